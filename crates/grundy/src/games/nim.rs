@@ -67,6 +67,10 @@ impl Game for Nim {
     fn format_position(&self, p: &u64) -> String {
         p.to_string()
     }
+
+    fn position_index(&self, p: &u64) -> Option<usize> {
+        usize::try_from(*p).ok()
+    }
 }
 
 impl HeapGame for Nim {
