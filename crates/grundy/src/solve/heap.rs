@@ -97,12 +97,12 @@ impl<G: HeapGame> HeapValues<G> {
     pub fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
         if from > to {
             return Err(Error::unsupported(format!(
-                "empty range: --from {from} is larger than --to {to}"
+                "empty range: from `{from}` is larger than to `{to}`"
             )));
         }
         if to - from >= 1 << 28 {
             return Err(Error::unsupported(format!(
-                "{} values are too many to print at once (at most 2^28)",
+                "`{from}..={to}` is {} values, too many at once (at most 2^28)",
                 u128::from(to - from) + 1
             )));
         }
