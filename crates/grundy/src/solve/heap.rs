@@ -94,7 +94,7 @@ impl<G: HeapGame> HeapValues<G> {
         if h <= self.config.dense_limit && !self.prefers_period(h) {
             return Ok(self.solver.extend_to(h)?[h as usize]);
         }
-        match self.from_period(h) {
+        match self.value_from_period(h) {
             // A period promised by the rules that failed its check.
             Err(e)
                 if h <= self.config.dense_limit
@@ -135,7 +135,7 @@ impl<G: HeapGame> HeapValues<G> {
         (from..=to).map(|h| self.value(h)).collect()
     }
 
-    fn from_period(&mut self, h: u64) -> Result<Nimber> {
+    fn value_from_period(&mut self, h: u64) -> Result<Nimber> {
         if self.certified.is_none() {
             let report = self.period(self.config.search_limit)?;
             self.certified = Some(report.periodicity.filter(|_| report.certified));
