@@ -1,30 +1,63 @@
 //! Command-line arguments: every flag defined once, with its help.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
 
 /// Sprague–Grundy values, periods and winning moves of impartial games.
 #[derive(Parser, Debug)]
-#[command(name = "grundy", version, about, long_about = None, after_help = GAMES_HELP)]
+#[command(name = "grundy", version, about, long_about = None)]
 pub struct Cli {
+    /// Print only results: no banners, notes or progress.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
 
-const GAMES_HELP: &str = "\
-Games (GAME):
-  nim                 Nim: take any number of tokens from one heap
-  sub:1,3,4           subtraction game with a finite set
-  sub:pow2            take a power of two (HDU 1847)
-  sub:fib             take a Fibonacci number (HDU 1848)
-  sub:squares         take a square
-  bash:M              take 1..M tokens (HDU 1846)
-  allbut:1,2          take any number except those listed
-
+const EXAMPLES: &str = "\
 Examples:
   grundy values sub:1,3,4 --to 20
   grundy period sub:1,3,4
-  grundy analyze nim 3 4 5 --format json";
+  grundy analyze nim 3 4 5 --format json
+  grundy play nim 3 4 5
+  grundy plot sub:1,3,4 --to 200 --output g.svg
+  grundy values script:examples/games/subtract-134.rhai --to 20
+  grundy games";
+
+/// The games part of `grundy --help`, generated from the library's list
+/// of families so that a new family appears without touching the CLI.
+fn games_help() -> String {
+    let mut text = String::from("Games (GAME), see `grundy games` for positions:\n");
+    for f in grundy::spec::FAMILIES {
+        text.push_str(&two_columns(f.syntax, f.about));
+    }
+    text.push('\n');
+    text.push_str(EXAMPLES);
+    text
+}
+
+/// `  LEFT   RIGHT` with RIGHT in a column; a long LEFT gets its own line.
+pub fn two_columns(left: &str, right: &str) -> String {
+    const WIDTH: usize = 22;
+    if left.chars().count() < WIDTH {
+        format!("  {left:<WIDTH$} {right}\n")
+    } else {
+        format!("  {left}\n  {:<WIDTH$} {right}\n", "")
+    }
+}
+
+/// The full command definition: the derive plus the generated help.
+pub fn command() -> clap::Command {
+    Cli::command().after_help(games_help())
+}
+
+/// Parses the process's arguments against [`command`].
+pub fn parse() -> Result<Cli, clap::Error> {
+    let mut cmd = command();
+    let matches = cmd.try_get_matches_from_mut(std::env::args_os())?;
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))
+}
 
 /// The commands.
 #[derive(Subcommand, Debug)]
@@ -44,6 +77,24 @@ pub enum Command {
         after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1"
     )]
     Analyze(AnalyzeArgs),
+    /// Play a game against the engine in the terminal.
+    #[command(
+        after_help = "Moves are typed as `grundy analyze` prints them: `FROM -> TO` (e.g. `3 -> 1`),\n`I: FROM -> TO` for component I, or `I TO`; a split is `TO` joined by `+` (`2+3`).\nDuring the game: `hint` (the nim-value), `moves` (every legal move), `help`, `quit`.\n\nExamples:\n  grundy play nim 3 4 5\n  grundy play sub:1,3,4 9 5 --first engine\n  grundy play script:examples/games/wythoff.rhai 6,9"
+    )]
+    Play(PlayArgs),
+    /// Draw G(n) against n as a scatter plot (PNG or SVG), the period marked when proven.
+    #[command(
+        after_help = "Examples:\n  grundy plot sub:1,3,4 --to 200 --output g.svg\n  grundy plot take:1..n/2 --to 1000 --output half.png --width 1600 --height 600"
+    )]
+    Plot(PlotArgs),
+    /// List every built-in game family: spec syntax, position syntax, one line on the rules.
+    #[command(after_help = "Examples:\n  grundy games\n  grundy games --format json")]
+    Games(GamesArgs),
+    /// Print a shell completion script.
+    #[command(
+        after_help = "Examples:\n  grundy completions bash > ~/.local/share/bash-completion/completions/grundy\n  grundy completions zsh > ~/.zfunc/_grundy\n  grundy completions fish > ~/.config/fish/completions/grundy.fish"
+    )]
+    Completions(CompletionsArgs),
 }
 
 /// Output format.
@@ -101,6 +152,76 @@ pub struct AnalyzeArgs {
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+/// Who moves first in `grundy play`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum First {
+    /// You move first.
+    #[default]
+    Human,
+    /// The engine moves first.
+    Engine,
+}
+
+/// Arguments of `grundy play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game, e.g. `nim`.
+    pub game: String,
+    /// One position per component, e.g. heap sizes `3 4 5`.
+    #[arg(required = true, allow_negative_numbers = true)]
+    pub positions: Vec<String>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t)]
+    pub first: First,
+}
+
+/// Arguments of `grundy plot`.
+#[derive(Args, Debug)]
+pub struct PlotArgs {
+    /// The game, e.g. `sub:1,3,4`.
+    pub game: String,
+    /// Last heap size plotted (inclusive).
+    #[arg(long, value_parser = number, allow_negative_numbers = true)]
+    pub to: u64,
+    /// First heap size plotted (default 0).
+    #[arg(long, value_parser = number, allow_negative_numbers = true)]
+    pub from: Option<u64>,
+    /// The image to write: `.png` or `.svg`.
+    #[arg(long, short)]
+    pub output: PathBuf,
+    /// Width of the image in pixels.
+    #[arg(long, default_value_t = 1200, value_parser = pixels, allow_negative_numbers = true)]
+    pub width: u32,
+    /// Height of the image in pixels.
+    #[arg(long, default_value_t = 600, value_parser = pixels, allow_negative_numbers = true)]
+    pub height: u32,
+}
+
+/// Arguments of `grundy games`.
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Arguments of `grundy completions`.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// An image side: 64 to 16384 pixels.
+fn pixels(text: &str) -> Result<u32, String> {
+    let n = grundy::spec::parse_u64(text)?;
+    if !(64..=16384).contains(&n) {
+        return Err(format!("`{n}` pixels is outside 64..=16384"));
+    }
+    Ok(n as u32)
 }
 
 /// A numeric option: a decimal `u64`, with the library's message naming

@@ -4,7 +4,7 @@
 use crate::cli::Format;
 use anyhow::{bail, Result};
 use grundy::solve::PeriodReport;
-use grundy::spec::describe_periodicity;
+use grundy::spec::{describe_periodicity, Family};
 use grundy::strategy::{Analysis, Outcome};
 use grundy::Nimber;
 use serde_json::json;
@@ -13,6 +13,18 @@ use std::io::{self, BufWriter, Write};
 /// Buffered standard output.
 pub struct Printer {
     out: BufWriter<io::StdoutLock<'static>>,
+    quiet: bool,
+}
+
+/// Raw writes (the interactive `play` session writes through these).
+impl Write for Printer {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// How a move's resulting sum is written: components joined by `+`, `0`
@@ -26,10 +38,11 @@ pub fn join_sum(parts: &[String]) -> String {
 }
 
 impl Printer {
-    /// A printer on standard output.
-    pub fn stdout() -> Printer {
+    /// A printer on standard output; `quiet` drops notes.
+    pub fn stdout(quiet: bool) -> Printer {
         Printer {
             out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            quiet,
         }
     }
 
@@ -37,6 +50,52 @@ impl Printer {
     pub fn flush(&mut self) -> Result<()> {
         self.out.flush()?;
         Ok(())
+    }
+
+    /// A note about what was done (not a result): on stderr, and not at
+    /// all under `--quiet`.
+    pub fn note(&mut self, text: &str) -> Result<()> {
+        if !self.quiet {
+            writeln!(io::stderr().lock(), "{text}")?;
+        }
+        Ok(())
+    }
+
+    /// Bytes as they are (a completion script).
+    pub fn raw(&mut self, bytes: &[u8]) -> Result<()> {
+        self.out.write_all(bytes)?;
+        Ok(())
+    }
+
+    /// `grundy games`: every family, from the library's list.
+    pub fn games(&mut self, families: &[Family], format: Format) -> Result<()> {
+        match format {
+            Format::Json => {
+                let list: Vec<_> = families
+                    .iter()
+                    .map(|f| {
+                        json!({"name": f.name, "syntax": f.syntax, "position": f.position, "about": f.about})
+                    })
+                    .collect();
+                self.json(json!({ "games": list }))
+            }
+            Format::Csv => bail!("`--format csv` is for `values`; use text or json"),
+            Format::Text => {
+                for f in families {
+                    writeln!(self.out, "{}", f.name)?;
+                    writeln!(self.out, "  spec:     {}", f.syntax)?;
+                    writeln!(self.out, "  position: {}", f.position)?;
+                    writeln!(self.out, "  {}", f.about)?;
+                }
+                if !self.quiet {
+                    writeln!(
+                        self.out,
+                        "\nA position is one argument per component: `grundy analyze nim 3 4 5`."
+                    )?;
+                }
+                Ok(())
+            }
+        }
     }
 
     fn json(&mut self, value: serde_json::Value) -> Result<()> {

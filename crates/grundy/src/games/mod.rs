@@ -5,6 +5,7 @@
 
 pub mod nim;
 pub mod subtraction;
+pub mod take;
 
 pub use nim::Nim;
 pub use subtraction::Subtraction;
