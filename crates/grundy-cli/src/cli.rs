@@ -20,10 +20,19 @@ Games (GAME):
   sub:squares         take a square
   bash:M              take 1..M tokens (HDU 1846)
   allbut:1,2          take any number except those listed
+  0.07  .07  4.07     octal take-and-break code (d0.d1d2...; `r` repeats the last digit: 0.3r)
+  hex:0.3F            hexadecimal code (bit 8: leave three heaps)
+  kayles              0.77          dawson        0.07 (Dawson's Kayles)
+  dawson-chess        0.137         treblecross   0.007
+  guiles              0.15          double-kayles 0.7777
+  lasker              4.3r (Lasker's Nim, HDU 3032)
+  grundy-game         split a heap into two unequal heaps
 
 Examples:
   grundy values sub:1,3,4 --to 20
   grundy period sub:1,3,4
+  grundy period kayles --format json
+  grundy values 0.16 --to 100000 --stats
   grundy analyze nim 3 4 5 --format json";
 
 /// The commands.
@@ -72,6 +81,10 @@ pub struct ValuesArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Also report the largest value, the count of each value and the best
+    /// rare/common split ("sparse space"); text or json.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// Arguments of `grundy period`.

@@ -11,6 +11,8 @@ mod output;
 use anyhow::Result;
 use clap::Parser;
 use cli::{Cli, Command};
+use grundy::analysis::value_stats;
+use grundy::solve::TableView;
 use grundy::spec::{self, AnalyzeOptions};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -52,7 +54,12 @@ fn run(cli: Cli) -> Result<()> {
             let mut game = spec::parse(&a.game)?;
             let from = a.from.unwrap_or(0);
             let values = game.values(from, a.to)?;
-            out.values(&game.spec(), from, a.to, &values, a.format)?;
+            if a.stats {
+                let stats = value_stats(TableView::Nimbers(&values), from);
+                out.values_with_stats(&game.spec(), from, a.to, &values, &stats, a.format)?;
+            } else {
+                out.values(&game.spec(), from, a.to, &values, a.format)?;
+            }
         }
         Command::Period(a) => {
             let mut game = spec::parse(&a.game)?;

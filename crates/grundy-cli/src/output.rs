@@ -3,6 +3,7 @@
 
 use crate::cli::Format;
 use anyhow::{bail, Result};
+use grundy::analysis::ValueStats;
 use grundy::solve::PeriodReport;
 use grundy::spec::describe_periodicity;
 use grundy::strategy::{Analysis, Outcome};
@@ -81,6 +82,91 @@ impl Printer {
                 }
                 if !line.is_empty() {
                     writeln!(self.out, "{line}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// `grundy values --stats`: the values, then what `--stats` reports.
+    pub fn values_with_stats(
+        &mut self,
+        game: &str,
+        from: u64,
+        to: u64,
+        values: &[Nimber],
+        stats: &ValueStats,
+        format: Format,
+    ) -> Result<()> {
+        let split = stats.split.map(|s| {
+            json!({
+                "mask": s.mask,
+                "rare_heaps": s.rare_heaps,
+                "heaps": s.heaps,
+                "rare_share": s.rare_share(),
+                "rare_values": stats.counts.iter().filter(|(v, _)| s.is_rare(*v)).map(|(v, _)| v).collect::<Vec<_>>(),
+            })
+        });
+        match format {
+            Format::Json => {
+                let v: Vec<u64> = values.iter().map(|g| g.value()).collect();
+                let counts: serde_json::Map<String, serde_json::Value> = stats
+                    .counts
+                    .iter()
+                    .map(|(v, c)| (v.to_string(), json!(c)))
+                    .collect();
+                self.json(json!({
+                    "game": game, "from": from, "to": to, "values": v,
+                    "stats": {
+                        "max": stats.max,
+                        "counts": counts,
+                        "split": split,
+                        "split_visible": stats.split_visible,
+                    },
+                }))
+            }
+            Format::Csv => bail!("`--stats` is shown with `--format text` or `--format json`"),
+            Format::Text => {
+                self.values(game, from, to, values, format)?;
+                writeln!(self.out, "largest value: {}", stats.max)?;
+                let counts: Vec<String> = stats
+                    .counts
+                    .iter()
+                    .map(|(v, c)| format!("{v}:{c}"))
+                    .collect();
+                writeln!(
+                    self.out,
+                    "count of each value (value:count): {}",
+                    counts.join(" ")
+                )?;
+                match stats.split {
+                    Some(s) => {
+                        let rare: Vec<String> = stats
+                            .counts
+                            .iter()
+                            .filter(|(v, _)| s.is_rare(*v))
+                            .map(|(v, _)| v.to_string())
+                            .collect();
+                        writeln!(
+                            self.out,
+                            "rare/common split: mask {} ({:#b}), {} of {} heaps rare ({:.2}%){}",
+                            s.mask,
+                            s.mask,
+                            s.rare_heaps,
+                            s.heaps,
+                            100.0 * s.rare_share(),
+                            if stats.split_visible {
+                                ": visible (sparse space)"
+                            } else {
+                                ": not clear"
+                            }
+                        )?;
+                        writeln!(self.out, "rare values seen: {}", rare.join(" "))?;
+                    }
+                    None => writeln!(
+                        self.out,
+                        "rare/common split: none searched (values too wide or too few)"
+                    )?,
                 }
                 Ok(())
             }

@@ -113,6 +113,14 @@ pub trait HeapGame: Game<Position = u64> {
 
     /// The canonical spec of this game (`sub:1,3,4`, `0.07`, ...).
     fn spec(&self) -> String;
+
+    /// The game as a take-and-break code, when it is one: its values are
+    /// then computed by the dedicated
+    /// [`TakeBreakSolver`](crate::solve::TakeBreakSolver) instead of the
+    /// generic dense solver.
+    fn take_and_break(&self) -> Option<crate::games::TakeBreak> {
+        None
+    }
 }
 
 impl<G: HeapGame + ?Sized> HeapGame for &G {
@@ -127,5 +135,8 @@ impl<G: HeapGame + ?Sized> HeapGame for &G {
     }
     fn spec(&self) -> String {
         (**self).spec()
+    }
+    fn take_and_break(&self) -> Option<crate::games::TakeBreak> {
+        (**self).take_and_break()
     }
 }

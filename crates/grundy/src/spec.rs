@@ -5,12 +5,15 @@
 //! works with. [`FAMILIES`] lists every family with its syntax (the
 //! `grundy games` listing and `--help` are generated from it).
 //!
-//! A spec is `NAME` or `NAME:ARGS`; numbers are decimal `u64`.
+//! A spec is `NAME` or `NAME:ARGS`; numbers are decimal `u64`. Octal codes
+//! stand alone (`0.07`, `.07`, `4.3r`) and hexadecimal ones carry a prefix
+//! (`hex:0.3F`); named take-and-break games (`kayles`, `dawson`, `lasker`,
+//! ...) also answer to their CGSuite-style names (`DawsonsKayles`).
 
 use crate::analysis::Periodicity;
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
-use crate::games::{nim::Nim, Subtraction};
+use crate::games::{nim::Nim, Subtraction, TakeBreak};
 use crate::nimber::Nimber;
 use crate::solve::{HeapValues, PeriodReport};
 use crate::strategy::{analyze, Analysis, Outcome, WinningMove};
@@ -55,6 +58,28 @@ pub struct Family {
     parse: fn(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>>,
 }
 
+/// A [`Family`] entry for a named take-and-break game.
+macro_rules! named_take_break {
+    ($name:literal) => {
+        Family {
+            name: $name,
+            syntax: $name,
+            position: "N (a heap size)",
+            about: match TakeBreak::about($name) {
+                Some(about) => about,
+                None => "",
+            },
+            parse: |spec, args| {
+                no_args(spec, args)?;
+                match TakeBreak::named($name) {
+                    Some(game) => Ok(Box::new(HeapSpec::new(game))),
+                    None => Err(Error::invalid_spec(spec, "unknown game")),
+                }
+            },
+        }
+    };
+}
+
 /// Every built-in family.
 pub static FAMILIES: &[Family] = &[
     Family {
@@ -93,6 +118,32 @@ pub static FAMILIES: &[Family] = &[
         },
     },
     Family {
+        name: "octal",
+        syntax: "0.07 | .07 | 4.07 | 0.3r (octal:0.07 also works)",
+        position: "N (a heap size)",
+        about: "octal take-and-break code d0.d1d2...: bit 1 of d_k removes a whole heap of k, \
+                bit 2 removes k leaving one heap, bit 4 leaving two; `r` repeats the last digit",
+        parse: |spec, args| octal_code(spec, args.unwrap_or("")),
+    },
+    Family {
+        name: "hex",
+        syntax: "hex:0.3F",
+        position: "N (a heap size)",
+        about: "hexadecimal take-and-break code: as octal, plus bit 8 (leave three heaps)",
+        parse: |_, args| {
+            let game = TakeBreak::hexadecimal(args.unwrap_or(""))?;
+            Ok(Box::new(HeapSpec::new(game)))
+        },
+    },
+    named_take_break!("kayles"),
+    named_take_break!("dawson"),
+    named_take_break!("dawson-chess"),
+    named_take_break!("treblecross"),
+    named_take_break!("guiles"),
+    named_take_break!("double-kayles"),
+    named_take_break!("lasker"),
+    named_take_break!("grundy-game"),
+    Family {
         name: "allbut",
         syntax: "allbut:1,2",
         position: "N (a heap size)",
@@ -128,8 +179,16 @@ pub fn parse(spec: &str) -> Result<Box<dyn AnyGame>> {
         None => (trimmed, None),
     };
     let lower = name.to_ascii_lowercase();
+    let starts_like_a_code = name.starts_with(|c: char| c.is_ascii_digit() || c == '.');
     match FAMILIES.iter().find(|f| f.name == lower) {
         Some(family) => (family.parse)(trimmed, args),
+        None if starts_like_a_code && args.is_none() => octal_code(trimmed, trimmed),
+        None if args.is_none() && TakeBreak::named(name).is_some() => {
+            match TakeBreak::named(name) {
+                Some(game) => Ok(Box::new(HeapSpec::new(game))),
+                None => Err(Error::invalid_spec(spec, "unknown game")),
+            }
+        }
         None => Err(Error::invalid_spec(
             spec,
             format!(
@@ -142,6 +201,10 @@ pub fn parse(spec: &str) -> Result<Box<dyn AnyGame>> {
             ),
         )),
     }
+}
+
+fn octal_code(_spec: &str, code: &str) -> Result<Box<dyn AnyGame>> {
+    Ok(Box::new(HeapSpec::new(TakeBreak::octal(code)?)))
 }
 
 fn no_args(spec: &str, args: Option<&str>) -> Result<()> {

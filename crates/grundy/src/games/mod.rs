@@ -4,7 +4,9 @@
 //! positions.
 
 pub mod nim;
+pub mod octal;
 pub mod subtraction;
 
 pub use nim::Nim;
+pub use octal::TakeBreak;
 pub use subtraction::Subtraction;
