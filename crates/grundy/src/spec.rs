@@ -297,7 +297,11 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
             .iter()
             .map(|p| parse_heap(p))
             .collect::<Result<Vec<u64>>>()?;
-        Ok(analyze(&self.game, &mut self.values, &heaps)?.map(u64::to_string))
+        let analysis = match self.game.take_and_break() {
+            Some(code) => crate::strategy::take_break::analyze(&code, &mut self.values, &heaps)?,
+            None => analyze(&self.game, &mut self.values, &heaps)?,
+        };
+        Ok(analysis.map(u64::to_string))
     }
 }
 

@@ -354,12 +354,12 @@ impl TakeBreak {
     }
 
     /// Whether this is Lasker's Nim (`4.3r`).
-    fn is_lasker(&self) -> bool {
+    pub(crate) fn is_lasker(&self) -> bool {
         !self.unequal && self.repeating && self.digits == [LEAVE_TWO, LEAVE_NONE | LEAVE_ONE]
     }
 
     /// Whether this is Nim (`0.3r`).
-    fn is_nim(&self) -> bool {
+    pub(crate) fn is_nim(&self) -> bool {
         !self.unequal && self.repeating && self.digits == [0, LEAVE_NONE | LEAVE_ONE]
     }
 

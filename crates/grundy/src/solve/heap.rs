@@ -106,17 +106,22 @@ impl<G: HeapGame> HeapValues<G> {
 
     /// Values of `game` with the given settings.
     pub fn with_config(game: G, config: HeapConfig) -> Self {
+        let mut config = config;
         let engine = match game.take_and_break() {
-            Some(code) => Engine::TakeBreak {
-                solver: Box::new(TakeBreakSolver::with_config(
-                    code,
-                    TakeBreakConfig {
-                        max_bytes: config.dense.max_bytes,
-                        ..TakeBreakConfig::default()
-                    },
-                )),
-                game,
-            },
+            Some(code) => {
+                // The take-and-break engine is fast: look further for a period.
+                config.search_limit = config.search_limit.max(1 << 20);
+                Engine::TakeBreak {
+                    solver: Box::new(TakeBreakSolver::with_config(
+                        code,
+                        TakeBreakConfig {
+                            max_bytes: config.dense.max_bytes,
+                            ..TakeBreakConfig::default()
+                        },
+                    )),
+                    game,
+                }
+            }
             None => Engine::Generic(DenseSolver::with_config(game, config.dense.clone())),
         };
         HeapValues {
@@ -185,6 +190,13 @@ impl<G: HeapGame> HeapValues<G> {
         if self.engine.game().known_periodicity().is_none() {
             return Ok(None);
         }
+        self.certified_periodicity()
+    }
+
+    /// The certified periodicity, searched for (up to
+    /// [`HeapConfig::search_limit`] values) on first use; `None` if there
+    /// is no proven one.
+    pub fn certified_periodicity(&mut self) -> Result<Option<Periodicity>> {
         if self.certified.is_none() {
             let report = self.period(self.config.search_limit)?;
             self.certified = Some(report.periodicity.filter(|_| report.certified));
@@ -193,10 +205,7 @@ impl<G: HeapGame> HeapValues<G> {
     }
 
     fn from_period(&mut self, h: u64) -> Result<Nimber> {
-        if self.certified.is_none() {
-            let report = self.period(self.config.search_limit)?;
-            self.certified = Some(report.periodicity.filter(|_| report.certified));
-        }
+        self.certified_periodicity()?;
         let too_large = || {
             Error::from(ErrorKind::HeapTooLarge {
                 heap: h,
