@@ -24,7 +24,8 @@ Games (GAME):
 Examples:
   grundy values sub:1,3,4 --to 20
   grundy period sub:1,3,4
-  grundy analyze nim 3 4 5 --format json";
+  grundy analyze nim 3 4 5 --format json
+  grundy graph moves.txt --tokens a,b";
 
 /// The commands.
 #[derive(Subcommand, Debug)]
@@ -44,6 +45,36 @@ pub enum Command {
         after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1"
     )]
     Analyze(AnalyzeArgs),
+    /// Values of every vertex of a game graph read from FILE (cycles allowed), and the sum of tokens on it.
+    #[command(after_help = GRAPH_HELP)]
+    Graph(GraphArgs),
+}
+
+const GRAPH_HELP: &str = "\
+File format: one move `FROM TO` per line; a line with one name declares a
+vertex (with no moves unless listed elsewhere); `#` starts a comment; names
+are any tokens without spaces or `#`.
+
+A graph with cycles gets generalized values: a finite value, or `∞{0,2}`
+(json: \"inf{0,2}\") for a vertex from which play can last forever, with the
+finite values it can move to. Outcomes: P (the player to move loses),
+N (the player to move wins), D (a draw with best play).
+
+Examples:
+  grundy graph moves.txt
+  grundy graph moves.txt --tokens a,b,b --format json";
+
+/// Arguments of `grundy graph`.
+#[derive(Args, Debug)]
+pub struct GraphArgs {
+    /// The graph file (see the format below).
+    pub file: std::path::PathBuf,
+    /// Vertices carrying tokens, comma-separated (repeat a name for several tokens on one vertex).
+    #[arg(long, value_delimiter = ',')]
+    pub tokens: Vec<String>,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
 }
 
 /// Output format.

@@ -11,6 +11,7 @@ mod output;
 use anyhow::Result;
 use clap::Parser;
 use cli::{Cli, Command};
+use grundy::games::graph::GameGraph;
 use grundy::spec::{self, AnalyzeOptions};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -63,6 +64,21 @@ fn run(cli: Cli) -> Result<()> {
             let mut game = spec::parse(&a.game)?;
             let analysis = game.analyze(&a.positions, &AnalyzeOptions { misere: a.misere })?;
             out.analysis(&game.spec(), &analysis, a.misere, a.format)?;
+        }
+        Command::Graph(a) => {
+            let path = a.file.display();
+            let file = std::fs::File::open(&a.file)
+                .map_err(|e| anyhow::anyhow!("cannot read `{path}`: {e}"))?;
+            let graph = GameGraph::read(io::BufReader::with_capacity(1 << 16, file))
+                .map_err(|e| anyhow::anyhow!("`{path}`: {e}"))?;
+            let values = graph.values();
+            let analysis = if a.tokens.is_empty() {
+                None
+            } else {
+                let tokens = graph.vertices_named(&a.tokens)?;
+                Some(values.analyze(&tokens)?.map(|v| graph.name(*v).into_owned()))
+            };
+            out.graph(&values, &a.tokens, analysis.as_ref(), a.format)?;
         }
     }
     out.flush()
