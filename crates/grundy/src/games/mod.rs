@@ -4,6 +4,7 @@
 //! positions.
 
 pub mod graph;
+pub mod hackenbush;
 pub mod nim;
 pub mod subtraction;
 
