@@ -20,6 +20,7 @@ Games (GAME):
   sub:squares         take a square
   bash:M              take 1..M tokens (HDU 1846)
   allbut:1,2          take any number except those listed
+  cutting             Cutting Game on W,H sheets (POJ 2311)
 
 Examples:
   grundy values sub:1,3,4 --to 20

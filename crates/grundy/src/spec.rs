@@ -105,6 +105,16 @@ pub static FAMILIES: &[Family] = &[
             Ok(Box::new(HeapSpec::new(Subtraction::all_but(&excluded)?)))
         },
     },
+    Family {
+        name: "cutting",
+        syntax: "cutting",
+        position: "W,H (a sheet, both sides >= 2)",
+        about: "Cutting Game (POJ 2311): cut a sheet in two; whoever cuts out a 1x1 wins",
+        parse: |spec, args| {
+            no_args(spec, args)?;
+            Ok(Box::new(crate::games::cutting::CuttingSpec::new()))
+        },
+    },
 ];
 
 /// Parses a spec (see the module docs).
