@@ -42,6 +42,9 @@ pub trait AnyGame {
     ) -> Result<Analysis<String>>;
 }
 
+/// Builds a game from its full spec and the text after `:` (if any).
+pub type ParseFn = fn(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>>;
+
 /// A family of games, as listed by `grundy games`.
 pub struct Family {
     /// The name (the part of the spec before `:`).
@@ -52,7 +55,7 @@ pub struct Family {
     pub position: &'static str,
     /// One line on what the game is.
     pub about: &'static str,
-    parse: fn(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>>,
+    parse: ParseFn,
 }
 
 /// Every built-in family.
@@ -275,7 +278,7 @@ impl AnyGame for NimGame {
             .collect::<Result<Vec<u64>>>()?;
         let value = Nim::value(&heaps);
         let analysis = if options.misere {
-            misere_nim(&heaps)
+            Nim::misere_analysis(&heaps)
         } else {
             let winning_moves = Nim::winning_moves(&heaps)
                 .into_iter()
@@ -292,62 +295,6 @@ impl AnyGame for NimGame {
             }
         };
         Ok(analysis.map(u64::to_string))
-    }
-}
-
-/// Misère Nim (Bouton): with a heap larger than 1, play as in normal Nim
-/// unless the move would leave only heaps of size ≤ 1 — then leave an odd
-/// number of 1-heaps. With all heaps ≤ 1, the player to move wins iff the
-/// number of 1-heaps is even (with no tokens left at all, the player to move
-/// has already won: N, with no move to make).
-fn misere_nim(heaps: &[u64]) -> Analysis<u64> {
-    let value = Nim::value(heaps);
-    let big = heaps.iter().filter(|&&h| h > 1).count();
-    let ones = heaps.iter().filter(|&&h| h == 1).count();
-    let mut winning_moves = Vec::new();
-    let outcome = if big == 0 {
-        if ones % 2 == 0 && ones > 0 {
-            for (i, _) in heaps.iter().enumerate().filter(|(_, &h)| h == 1) {
-                winning_moves.push(WinningMove {
-                    component: i,
-                    from: 1,
-                    to: vec![0],
-                });
-            }
-        }
-        if ones % 2 == 0 {
-            Outcome::N
-        } else {
-            Outcome::P
-        }
-    } else if big == 1 {
-        // Always a win: reduce the big heap to 0 or 1 leaving an odd count of ones.
-        let (i, &h) = heaps
-            .iter()
-            .enumerate()
-            .find(|(_, &h)| h > 1)
-            .expect("one big heap");
-        let to = if ones % 2 == 0 { 1 } else { 0 };
-        winning_moves.push(WinningMove {
-            component: i,
-            from: h,
-            to: vec![to],
-        });
-        Outcome::N
-    } else {
-        for m in Nim::winning_moves(heaps) {
-            winning_moves.push(WinningMove {
-                component: m.component,
-                from: m.from,
-                to: vec![m.to],
-            });
-        }
-        Outcome::of_value(value)
-    };
-    Analysis {
-        value,
-        outcome,
-        winning_moves,
     }
 }
 
@@ -379,34 +326,5 @@ mod tests {
         assert!(msg("").contains("empty"));
         assert!(msg("bash:0").contains("at least 1"));
         assert!(msg("nim:3").contains("no arguments"));
-    }
-
-    #[test]
-    fn misere_nim_matches_the_rule() {
-        // POJ 3480: first player wins iff (some heap > 1 and xor != 0) or (all <= 1 and xor == 0).
-        for heaps in [
-            [1u64, 1, 0],
-            [2, 2, 0],
-            [1, 0, 0],
-            [3, 1, 1],
-            [2, 3, 1],
-            [0, 0, 0],
-            [1, 1, 1],
-        ] {
-            let x = heaps.iter().fold(0, |a, b| a ^ b);
-            let some_big = heaps.iter().any(|&h| h > 1);
-            let expect = if (some_big && x != 0) || (!some_big && x == 0) {
-                Outcome::N
-            } else {
-                Outcome::P
-            };
-            let a = misere_nim(&heaps);
-            assert_eq!(a.outcome, expect, "{heaps:?}");
-            assert_eq!(
-                a.outcome == Outcome::N && heaps != [0, 0, 0],
-                !a.winning_moves.is_empty(),
-                "{heaps:?}"
-            );
-        }
     }
 }

@@ -17,6 +17,7 @@
 
 pub mod dag;
 pub mod dense;
+pub mod hash;
 pub mod heap;
 pub mod loopy;
 pub mod memo;
