@@ -101,7 +101,11 @@ fn run(cli: Cli) -> Result<()> {
                 None
             } else {
                 let tokens = graph.vertices_named(&a.tokens)?;
-                Some(values.analyze(&tokens)?.map(|v| graph.name(*v).into_owned()))
+                Some(
+                    values
+                        .analyze(&tokens)?
+                        .map(|v| graph.name(*v).into_owned()),
+                )
             };
             out.graph(&values, &a.tokens, analysis.as_ref(), a.format)?;
         }

@@ -17,8 +17,17 @@ fn file(name: &str, text: &str) -> PathBuf {
 }
 
 fn run_json(args: &[&str]) -> Value {
-    let out = grundy().args(args).arg("--format").arg("json").output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = grundy()
+        .args(args)
+        .arg("--format")
+        .arg("json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -87,7 +96,10 @@ fn retrograde_pairs(n: usize, edges: &[(usize, usize)]) -> Vec<char> {
     let moves: Vec<Vec<usize>> = (0..n * n)
         .map(|c| {
             let (a, b) = (c / n, c % n);
-            succ(a).map(|x| x * n + b).chain(succ(b).map(|y| a * n + y)).collect()
+            succ(a)
+                .map(|x| x * n + b)
+                .chain(succ(b).map(|y| a * n + y))
+                .collect()
         })
         .collect();
     let mut res = vec![' '; n * n];
@@ -106,7 +118,10 @@ fn retrograde_pairs(n: usize, edges: &[(usize, usize)]) -> Vec<char> {
             }
         }
         if !changed {
-            return res.into_iter().map(|r| if r == ' ' { 'D' } else { r }).collect();
+            return res
+                .into_iter()
+                .map(|r| if r == ' ' { 'D' } else { r })
+                .collect();
         }
     }
 }
@@ -128,13 +143,21 @@ fn loopy_outcomes_of_token_pairs_match_retrograde_analysis() {
                 let json = run_json(&["graph", p, "--tokens", &tokens]);
                 let outcome = json["outcome"].as_str().unwrap();
                 assert_eq!(outcome, truth[a * n + b].to_string(), "{edges:?} {tokens}");
-                let key = if outcome == "N" { "winning_moves" } else { "drawing_moves" };
+                let key = if outcome == "N" {
+                    "winning_moves"
+                } else {
+                    "drawing_moves"
+                };
                 assert_eq!(json[key].as_array().unwrap().is_empty(), outcome == "P");
                 for m in json[key].as_array().unwrap() {
                     // The move leads where the reference says it should.
                     let to = m["to"].as_str().unwrap();
                     let t = (0..n).find(|&i| name(i) == to).unwrap();
-                    let after = if m["component"] == 0 { t * n + b } else { a * n + t };
+                    let after = if m["component"] == 0 {
+                        t * n + b
+                    } else {
+                        a * n + t
+                    };
                     let want = if outcome == "N" { 'P' } else { 'D' };
                     assert_eq!(truth[after], want, "{edges:?} {tokens} {m}");
                 }
@@ -172,7 +195,10 @@ fn the_chess_game_sample_positions() {
     assert_eq!(run_json(&["graph", p, "--tokens", "0"])["outcome"], "N");
     assert_eq!(run_json(&["graph", p, "--tokens", "0,2"])["outcome"], "N");
     let json = run_json(&["graph", p, "--tokens", "2,2"]);
-    assert_eq!((json["value"].clone(), json["outcome"].clone()), (0.into(), "P".into()));
+    assert_eq!(
+        (json["value"].clone(), json["outcome"].clone()),
+        (0.into(), "P".into())
+    );
 }
 
 #[test]
@@ -181,20 +207,34 @@ fn bad_files_and_tokens_exit_2_with_one_line_naming_them() {
     let out = grundy().arg("graph").arg(&missing).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("error: cannot read `") && err.contains("no-such-graph.txt`"), "{err}");
+    assert!(
+        err.starts_with("error: cannot read `") && err.contains("no-such-graph.txt`"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1, "{err}");
 
     let bad = file("bad.txt", "a b\nc d e\n");
     let out = grundy().arg("graph").arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("bad.txt`: invalid game graph at line 2") && err.contains("`e`"), "{err}");
+    assert!(
+        err.contains("bad.txt`: invalid game graph at line 2") && err.contains("`e`"),
+        "{err}"
+    );
 
     let ok = file("ok.txt", "a b\n");
-    let out = grundy().arg("graph").arg(&ok).args(["--tokens", "a,zz"]).output().unwrap();
+    let out = grundy()
+        .arg("graph")
+        .arg(&ok)
+        .args(["--tokens", "a,zz"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err, "error: invalid position `zz`: there is no vertex of that name in the graph\n");
+    assert_eq!(
+        err,
+        "error: invalid position `zz`: there is no vertex of that name in the graph\n"
+    );
 }
 
 /// Run with `cargo test --release -p grundy-cli -- --ignored` (about 20 s

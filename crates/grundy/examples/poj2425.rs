@@ -24,7 +24,9 @@ pub fn main() -> Result<(), Box<dyn Error>> {
 }
 
 pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Box<dyn Error>> {
-    let mut words = input.split(u8::is_ascii_whitespace).filter(|w| !w.is_empty());
+    let mut words = input
+        .split(u8::is_ascii_whitespace)
+        .filter(|w| !w.is_empty());
     let mut next = || -> Result<Option<u32>, Box<dyn Error>> {
         match words.next() {
             None => Ok(None),

@@ -24,7 +24,10 @@ fn run(solve: Solve, input: &str) -> String {
 }
 
 fn samples(id: &str) -> Vec<(String, String)> {
-    let path = format!("{}/../../tests/data/problems/{id}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../tests/data/problems/{id}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     json["samples"]
@@ -53,7 +56,10 @@ fn samples_pass() {
             assert_eq!(run(solve, &input), output, "{id}");
         }
     }
-    assert!(samples("poj3710").is_empty(), "poj3710 gained a sample: test it here");
+    assert!(
+        samples("poj3710").is_empty(),
+        "poj3710 gained a sample: test it here"
+    );
 }
 
 struct Rng(u64);
@@ -109,7 +115,10 @@ fn chess_game_on_random_dags_equals_the_definition() {
     }
     assert_eq!(run(poj2425::solve, &input), expected);
     // The variant that ends with N = 0 stops there.
-    assert_eq!(run(poj2425::solve, &(input.clone() + "0\n9 junk")), expected);
+    assert_eq!(
+        run(poj2425::solve, &(input.clone() + "0\n9 junk")),
+        expected
+    );
 }
 
 /// Exhaustive Green Hackenbush: positions are sets of standing edges.
@@ -233,10 +242,10 @@ fn cutting_game_equals_a_table_of_the_rules() {
     }
     let mut input = String::new();
     let mut expected = String::new();
-    for w in 2..=n {
-        for h in 2..=n {
+    for (w, row) in g.iter().enumerate().skip(2) {
+        for (h, value) in row.iter().enumerate().skip(2) {
             input += &format!("{w} {h}\n");
-            expected += if g[w][h] != 0 { "WIN\n" } else { "LOSE\n" };
+            expected += if *value != 0 { "WIN\n" } else { "LOSE\n" };
         }
     }
     assert_eq!(run(poj2311::solve, &input), expected);

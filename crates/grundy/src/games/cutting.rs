@@ -115,7 +115,8 @@ pub fn parse_sheet(text: &str) -> Result<Sheet> {
         .ok_or_else(|| Error::invalid_position(text, "expected a sheet `W,H`, e.g. `4,2`"))?;
     let side = |s: &str| -> Result<u32> {
         let n = crate::spec::parse_u64(s).map_err(|r| Error::invalid_position(text, r))?;
-        u32::try_from(n).map_err(|_| Error::invalid_position(text, "a side is larger than 2^32 - 1"))
+        u32::try_from(n)
+            .map_err(|_| Error::invalid_position(text, "a side is larger than 2^32 - 1"))
     };
     Sheet::new(side(w)?, side(h)?).map_err(|_| Error::invalid_position(text, NARROW))
 }
@@ -190,7 +191,9 @@ mod tests {
             }
             let mut result = false;
             'search: for (i, &(a, b)) in pieces.iter().enumerate() {
-                let cuts = (1..a).map(|x| ((x, b), (a - x, b))).chain((1..b).map(|y| ((a, y), (a, b - y))));
+                let cuts = (1..a)
+                    .map(|x| ((x, b), (a - x, b)))
+                    .chain((1..b).map(|y| ((a, y), (a, b - y))));
                 for (p, q) in cuts {
                     if p == (1, 1) || q == (1, 1) {
                         result = true;

@@ -172,7 +172,9 @@ impl Names {
     fn find(&self, name: &str) -> Option<u32> {
         let h = hash_name(name);
         self.index
-            .find(spread(h), |&(id, hh)| hh == h && self.get(id as usize) == name)
+            .find(spread(h), |&(id, hh)| {
+                hh == h && self.get(id as usize) == name
+            })
             .map(|&(id, _)| id)
     }
 
@@ -334,8 +336,8 @@ impl GameGraph {
                 Ok(_) => {}
                 Err(e) => return Err(bad(format!("it cannot be read: {e}"))),
             }
-            let line = std::str::from_utf8(&buf)
-                .map_err(|_| bad("it is not valid UTF-8".to_string()))?;
+            let line =
+                std::str::from_utf8(&buf).map_err(|_| bad("it is not valid UTF-8".to_string()))?;
             let line = match line.find('#') {
                 Some(i) => &line[..i],
                 None => line,
@@ -386,9 +388,7 @@ impl GameGraph {
         {
             return Err(ErrorKind::InvalidGraph {
                 line: 0,
-                reason: format!(
-                    "the edge `{u} {v}` leaves the vertices 0..{vertex_count}"
-                ),
+                reason: format!("the edge `{u} {v}` leaves the vertices 0..{vertex_count}"),
             }
             .into());
         }
@@ -464,7 +464,10 @@ impl GameGraph {
             .map(|n| {
                 let n = n.as_ref();
                 self.vertex(n).ok_or_else(|| {
-                    crate::Error::invalid_position(n, "there is no vertex of that name in the graph")
+                    crate::Error::invalid_position(
+                        n,
+                        "there is no vertex of that name in the graph",
+                    )
                 })
             })
             .collect()
@@ -540,7 +543,9 @@ mod tests {
         );
         let e = GameGraph::read(&b"a b\n\xff\xfe\n"[..]).unwrap_err();
         assert!(e.to_string().contains("line 2"), "{e}");
-        let e = GameGraph::parse("a b").unwrap().vertices_named(&["a", "zz"]);
+        let e = GameGraph::parse("a b")
+            .unwrap()
+            .vertices_named(&["a", "zz"]);
         assert!(e.unwrap_err().to_string().contains("`zz`"));
     }
 

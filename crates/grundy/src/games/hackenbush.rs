@@ -57,11 +57,12 @@ impl Hackenbush {
     /// be below `vertex_count` (an [`ErrorKind::InvalidGraph`] error
     /// otherwise).
     pub fn new(vertex_count: usize, ground: u32, edges: &[(u32, u32)]) -> Result<Hackenbush> {
-        let bad = |reason: String| -> crate::Error {
-            ErrorKind::InvalidGraph { line: 0, reason }.into()
-        };
+        let bad =
+            |reason: String| -> crate::Error { ErrorKind::InvalidGraph { line: 0, reason }.into() };
         if vertex_count >= u32::MAX as usize || edges.len() >= u32::MAX as usize {
-            return Err(bad("the graph has more than 2^32 - 2 vertices or edges".into()));
+            return Err(bad(
+                "the graph has more than 2^32 - 2 vertices or edges".into()
+            ));
         }
         if ground as usize >= vertex_count {
             return Err(bad(format!(
@@ -285,8 +286,15 @@ mod tests {
     }
 
     fn check(n: usize, ground: u32, edges: &[(u32, u32)]) {
-        let fast = Hackenbush::new(n, ground, edges).unwrap().nim_value().value();
-        assert_eq!(fast, brute(n, ground, edges), "ground {ground}, edges {edges:?}");
+        let fast = Hackenbush::new(n, ground, edges)
+            .unwrap()
+            .nim_value()
+            .value();
+        assert_eq!(
+            fast,
+            brute(n, ground, edges),
+            "ground {ground}, edges {edges:?}"
+        );
     }
 
     #[test]
@@ -312,7 +320,9 @@ mod tests {
 
     #[test]
     fn every_simple_graph_on_five_vertices() {
-        let pairs: Vec<(u32, u32)> = (0..5).flat_map(|u| (u + 1..5).map(move |v| (u, v))).collect();
+        let pairs: Vec<(u32, u32)> = (0..5)
+            .flat_map(|u| (u + 1..5).map(move |v| (u, v)))
+            .collect();
         for set in 0u32..1 << pairs.len() {
             let edges: Vec<(u32, u32)> = (0..pairs.len())
                 .filter(|i| set >> i & 1 == 1)

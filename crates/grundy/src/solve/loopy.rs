@@ -654,7 +654,10 @@ impl<G: Game> LoopySolver<G> {
     }
 
     fn check_size(&self) -> Result<()> {
-        let limit = self.config.max_positions.min(crate::games::graph::MAX_GRAPH_SIZE);
+        let limit = self
+            .config
+            .max_positions
+            .min(crate::games::graph::MAX_GRAPH_SIZE);
         if self.positions.len() >= limit {
             return Err(ErrorKind::TooManyPositions { limit }.into());
         }

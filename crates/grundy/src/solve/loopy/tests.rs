@@ -128,8 +128,10 @@ fn check_sums(g: &GameGraph, k: u32) {
             }
         }
         let listed = |moves: &[WinningMove<Vertex>]| {
-            let mut l: Vec<(usize, usize)> =
-                moves.iter().map(|m| (m.component, m.to[0].index())).collect();
+            let mut l: Vec<(usize, usize)> = moves
+                .iter()
+                .map(|m| (m.component, m.to[0].index()))
+                .collect();
             l.sort_unstable();
             l
         };
@@ -167,7 +169,10 @@ fn textbook_loopy_graphs() {
     let v = g.values();
     assert!(!v.is_acyclic());
     let val = |n: &str| v.value(g.vertex(n).unwrap()).unwrap().to_string();
-    assert_eq!((val("a"), val("b"), val("c")), ("0".into(), "1".into(), "0".into()));
+    assert_eq!(
+        (val("a"), val("b"), val("c")),
+        ("0".into(), "1".into(), "0".into())
+    );
     // A lone self-loop: ∞{} (a draw); with a dead end beside it: ∞{0} (N).
     let g = GameGraph::parse("x x\ny y\ny z\n").unwrap();
     let v = g.values();
@@ -188,7 +193,10 @@ fn one_infinite_component_shifts_k_by_the_others() {
     assert_eq!(v.value(w).unwrap().to_string(), "1");
     let a = v.analyze(&[y, w]).unwrap();
     // ∞{0} + 1 = ∞{1}: 0 ∉ {1}, a draw; staying on the loop keeps it.
-    assert_eq!((a.value.to_string(), a.outcome), ("∞{1}".into(), Outcome::D));
+    assert_eq!(
+        (a.value.to_string(), a.outcome),
+        ("∞{1}".into(), Outcome::D)
+    );
     let kept: Vec<_> = a.drawing_moves.iter().map(|m| g.name(m.to[0])).collect();
     assert!(kept.contains(&"y".into()), "{kept:?}");
     // Two infinite components: a draw whatever the K's.
@@ -242,12 +250,7 @@ fn first_listed_winning_moves_make_progress() {
     for _ in 0..300 {
         let n = 1 + (rng.below(12)) as usize;
         let edges: Vec<(u32, u32)> = (0..rng.below(30))
-            .map(|_| {
-                (
-                    rng.below(n as u32),
-                    rng.below(n as u32),
-                )
-            })
+            .map(|_| (rng.below(n as u32), rng.below(n as u32)))
             .collect();
         let g = GameGraph::from_edges(n, &edges).unwrap();
         let values = g.values();
@@ -344,7 +347,9 @@ fn the_game_trait_solver_reports_splits_and_limits() {
             max_add: 1,
             cap: u32::MAX,
         },
-        LoopyConfig { max_positions: 1000 },
+        LoopyConfig {
+            max_positions: 1000,
+        },
     );
     assert_eq!(
         s.value(&5).unwrap_err().kind(),
