@@ -5,10 +5,15 @@
 //! `h ⊕ t < h` can be reduced to `h ⊕ t`, and those are all the winning
 //! moves. [`Nim::winning_moves`] computes them in O(heaps); a test proves
 //! it equal to the generic strategy on every small position.
+//!
+//! Misère Nim (the player who takes the last token loses; POJ 3480 / HDU
+//! 1907 "John"): [`Nim::misere_analysis`] — Bouton's rule, tested equal to
+//! the generic misère search ([`MisereSolver`](crate::solve::MisereSolver)).
 
 use crate::analysis::{PeriodTheorem, Periodicity};
 use crate::game::{Game, HeapGame};
 use crate::nimber::Nimber;
+use crate::strategy::Outcome;
 
 /// Nim (spec `nim`; also `allbut:` with nothing excluded, and `0.3r`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,6 +57,61 @@ impl Nim {
                 to: h ^ t,
             })
             .collect()
+    }
+
+    /// Misère Nim: outcome and every winning move (Bouton).
+    ///
+    /// With at least two heaps larger than 1, play as in normal Nim: a move
+    /// to XOR 0 always leaves two large heaps, and those are exactly the
+    /// misère P-positions reachable. With exactly one large heap, the only
+    /// winning move reduces it to 0 or 1 so that an odd number of 1-heaps
+    /// remains. With all heaps at most 1, the player to move wins iff the
+    /// number of 1-heaps is even (with no tokens at all the player to move
+    /// has already won: N, with no move to make).
+    ///
+    /// ```
+    /// use grundy::{games::Nim, strategy::Outcome};
+    /// assert_eq!(Nim::misere_analysis(&[1, 1]).0, Outcome::N);
+    /// assert_eq!(Nim::misere_analysis(&[2, 2]).0, Outcome::P);
+    /// assert_eq!(Nim::misere_analysis(&[3, 1]).1.len(), 1); // 3 -> 0
+    /// ```
+    pub fn misere_analysis(heaps: &[u64]) -> (Outcome, Vec<NimMove>) {
+        let large: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 1).collect();
+        let ones = heaps.iter().filter(|&&h| h == 1).count();
+        match large[..] {
+            [] => {
+                if ones % 2 == 1 {
+                    return (Outcome::P, Vec::new());
+                }
+                let moves = (0..heaps.len())
+                    .filter(|&i| heaps[i] == 1)
+                    .map(|component| NimMove {
+                        component,
+                        from: 1,
+                        to: 0,
+                    })
+                    .collect();
+                (Outcome::N, moves)
+            }
+            [i] => {
+                let to = if ones % 2 == 0 { 1 } else { 0 };
+                let m = NimMove {
+                    component: i,
+                    from: heaps[i],
+                    to,
+                };
+                (Outcome::N, vec![m])
+            }
+            _ => {
+                let moves = Self::winning_moves(heaps);
+                let outcome = if moves.is_empty() {
+                    Outcome::P
+                } else {
+                    Outcome::N
+                };
+                (outcome, moves)
+            }
+        }
     }
 }
 
@@ -120,6 +180,33 @@ mod tests {
                         .collect();
                     slow.sort();
                     assert_eq!(fast, slow, "{heaps:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn misere_rule_equals_the_generic_misere_search() {
+        let mut solver = crate::solve::MisereSolver::new(Nim);
+        for a in 0..7u64 {
+            for b in 0..7 {
+                for c in 0..7 {
+                    for d in 0..3 {
+                        let heaps = [a, b, c, d];
+                        let (outcome, moves) = Nim::misere_analysis(&heaps);
+                        let (slow_outcome, slow_moves) = solver.analyze(&heaps).unwrap();
+                        assert_eq!(outcome, slow_outcome, "{heaps:?}");
+                        let fast: Vec<(usize, u64, Vec<u64>)> = moves
+                            .into_iter()
+                            .map(|m| (m.component, m.from, vec![m.to]))
+                            .collect();
+                        let mut slow: Vec<(usize, u64, Vec<u64>)> = slow_moves
+                            .into_iter()
+                            .map(|m| (m.component, m.from, m.to))
+                            .collect();
+                        slow.sort();
+                        assert_eq!(fast, slow, "{heaps:?}");
+                    }
                 }
             }
         }

@@ -7,6 +7,7 @@
 //! | [`MemoSolver`] | any finite [`Game`](crate::Game) | O(options visited) hash operations | one entry per component reached |
 //! | [`DenseSolver`] | heap games (positions are heap sizes, options are smaller heaps) | O(Σ options of 0..=n), no hashing | 8 bytes per heap size |
 //! | [`HeapValues`] | heap games, any heap size | dense table, then O(1) from a proven period | the table up to the period |
+//! | [`MisereSolver`] | misère play of sums of any finite game | O(reachable sums) | one entry per reachable sum |
 //!
 //! All are iterative: no recursion grows with the input. They report
 //! problems (a cycle, a size cap, a heap game that does not shrink, a heap
@@ -16,7 +17,9 @@
 pub mod dense;
 pub mod heap;
 pub mod memo;
+pub mod misere;
 
 pub use dense::{DenseConfig, DenseSolver};
 pub use heap::{HeapConfig, HeapValues, PeriodReport};
 pub use memo::{MemoConfig, MemoSolver};
+pub use misere::{MisereConfig, MisereSolver};
