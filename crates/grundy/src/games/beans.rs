@@ -53,7 +53,8 @@ impl Game for Beans {
 /// ```
 /// use grundy::games::beans::BeansTable;
 /// let t = BeansTable::new(20).unwrap();
-/// assert!(t.is_p(0, 0, 0) && t.is_p(0, 1, 2) && !t.is_p(1, 1, 1));
+/// assert!(t.is_p(0, 0, 0) && t.is_p(0, 1, 2) && t.is_p(1, 1, 1));
+/// assert!(!t.is_p(1, 1, 2)); // take one from the last pile
 /// ```
 #[derive(Clone, Debug)]
 pub struct BeansTable {

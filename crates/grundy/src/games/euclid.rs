@@ -29,7 +29,7 @@ use crate::game::Game;
 /// use grundy::games::euclid;
 /// assert!(euclid::first_player_wins(34, 12)); // Stan wins
 /// assert!(!euclid::first_player_wins(15, 24)); // Ollie wins
-/// assert_eq!(euclid::winning_move(34, 12), Some((22, 12)));
+/// assert_eq!(euclid::winning_move(34, 12), Some((10, 12))); // (12,10) forces (10,2)
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Euclid;
