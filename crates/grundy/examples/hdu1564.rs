@@ -13,7 +13,10 @@ fn main() -> io::Result<()> {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for n in input.split_ascii_whitespace().map_while(|t| t.parse::<u64>().ok()) {
+    for n in input
+        .split_ascii_whitespace()
+        .map_while(|t| t.parse::<u64>().ok())
+    {
         if n == 0 {
             break;
         }

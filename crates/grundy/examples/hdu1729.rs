@@ -8,7 +8,9 @@ use std::io::{self, Read, Write};
 fn main() -> io::Result<()> {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input)?;
-    let mut nums = input.split_ascii_whitespace().map(|t| t.parse::<u64>().ok());
+    let mut nums = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().ok());
     let mut next = move || nums.next().flatten();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut case = 0;
@@ -19,7 +21,9 @@ fn main() -> io::Result<()> {
         case += 1;
         let mut total = Nimber::ZERO;
         for _ in 0..n {
-            let (Some(s), Some(c)) = (next(), next()) else { break };
+            let (Some(s), Some(c)) = (next(), next()) else {
+                break;
+            };
             // An overfull box (c > s) cannot move: value 0.
             total += SquareBox::nim_value(s, c).unwrap_or(Nimber::ZERO);
         }

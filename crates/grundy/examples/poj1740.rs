@@ -13,7 +13,9 @@ use std::io::{self, Read, Write};
 fn main() -> io::Result<()> {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input)?;
-    let mut nums = input.split_ascii_whitespace().map(|t| t.parse::<u64>().ok());
+    let mut nums = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().ok());
     let mut next = move || nums.next().flatten();
     let mut out = io::BufWriter::new(io::stdout().lock());
     while let Some(n) = next() {

@@ -6,7 +6,9 @@ use std::io::{self, Read, Write};
 fn main() -> io::Result<()> {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input)?;
-    let mut nums = input.split_ascii_whitespace().map(|t| t.parse::<u64>().ok());
+    let mut nums = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().ok());
     let mut out = io::BufWriter::new(io::stdout().lock());
     while let (Some(Some(a)), Some(Some(b))) = (nums.next(), nums.next()) {
         if a == 0 && b == 0 {

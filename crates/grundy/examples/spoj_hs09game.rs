@@ -9,10 +9,14 @@ use std::io::{self, Read, Write};
 fn main() -> io::Result<()> {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input)?;
-    let mut nums = input.split_ascii_whitespace().map(|t| t.parse::<u64>().ok());
+    let mut nums = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().ok());
     let mut next = move || nums.next().flatten();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let Ok(game) = Subtraction::finite(&[2, 3, 5]) else { return Ok(()) };
+    let Ok(game) = Subtraction::finite(&[2, 3, 5]) else {
+        return Ok(());
+    };
     let mut values = HeapValues::new(&game);
     let cases = next().unwrap_or(0);
     for _ in 0..cases {

@@ -119,7 +119,8 @@ pub static FAMILIES: &[Family] = &[
         name: "wythoff",
         syntax: "wythoff",
         position: "A,B (two piles)",
-        about: "Wythoff's game: take from one pile, or the same number from both (exact for any size)",
+        about:
+            "Wythoff's game: take from one pile, or the same number from both (exact for any size)",
         parse: closed::wythoff,
     },
     Family {

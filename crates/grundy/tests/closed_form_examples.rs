@@ -82,7 +82,11 @@ fn hdu2509_misere_take_a_run_equals_search() {
                 input.push_str(&format!(
                     "{} {}\n",
                     groups.len(),
-                    groups.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+                    groups
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 ));
                 let win = solver.outcome(&groups).unwrap() == Outcome::N;
                 expected.push(if win { "Yes" } else { "No" });
@@ -113,7 +117,9 @@ fn poj2068_team_game_equals_a_direct_table() {
     let mut expected = Vec::new();
     let mut seed = 12345u64;
     let mut rand = |m: u64| {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (seed >> 33) % m
     };
     for _ in 0..200 {
@@ -122,13 +128,25 @@ fn poj2068_team_game_equals_a_direct_table() {
         let limits: Vec<u64> = (0..2 * n).map(|_| 1 + rand(6)).collect();
         input.push_str(&format!(
             "{n} {stones} {}\n",
-            limits.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+            limits
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
         ));
-        expected.push(if first_team_wins(stones, &limits) { "1" } else { "0" });
+        expected.push(if first_team_wins(stones, &limits) {
+            "1"
+        } else {
+            "0"
+        });
     }
     // The judge's largest case, once.
     input.push_str("10 8192 16 16 16 16 16 16 16 16 16 16 16 16 16 16 16 16 16 16 16 16\n");
-    expected.push(if first_team_wins(8192, &[16; 20]) { "1" } else { "0" });
+    expected.push(if first_team_wins(8192, &[16; 20]) {
+        "1"
+    } else {
+        "0"
+    });
     input.push_str("0\n");
     assert_eq!(run_example("poj2068", &input), lines(&expected));
 }
@@ -236,14 +254,20 @@ impl Game for NewStoneGame {
                 continue;
             }
             let x = piles[i];
-            let others: Vec<u8> = piles.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &p)| p).collect();
+            let others: Vec<u8> = piles
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &p)| p)
+                .collect();
             for keep in 0..x {
                 // Hand out `give` of the x - 1 - keep stones not removed.
                 for give in 0..x - keep {
                     let mut adds = vec![0u8; others.len()];
                     loop {
                         if adds.iter().map(|&a| a as u32).sum::<u32>() == give as u32 {
-                            let mut next: Vec<u8> = others.iter().zip(&adds).map(|(p, a)| p + a).collect();
+                            let mut next: Vec<u8> =
+                                others.iter().zip(&adds).map(|(p, a)| p + a).collect();
                             if keep > 0 {
                                 next.push(keep);
                             }
@@ -295,7 +319,11 @@ fn poj1740_pairing_rule_equals_search() {
         input.push_str(&format!(
             "{}\n{}\n",
             piles.len(),
-            piles.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+            piles
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
         ));
         let win = !solver.nim_value(&piles).unwrap().is_zero();
         expected.push(if win { "1" } else { "0" });

@@ -11,6 +11,7 @@
 //!   one of them is a P-position;
 //! - `q = 1`: the move is forced, to `(b, a − b)`, and the outcome is the
 //!   opposite of that position's.
+//!
 //! The third case repeats at most as long as the Euclidean algorithm (a
 //! Fibonacci-like descent): O(log a) steps for any `u64` pair
 //! ([`first_player_wins`]). From an N-position there is exactly one winning
@@ -106,7 +107,11 @@ mod tests {
         for a in 0..=200u64 {
             for b in 0..=200u64 {
                 let generic = analyze(&Euclid, &mut solver, &[(a, b)]).unwrap();
-                assert_eq!(!generic.value.is_zero(), first_player_wins(a, b), "({a},{b})");
+                assert_eq!(
+                    !generic.value.is_zero(),
+                    first_player_wins(a, b),
+                    "({a},{b})"
+                );
                 let slow: Vec<(u64, u64)> = generic.winning_moves.iter().map(|m| m.to[0]).collect();
                 let fast: Vec<(u64, u64)> = winning_move(a, b).into_iter().collect();
                 assert_eq!(fast, slow, "({a},{b})");

@@ -80,7 +80,11 @@ impl Moore {
     /// ```
     pub fn winning_moves(&self, heaps: &[u64], limit: usize) -> Option<Vec<Vec<u64>>> {
         let n = heaps.len();
-        let top = heaps.iter().map(|&h| 64 - h.leading_zeros()).max().unwrap_or(0) as usize;
+        let top = heaps
+            .iter()
+            .map(|&h| 64 - h.leading_zeros())
+            .max()
+            .unwrap_or(0) as usize;
         let mut found = Vec::new();
         if n == 0 || top == 0 {
             return Some(found);
@@ -139,7 +143,15 @@ impl Moore {
                     found.push(new.clone());
                 }
                 // Backtrack.
-                match backtrack(&mut stack, &mut new, &mut reduced, &mut r, &mut column, n, top) {
+                match backtrack(
+                    &mut stack,
+                    &mut new,
+                    &mut reduced,
+                    &mut r,
+                    &mut column,
+                    n,
+                    top,
+                ) {
                     Some((c, b)) => {
                         cell = c;
                         next_bit = b + 1;
@@ -172,7 +184,15 @@ impl Moore {
                         placed = true;
                         break;
                     }
-                    undo(&mut stack, &mut new, &mut reduced, &mut r, &mut column, n, top);
+                    undo(
+                        &mut stack,
+                        &mut new,
+                        &mut reduced,
+                        &mut r,
+                        &mut column,
+                        n,
+                        top,
+                    );
                 }
                 bit += 1;
             }
@@ -180,7 +200,15 @@ impl Moore {
                 cell += 1;
                 next_bit = 0;
             } else {
-                match backtrack(&mut stack, &mut new, &mut reduced, &mut r, &mut column, n, top) {
+                match backtrack(
+                    &mut stack,
+                    &mut new,
+                    &mut reduced,
+                    &mut r,
+                    &mut column,
+                    n,
+                    top,
+                ) {
                     Some((c, b)) => {
                         cell = c;
                         next_bit = b + 1;
@@ -291,14 +319,28 @@ mod tests {
 
     #[test]
     fn rule_and_moves_equal_the_generic_solver() {
-        for (k, heaps, max) in [(1, 3, 5), (2, 3, 6), (2, 4, 3), (3, 4, 3), (2, 2, 9), (5, 3, 4)] {
+        for (k, heaps, max) in [
+            (1, 3, 5),
+            (2, 3, 6),
+            (2, 4, 3),
+            (3, 4, 3),
+            (2, 2, 9),
+            (5, 3, 4),
+        ] {
             let game = Moore::new(k).unwrap();
             let mut solver = MemoSolver::new(game);
             for p in all_positions(heaps, max) {
                 let generic = analyze(&game, &mut solver, &[p.clone()]).unwrap();
-                assert_eq!(generic.value.is_zero(), game.is_p_position(&p), "k={k} {p:?}");
-                let mut slow: Vec<Vec<u64>> =
-                    generic.winning_moves.into_iter().map(|m| m.to[0].clone()).collect();
+                assert_eq!(
+                    generic.value.is_zero(),
+                    game.is_p_position(&p),
+                    "k={k} {p:?}"
+                );
+                let mut slow: Vec<Vec<u64>> = generic
+                    .winning_moves
+                    .into_iter()
+                    .map(|m| m.to[0].clone())
+                    .collect();
                 let mut fast = game.winning_moves(&p, 1 << 20).unwrap();
                 slow.sort();
                 fast.sort();

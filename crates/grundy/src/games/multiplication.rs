@@ -151,7 +151,11 @@ mod tests {
                 let mut solver = MemoSolver::new(game);
                 for p in 1..=n + 1 {
                     let v = solver.nim_value(&p.min(n)).unwrap();
-                    assert_eq!(!v.is_zero(), game.first_player_wins(p), "n={n} p={p} {lo}..{hi}");
+                    assert_eq!(
+                        !v.is_zero(),
+                        game.first_player_wins(p),
+                        "n={n} p={p} {lo}..{hi}"
+                    );
                 }
             }
         }

@@ -176,7 +176,11 @@ mod tests {
                         .copied()
                         .filter(|&x| solver.nim_value(&(s, x)).unwrap() == target)
                         .collect();
-                    assert_eq!(SquareBox::counts_with_value(s, c, target), slow, "({s},{c}) -> {target}");
+                    assert_eq!(
+                        SquareBox::counts_with_value(s, c, target),
+                        slow,
+                        "({s},{c}) -> {target}"
+                    );
                 }
             }
         }

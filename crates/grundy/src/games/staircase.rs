@@ -75,7 +75,11 @@ impl Staircase {
         let total: u128 = steps.iter().map(|&c| u128::from(c)).sum();
         if total > u128::from(u64::MAX) {
             return Err(Error::invalid_position(
-                &steps.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
+                &steps
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(","),
                 "the total number of coins does not fit in 64 bits",
             ));
         }
@@ -264,7 +268,11 @@ mod tests {
         let mut solver = MemoSolver::new(Staircase);
         for s in all_staircases(4, 4) {
             let generic = analyze(&Staircase, &mut solver, &[s.clone()]).unwrap();
-            let mut slow: Vec<Vec<u64>> = generic.winning_moves.into_iter().map(|m| m.to[0].clone()).collect();
+            let mut slow: Vec<Vec<u64>> = generic
+                .winning_moves
+                .into_iter()
+                .map(|m| m.to[0].clone())
+                .collect();
             let mut fast: Vec<Vec<u64>> = Staircase::winning_moves(&s)
                 .iter()
                 .map(|m| m.apply(&s).unwrap())

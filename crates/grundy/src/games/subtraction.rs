@@ -174,7 +174,7 @@ impl Subtraction {
                 self.for_each_move(s, |t| found |= t == s);
                 found
             }
-            MoveSet::Squares => s > 0 && s.isqrt() * s.isqrt() == s,
+            MoveSet::Squares => s > 0 && is_square(s),
             MoveSet::AllBut(ex) => s > 0 && ex.binary_search(&s).is_err(),
         }
     }

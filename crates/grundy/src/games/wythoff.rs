@@ -17,6 +17,7 @@
 //!   its smallest index is even, and then `b_k` is the representation
 //!   shifted up one index; otherwise `n = b_k` and `a_k` is the shift down
 //!   ([`partner`]). Exact for every `u64`, in 64 steps.
+//!
 //! Tests check each against the other and both against the generic solver.
 //!
 //! Winning moves: an option is winning iff it is a P-position. Reducing one
@@ -319,7 +320,19 @@ mod tests {
 
     #[test]
     fn isqrt_is_exact_at_the_edges() {
-        for n in [0u128, 1, 2, 3, 4, 15, 16, 17, u64::MAX as u128, u128::MAX, u128::MAX - 1] {
+        for n in [
+            0u128,
+            1,
+            2,
+            3,
+            4,
+            15,
+            16,
+            17,
+            u64::MAX as u128,
+            u128::MAX,
+            u128::MAX - 1,
+        ] {
             let r = isqrt_u128(n);
             assert!(r * r <= n, "{n}");
             assert!((r + 1).checked_mul(r + 1).map_or(true, |s| s > n), "{n}");

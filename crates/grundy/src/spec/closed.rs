@@ -58,9 +58,7 @@ fn no_args(spec: &str, args: Option<&str>) -> Result<()> {
 }
 
 fn not_a_sequence(spec: &str, what: &str) -> Error {
-    Error::unsupported(format!(
-        "`{spec}` has no nim-sequence to print: {what}"
-    ))
+    Error::unsupported(format!("`{spec}` has no nim-sequence to print: {what}"))
 }
 
 /// Parses `a,b,...` (exactly `len` numbers when `len` is given).
@@ -106,15 +104,14 @@ fn list_string(v: &[u64]) -> String {
 }
 
 /// A single-position analysis from a closed form.
-fn single(
-    position: &str,
-    value: Option<Nimber>,
-    p: bool,
-    moves: Vec<String>,
-) -> Analysis<String> {
+fn single(position: &str, value: Option<Nimber>, p: bool, moves: Vec<String>) -> Analysis<String> {
     let known = value.is_some() || p;
     Analysis {
-        value: if p { Nimber::ZERO } else { value.unwrap_or(Nimber::ZERO) },
+        value: if p {
+            Nimber::ZERO
+        } else {
+            value.unwrap_or(Nimber::ZERO)
+        },
         value_known: known,
         outcome: if p { Outcome::P } else { Outcome::N },
         winning_moves: moves
@@ -174,9 +171,7 @@ pub(super) fn misere_heaps<G: HeapGame + Clone>(
 fn too_large_for_misere(position: &str) -> Error {
     Error::invalid_position(
         position,
-        format!(
-            "misère play is solved by exhaustive search, for positions up to {MISERE_HEAP}"
-        ),
+        format!("misère play is solved by exhaustive search, for positions up to {MISERE_HEAP}"),
     )
 }
 
@@ -215,7 +210,10 @@ impl AnyGame for WythoffSpec {
     }
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence("wythoff", "its positions are pairs `A,B` (the table of G(A,B) is printed instead)"))
+        Err(not_a_sequence(
+            "wythoff",
+            "its positions are pairs `A,B` (the table of G(A,B) is printed instead)",
+        ))
     }
 
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
@@ -223,7 +221,10 @@ impl AnyGame for WythoffSpec {
     }
 
     fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
-        Err(not_a_sequence("wythoff", "its P-positions are (⌊kφ⌋, ⌊kφ²⌋)"))
+        Err(not_a_sequence(
+            "wythoff",
+            "its P-positions are (⌊kφ⌋, ⌊kφ²⌋)",
+        ))
     }
 
     fn analyze(
@@ -236,7 +237,10 @@ impl AnyGame for WythoffSpec {
             return misere_search(Wythoff, &mut memo(Wythoff), &ps);
         }
         if positions.len() > 1 {
-            let ps = self.small(positions, "a sum of Wythoff positions needs their nim-values")?;
+            let ps = self.small(
+                positions,
+                "a sum of Wythoff positions needs their nim-values",
+            )?;
             let mut solver = memo(Wythoff);
             return Ok(analyze(&Wythoff, &mut solver, &ps)?.map(pair_string));
         }
@@ -249,7 +253,10 @@ impl AnyGame for WythoffSpec {
                 } else {
                     None
                 };
-                let moves = wythoff::winning_moves(a, b).iter().map(pair_string).collect();
+                let moves = wythoff::winning_moves(a, b)
+                    .iter()
+                    .map(pair_string)
+                    .collect();
                 Ok(single(text, value, p, moves))
             }
             Err(small_err) => {
@@ -337,7 +344,10 @@ impl AnyGame for EuclidSpec {
     }
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence("euclid", "its positions are pairs `A,B` (the table of G(A,B) is printed instead)"))
+        Err(not_a_sequence(
+            "euclid",
+            "its positions are pairs `A,B` (the table of G(A,B) is printed instead)",
+        ))
     }
 
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
@@ -358,7 +368,10 @@ impl AnyGame for EuclidSpec {
             return misere_search(Euclid, &mut memo(Euclid), &ps);
         }
         if positions.len() > 1 {
-            let ps = euclid_small(positions, "a sum of Euclid positions needs their nim-values")?;
+            let ps = euclid_small(
+                positions,
+                "a sum of Euclid positions needs their nim-values",
+            )?;
             return Ok(analyze(&Euclid, &mut memo(Euclid), &ps)?.map(pair_string));
         }
         let text = positions[0].trim();
@@ -389,11 +402,17 @@ impl AnyGame for StaircaseSpec {
     }
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence("staircase", "its value is the XOR of the coins on the odd steps"))
+        Err(not_a_sequence(
+            "staircase",
+            "its value is the XOR of the coins on the odd steps",
+        ))
     }
 
     fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
-        Err(not_a_sequence("staircase", "its value is the XOR of the coins on the odd steps"))
+        Err(not_a_sequence(
+            "staircase",
+            "its value is the XOR of the coins on the odd steps",
+        ))
     }
 
     fn analyze(
@@ -458,7 +477,10 @@ impl Evaluator<Vec<u64>> for ClosedStaircase {
 pub(super) fn moore(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
     let k = parse_u64(args.unwrap_or("")).map_err(|r| Error::invalid_spec(spec, r))?;
     if k == 0 {
-        return Err(Error::invalid_spec(spec, "K must be at least 1 (a move takes from 1 to K heaps)"));
+        return Err(Error::invalid_spec(
+            spec,
+            "K must be at least 1 (a move takes from 1 to K heaps)",
+        ));
     }
     Ok(Box::new(MooreSpec {
         game: Moore::new(k)?,
@@ -499,11 +521,17 @@ impl AnyGame for MooreSpec {
     }
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence(&self.spec(), "a position is a list of heaps"))
+        Err(not_a_sequence(
+            &self.spec(),
+            "a position is a list of heaps",
+        ))
     }
 
     fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
-        Err(not_a_sequence(&self.spec(), "a position is a list of heaps"))
+        Err(not_a_sequence(
+            &self.spec(),
+            "a position is a list of heaps",
+        ))
     }
 
     fn analyze(
@@ -606,7 +634,12 @@ impl AnyGame for MultSpec {
             Err(e) => return Err(e),
         };
         let moves = game.winning_moves(p).iter().map(u64::to_string).collect();
-        Ok(single(&positions[0], value, !game.first_player_wins(p), moves))
+        Ok(single(
+            &positions[0],
+            value,
+            !game.first_player_wins(p),
+            moves,
+        ))
     }
 }
 
