@@ -73,10 +73,10 @@ pub struct ValuesArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
     /// Last heap size (inclusive).
-    #[arg(long)]
+    #[arg(long, value_parser = number, allow_negative_numbers = true)]
     pub to: u64,
     /// First heap size (default 0).
-    #[arg(long)]
+    #[arg(long, value_parser = number, allow_negative_numbers = true)]
     pub from: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
@@ -89,7 +89,7 @@ pub struct PeriodArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
     /// Compute at most this many values while searching.
-    #[arg(long, default_value_t = 1 << 20)]
+    #[arg(long, default_value_t = 1 << 20, value_parser = number, allow_negative_numbers = true)]
     pub limit: u64,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
@@ -102,7 +102,7 @@ pub struct AnalyzeArgs {
     /// The game, e.g. `nim`.
     pub game: String,
     /// One position per component, e.g. heap sizes `3 4 5`.
-    #[arg(required = true)]
+    #[arg(required = true, allow_negative_numbers = true)]
     pub positions: Vec<String>,
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
@@ -110,4 +110,10 @@ pub struct AnalyzeArgs {
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+/// A numeric option: a decimal `u64`, with the library's message naming
+/// what is wrong (negative, not a number, too large).
+fn number(text: &str) -> Result<u64, String> {
+    grundy::spec::parse_u64(text)
 }

@@ -18,11 +18,19 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            // --help and --version are not errors.
-            let code = if e.use_stderr() { 2 } else { 0 };
+        // --help and --version are not errors; neither is printing the
+        // help when no command is given (but that exits 2).
+        Err(e) if !e.use_stderr() => {
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            let _ = writeln!(io::stderr().lock(), "{}", one_line(&e));
+            return ExitCode::from(2);
         }
     };
     match run(cli) {
@@ -36,6 +44,23 @@ fn main() -> ExitCode {
             }
             ExitCode::from(2)
         }
+    }
+}
+
+/// A usage error of clap as the one line the contract asks for: its
+/// first paragraph, joined, with the values it quotes in backticks.
+fn one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let first: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let line = first.join(" ").replace('\'', "`");
+    if line.starts_with("error:") {
+        line
+    } else {
+        format!("error: {line}")
     }
 }
 

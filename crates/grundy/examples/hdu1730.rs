@@ -2,26 +2,33 @@
 //! piece moves along its row without jumping the other. The gap between
 //! the two pieces is a Nim heap (moving away is reversible: the opponent
 //! closes the gap again), so the first player wins iff the XOR of the gaps
-//! is not 0. Cases until EOF: `n m`, then n lines `T J`; "I WIN!" or
-//! "BAD LUCK!".
-use grundy::games::Nim;
-use std::io::{self, Read, Write};
+//! is not 0 ([`Nim::value`]). Cases until EOF: `n m`, then n lines `T J`;
+//! "I WIN!" or "BAD LUCK!".
 
-fn main() -> io::Result<()> {
-    let mut input = String::new();
-    io::stdin().read_to_string(&mut input)?;
-    let mut nums = input
-        .split_ascii_whitespace()
-        .map(|t| t.parse::<u64>().ok());
-    let mut next = move || nums.next().flatten();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    while let (Some(n), Some(_m)) = (next(), next()) {
-        let gaps: Option<Vec<u64>> = (0..n)
-            .map(|_| Some(next()?.abs_diff(next()?).saturating_sub(1)))
-            .collect();
-        let Some(gaps) = gaps else { break };
-        let tom = !Nim::value(&gaps).is_zero();
-        writeln!(out, "{}", if tom { "I WIN!" } else { "BAD LUCK!" })?;
+mod judge_io;
+
+use grundy::games::Nim;
+use judge_io::{Fail, Input, Result};
+use std::process::ExitCode;
+
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
+    while let Some(n) = input.next("the number of rows n")? {
+        let _columns = input.need("the number of columns m")?;
+        let mut gaps = Vec::new();
+        for _ in 0..n {
+            let tom = input.need("Tom's column")?;
+            let jerry = input.need("Jerry's column")?;
+            if tom == jerry {
+                return Err(Fail(format!("both pieces on column `{tom}`")));
+            }
+            gaps.push(tom.abs_diff(jerry) - 1);
+        }
+        let tom_wins = !Nim::value(&gaps).is_zero();
+        out.push_str(if tom_wins { "I WIN!\n" } else { "BAD LUCK!\n" });
     }
-    out.flush()
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::main(solve)
 }

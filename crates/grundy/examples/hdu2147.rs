@@ -3,25 +3,28 @@
 //! Lines `n m` until `0 0`; "Wonderful!" if the first player wins, else
 //! "What a pity!".
 //!
-//! Rule: with x = n-1 and y = m-1 moves left in each direction, the
-//! position is P iff x and y are both even (moving the coin back to even
-//! coordinates always answers). Tested against the generic solver in
+//! Rule: with n-1 and m-1 steps to go, the position is P iff both are even
+//! (moving back to even coordinates always answers), i.e. iff n and m are
+//! both odd. Checked against the generic solver in
 //! `tests/closed_form_examples.rs`.
-use std::io::{self, Read, Write};
 
-fn main() -> io::Result<()> {
-    let mut input = String::new();
-    io::stdin().read_to_string(&mut input)?;
-    let mut nums = input
-        .split_ascii_whitespace()
-        .map(|t| t.parse::<u64>().ok());
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    while let (Some(Some(n)), Some(Some(m))) = (nums.next(), nums.next()) {
+mod judge_io;
+
+use judge_io::{Input, Result};
+use std::process::ExitCode;
+
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
+    while let Some(n) = input.next("the number of rows n")? {
+        let m = input.need("the number of columns m")?;
         if n == 0 && m == 0 {
             break;
         }
         let p = n % 2 == 1 && m % 2 == 1;
-        writeln!(out, "{}", if p { "What a pity!" } else { "Wonderful!" })?;
+        out.push_str(if p { "What a pity!\n" } else { "Wonderful!\n" });
     }
-    out.flush()
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::main(solve)
 }

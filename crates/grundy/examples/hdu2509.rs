@@ -3,26 +3,28 @@
 //! whoever takes the last apple loses. Until EOF: n, then n group sizes;
 //! "Yes" if the first player wins, else "No".
 //!
-//! The take-a-run game has `G(n) = n` (every smaller single group and only
-//! values below n are reachable), and it is tame, so its misère sums follow
-//! misère Nim's rule (tested against the generic misère search in
-//! `tests/closed_form_examples.rs`).
-use grundy::{games::Nim, strategy::Outcome};
-use std::io::{self, Read, Write};
+//! The take-a-run game has `G(n) = n` (every smaller single group is an
+//! option, and a split into a + b < n has value a ⊕ b < n), and its misère
+//! sums follow misère Nim's rule ([`Nim::misere_outcome`]) — checked
+//! against the generic misère search of the game itself in
+//! `tests/closed_form_examples.rs` (the problem file has no sample).
 
-fn main() -> io::Result<()> {
-    let mut input = String::new();
-    io::stdin().read_to_string(&mut input)?;
-    let mut nums = input
-        .split_ascii_whitespace()
-        .map(|t| t.parse::<u64>().ok());
-    let mut next = move || nums.next().flatten();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    while let Some(n) = next() {
-        let groups: Option<Vec<u64>> = (0..n).map(|_| next()).collect();
-        let Some(groups) = groups else { break };
-        let (outcome, _) = Nim::misere_analysis(&groups);
-        writeln!(out, "{}", if outcome == Outcome::N { "Yes" } else { "No" })?;
+mod judge_io;
+
+use grundy::games::Nim;
+use grundy::strategy::Outcome;
+use judge_io::{Input, Result};
+use std::process::ExitCode;
+
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
+    while let Some(n) = input.next("the number of groups n")? {
+        let groups = input.many(n, "a group size")?;
+        let first_wins = Nim::misere_outcome(&groups) == Outcome::N;
+        out.push_str(if first_wins { "Yes\n" } else { "No\n" });
     }
-    out.flush()
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::main(solve)
 }

@@ -1,19 +1,29 @@
-//! POJ 1067 / HDU 1527 (Wythoff's game): for each line `a b`, print 1 if
-//! the first player wins, else 0. Exact for every pair of `u64` piles
-//! (`grundy::games::wythoff`), not only the judge's 10^9.
-use grundy::games::wythoff;
-use std::io::{self, Read, Write};
+//! POJ 1067 / HDU 1527 (Wythoff's game): two piles; take any number from
+//! one pile or the same number from both. Lines `a b` until EOF; 1 if the
+//! first player wins, else 0.
+//!
+//! Exact for every pair of `u64` piles ([`wythoff::is_p_position`]), not
+//! only the judge's 10^9: no floating point, which goes wrong from the
+//! P-position (165580140, 267914295) on.
 
-fn main() -> io::Result<()> {
-    let mut input = String::new();
-    io::stdin().read_to_string(&mut input)?;
-    let mut nums = input
-        .split_ascii_whitespace()
-        .map(|t| t.parse::<u64>().ok());
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    while let (Some(Some(a)), Some(Some(b))) = (nums.next(), nums.next()) {
-        let first_wins = !wythoff::is_p_position(a, b);
-        writeln!(out, "{}", u8::from(first_wins))?;
+mod judge_io;
+
+use grundy::games::wythoff;
+use judge_io::{Input, Result};
+use std::process::ExitCode;
+
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
+    while let Some(a) = input.next("a pile size")? {
+        let b = input.need("the second pile size")?;
+        out.push_str(if wythoff::is_p_position(a, b) {
+            "0\n"
+        } else {
+            "1\n"
+        });
     }
-    out.flush()
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::main(solve)
 }

@@ -4,32 +4,28 @@
 //! else 0.
 //!
 //! Rule: the second player wins iff the piles pair up (every size occurs
-//! an even number of times) — from a paired position every move breaks the
+//! an even number of times): every move from a paired position breaks the
 //! pairing, and from an unpaired one the largest pile can restore it.
-//! Tested against the generic solver in `tests/closed_form_examples.rs`.
-use std::collections::HashMap;
-use std::io::{self, Read, Write};
+//! Checked against the generic solver in `tests/closed_form_examples.rs`.
 
-fn main() -> io::Result<()> {
-    let mut input = String::new();
-    io::stdin().read_to_string(&mut input)?;
-    let mut nums = input
-        .split_ascii_whitespace()
-        .map(|t| t.parse::<u64>().ok());
-    let mut next = move || nums.next().flatten();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    while let Some(n) = next() {
+mod judge_io;
+
+use judge_io::{Input, Result};
+use std::process::ExitCode;
+
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
+    while let Some(n) = input.next("the number of piles n")? {
         if n == 0 {
             break;
         }
-        let piles: Option<Vec<u64>> = (0..n).map(|_| next()).collect();
-        let Some(piles) = piles else { break };
-        let mut count: HashMap<u64, u64> = HashMap::new();
-        for p in piles {
-            *count.entry(p).or_default() += 1;
-        }
-        let paired = count.values().all(|c| c % 2 == 0);
-        writeln!(out, "{}", u8::from(!paired))?;
+        let mut piles = input.many(n, "a pile size")?;
+        piles.sort_unstable();
+        let paired = piles.len() % 2 == 0 && piles.chunks(2).all(|p| p[0] == p[1]);
+        out.push_str(if paired { "0\n" } else { "1\n" });
     }
-    out.flush()
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::main(solve)
 }

@@ -4,10 +4,18 @@
 //! until `0`; 1 if the first team has a winning strategy, else 0.
 //!
 //! A position is (stones left, seat to move). Both teams face the same
-//! moves from a position, so it is an impartial game in misère play: it is
-//! solved with the library's generic misère search.
-use grundy::{solve::MisereSolver, strategy::Outcome, Game};
-use std::io::{self, Read, Write};
+//! moves from a position, so it is an impartial game in misère play,
+//! solved with the library's generic misère search ([`MisereSolver`]);
+//! `tests/closed_form_examples.rs` checks it against a direct table (the
+//! problem file has no sample).
+
+mod judge_io;
+
+use grundy::solve::MisereSolver;
+use grundy::strategy::Outcome;
+use grundy::Game;
+use judge_io::{Input, Result};
+use std::process::ExitCode;
 
 /// The team game: position (stones, seat); seat i takes 1..=limits[i].
 struct TeamNim {
@@ -25,31 +33,20 @@ impl Game for TeamNim {
     }
 }
 
-fn main() -> io::Result<()> {
-    let mut input = String::new();
-    io::stdin().read_to_string(&mut input)?;
-    let mut nums = input
-        .split_ascii_whitespace()
-        .map(|t| t.parse::<u64>().ok());
-    let mut next = move || nums.next().flatten();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    while let Some(n) = next() {
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
+    while let Some(n) = input.next("the number of players per team n")? {
         if n == 0 {
             break;
         }
-        let Some(stones) = next() else { break };
-        let limits: Option<Vec<u64>> = (0..2 * n).map(|_| next()).collect();
-        let Some(limits) = limits else { break };
+        let stones = input.need("the number of stones S")?;
+        let limits = input.many(n.saturating_mul(2), "a player's maximum M_i")?;
         let mut solver = MisereSolver::new(TeamNim { limits });
-        let answer = match solver.outcome(&[(stones, 0)]) {
-            Ok(Outcome::N) => "1",
-            Ok(_) => "0",
-            Err(e) => {
-                eprintln!("error: {e}");
-                break;
-            }
-        };
-        writeln!(out, "{answer}")?;
+        let first_team = solver.outcome(&[(stones, 0)])? == Outcome::N;
+        out.push_str(if first_team { "1\n" } else { "0\n" });
     }
-    out.flush()
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::main(solve)
 }

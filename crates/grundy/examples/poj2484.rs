@@ -3,23 +3,25 @@
 //! wins, else "Bob".
 //!
 //! Rule: Alice wins iff n <= 2. For n >= 3 her move leaves a row of n-1 or
-//! n-2 coins, and Bob takes the middle one or two, leaving two equal rows
-//! that he mirrors. Tested against the generic solver on the circle-and-rows
-//! game in `tests/closed_form_examples.rs`.
-use std::io::{self, Read, Write};
+//! n-2 coins; Bob takes the middle one or two, leaving two equal rows, and
+//! mirrors. Checked against the generic solver on the circle-and-rows game
+//! in `tests/closed_form_examples.rs`.
 
-fn main() -> io::Result<()> {
-    let mut input = String::new();
-    io::stdin().read_to_string(&mut input)?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    for n in input
-        .split_ascii_whitespace()
-        .map_while(|t| t.parse::<u64>().ok())
-    {
+mod judge_io;
+
+use judge_io::{Input, Result};
+use std::process::ExitCode;
+
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
+    while let Some(n) = input.next("the number of coins n")? {
         if n == 0 {
             break;
         }
-        writeln!(out, "{}", if n <= 2 { "Alice" } else { "Bob" })?;
+        out.push_str(if n <= 2 { "Alice\n" } else { "Bob\n" });
     }
-    out.flush()
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::main(solve)
 }

@@ -1,20 +1,26 @@
-//! POJ 2505 "A Multiplication Game": one n per line until EOF; p starts at
-//! 1 and players multiply it by 2..9; whoever reaches p >= n wins.
-//! "Stan wins." if the first player wins, else "Ollie wins."
-//! (`grundy::games::multiplication`).
-use grundy::games::multiplication::Multiplication;
-use std::io::{self, Read, Write};
+//! POJ 2505 (also HDU 1517, UVa 847) "A Multiplication Game": p starts at 1 and
+//! players multiply it by 2..9; whoever reaches p >= n wins. One n per line
+//! until EOF; "Stan wins." if the first player wins, else "Ollie wins."
+//! ([`Multiplication::first_player_wins`]).
 
-fn main() -> io::Result<()> {
-    let mut input = String::new();
-    io::stdin().read_to_string(&mut input)?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    for n in input
-        .split_ascii_whitespace()
-        .map_while(|t| t.parse::<u64>().ok())
-    {
-        let stan = Multiplication::new(n, 2, 9).is_ok_and(|g| g.first_player_wins(1));
-        writeln!(out, "{}", if stan { "Stan wins." } else { "Ollie wins." })?;
+mod judge_io;
+
+use grundy::games::multiplication::Multiplication;
+use judge_io::{Input, Result};
+use std::process::ExitCode;
+
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
+    while let Some(n) = input.next("the target n")? {
+        let stan = Multiplication::new(n, 2, 9)?.first_player_wins(1);
+        out.push_str(if stan {
+            "Stan wins.\n"
+        } else {
+            "Ollie wins.\n"
+        });
     }
-    out.flush()
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::main(solve)
 }

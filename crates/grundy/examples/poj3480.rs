@@ -1,31 +1,25 @@
-//! POJ 3480 "John" (misère Nim): T cases of N heaps; "John" if the first
-//! player wins when whoever eats the last M&M loses, else "Brother".
-use grundy::{games::Nim, strategy::Outcome};
-use std::io::{self, Read, Write};
+//! POJ 3480 "John" (also HDU 1907): misère Nim — whoever eats the last
+//! M&M loses. `T` cases of `N` heaps; "John" if the first player wins,
+//! else "Brother" ([`Nim::misere_outcome`]).
 
-fn main() -> io::Result<()> {
-    let mut input = String::new();
-    io::stdin().read_to_string(&mut input)?;
-    let mut nums = input
-        .split_ascii_whitespace()
-        .map(|t| t.parse::<u64>().ok());
-    let mut next = move || nums.next().flatten();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let cases = next().unwrap_or(0);
+mod judge_io;
+
+use grundy::games::Nim;
+use grundy::strategy::Outcome;
+use judge_io::{Input, Result};
+use std::process::ExitCode;
+
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
+    let cases = input.need("the number of cases T")?;
     for _ in 0..cases {
-        let Some(n) = next() else { break };
-        let heaps: Option<Vec<u64>> = (0..n).map(|_| next()).collect();
-        let Some(heaps) = heaps else { break };
-        let (outcome, _) = Nim::misere_analysis(&heaps);
-        writeln!(
-            out,
-            "{}",
-            if outcome == Outcome::N {
-                "John"
-            } else {
-                "Brother"
-            }
-        )?;
+        let n = input.need("the number of colours N")?;
+        let heaps = input.many(n, "a number of M&Ms")?;
+        let john = Nim::misere_outcome(&heaps) == Outcome::N;
+        out.push_str(if john { "John\n" } else { "Brother\n" });
     }
-    out.flush()
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::main(solve)
 }

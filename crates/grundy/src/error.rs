@@ -48,7 +48,7 @@ pub enum ErrorKind {
         available: u64,
     },
     /// A heap is too large to compute densely and no proven period covers it.
-    #[error("heap {heap} is too large: values are computed up to {limit} and no proven period covers larger heaps")]
+    #[error("heap `{heap}` is too large: values are computed up to {limit} and no proven period covers larger heaps")]
     HeapTooLarge {
         /// The heap size asked for.
         heap: u64,

@@ -21,7 +21,6 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::games::wythoff::isqrt_u128;
 use crate::nimber::Nimber;
 
 /// The square box game (spec `box`, position `s,c`: capacity and count).
@@ -42,7 +41,7 @@ pub struct SquareBox;
 fn threshold(s: u64) -> u64 {
     let s = u128::from(s);
     // t² + t < s  ⇔  t < (√(4s − 3) − 1) / 2; start from the root and adjust.
-    let mut t = isqrt_u128(s);
+    let mut t = s.isqrt();
     while t > 0 && t * t + t >= s {
         t -= 1;
     }

@@ -10,7 +10,7 @@
 //! Exact arithmetic, two independent ways:
 //! - `a_k` from `k`: `⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋) / 2⌋` (the square root is
 //!   irrational for `k > 0`, so flooring it first changes nothing). Computed
-//!   with an integer square root on `u128` ([`p_position`]); floating point
+//!   with the integer square root of `u128` ([`p_position`]); floating point
 //!   (`(int)(k * (1 + sqrt(5)) / 2)`) is wrong from `k = 102334155` on.
 //! - the partner of `n` from the Zeckendorf representation of `n` (a sum of
 //!   non-consecutive Fibonacci numbers `F_i`, `i ≥ 2`): `n` is some `a_k` iff
@@ -123,37 +123,12 @@ pub fn partner(n: u64) -> u128 {
     }
 }
 
-/// `⌊√n⌋`, exactly.
-pub fn isqrt_u128(n: u128) -> u128 {
-    if n < 2 {
-        return n;
-    }
-    // A float estimate, one Newton step to land at or above the root, then
-    // Newton's descent (monotone from above) and a final exact fix-up.
-    let mut x = ((n as f64).sqrt() as u128).max(1);
-    x = (x + n / x) / 2;
-    loop {
-        let y = (x + n / x) / 2;
-        if y >= x {
-            break;
-        }
-        x = y;
-    }
-    while x.checked_mul(x).map_or(true, |sq| sq > n) {
-        x -= 1;
-    }
-    while (x + 1).checked_mul(x + 1).is_some_and(|sq| sq <= n) {
-        x += 1;
-    }
-    x
-}
-
 /// The `k`-th P-position `(⌊kφ⌋, ⌊kφ⌋ + k)`, or `None` when its larger
 /// pile exceeds `u64` (see [`big::p_position`] for any `k`).
 pub fn p_position(k: u64) -> Option<(u64, u64)> {
     let k128 = u128::from(k);
     let five_k2 = (k128 * k128).checked_mul(5)?;
-    let a = (k128 + isqrt_u128(five_k2)) / 2;
+    let a = (k128 + five_k2.isqrt()) / 2;
     let b = a + k128;
     Some((u64::try_from(a).ok()?, u64::try_from(b).ok()?))
 }
@@ -316,30 +291,6 @@ mod tests {
         assert!(is_p_position(a, b));
         assert_eq!(p_position(lo + 1), None);
         assert_eq!(p_position(u64::MAX), None);
-    }
-
-    #[test]
-    fn isqrt_is_exact_at_the_edges() {
-        for n in [
-            0u128,
-            1,
-            2,
-            3,
-            4,
-            15,
-            16,
-            17,
-            u64::MAX as u128,
-            u128::MAX,
-            u128::MAX - 1,
-        ] {
-            let r = isqrt_u128(n);
-            assert!(r * r <= n, "{n}");
-            assert!((r + 1).checked_mul(r + 1).map_or(true, |s| s > n), "{n}");
-        }
-        let p = (1u128 << 64) - 1;
-        assert_eq!(isqrt_u128(p * p), p);
-        assert_eq!(isqrt_u128(p * p - 1), p - 1);
     }
 
     proptest! {
