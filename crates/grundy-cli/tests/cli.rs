@@ -247,7 +247,10 @@ fn requests_beyond_what_can_be_computed_are_errors() {
         &format!("0..={max}"),
     );
     // Misère play of a heap game is an exhaustive search: small heaps only.
-    rejects(&["analyze", "sub:1,3,4", "--misere", "99999999"], "99999999");
+    rejects(
+        &["analyze", "sub:1,3,4", "--misere", "99999999"],
+        "99999999",
+    );
 }
 
 #[test]

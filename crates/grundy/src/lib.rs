@@ -11,10 +11,10 @@
 //! |---|---|
 //! | [`nimber`] | [`Nimber`] (`0`, `*`, `*5`), nim-addition, [`Mex`] |
 //! | [`game`] | the [`Game`] trait (rules only) and [`HeapGame`] for heap games |
-//! | [`solve`] | solvers: [`solve::MemoSolver`] (any game), [`solve::DenseSolver`] (heap games), [`solve::HeapValues`] (any heap size via a proven period) |
+//! | [`solve`] | solvers: [`solve::MemoSolver`] (any game), [`solve::DenseSolver`] (heap games), [`solve::HeapValues`] (any heap size via a proven period), [`solve::MisereSolver`] (misère play, any game) |
 //! | [`strategy`] | sums: value, outcome, every winning move |
 //! | [`analysis`] | periodicity with certificates |
-//! | [`games`] | families: Nim, subtraction games, ... |
+//! | [`games`] | families: Nim, subtraction games, and closed forms exact for any size: Wythoff, Euclid, staircase Nim, Moore's Nim_k, ... |
 //! | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time |
 //!
 //! ## Which solver?

@@ -330,7 +330,7 @@ mod tests {
             let game = Moore::new(k).unwrap();
             let mut solver = MemoSolver::new(game);
             for p in all_positions(heaps, max) {
-                let generic = analyze(&game, &mut solver, &[p.clone()]).unwrap();
+                let generic = analyze(&game, &mut solver, std::slice::from_ref(&p)).unwrap();
                 assert_eq!(
                     generic.value.is_zero(),
                     game.is_p_position(&p),

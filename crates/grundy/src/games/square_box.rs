@@ -3,21 +3,23 @@
 //! `c + k ≤ s`. Several boxes are a sum.
 //!
 //! Closed form for the nim-value `G(s, c)`: let `t` be the largest integer
-//! with `t + t² < s` (from `t` the box cannot be filled in one move).
-//! - `c > t`: every count from `c + 1` to `s` is one move away, and from
-//!   each of them the same holds, so the box is a Nim heap of `s − c`.
-//! - `c = t`: every move lands above `t` but below `s`, on a Nim heap
-//!   `s − c' > 0`; none lands on 0 — value 0... and because `t + t² < s`
-//!   every reachable heap is positive, so `G = 0`.
-//! - `c < t`: no move from below `t` passes `t` without... every move from
-//!   `c < t` stays at most `t` or lands above `t`; the positions above `t`
-//!   can be ignored (they are N-positions reached only by overshooting a
-//!   P-position), and `G(s, c) = G(t, c)`: the game with capacity `t`.
+//! with `t + t² < s` (from `t` or below, the box cannot be filled in one
+//! move).
+//! - `c > t`: then `c + c² ≥ s`, so every count from `c + 1` to `s` is one
+//!   move away, and the same holds above `c`: the box is a Nim heap,
+//!   `G = s − c`.
+//! - `c = t`: every move lands on a count `c'` with `t < c' ≤ t + t² < s`,
+//!   a Nim heap `s − c' > 0`; no option has value 0, so `G = 0`.
+//! - `c < t`: `G(s, c) = G(t, c)`, the same box with capacity `t`. The two
+//!   games have the same options up to `t`; the box of capacity `s` also
+//!   reaches counts `c' > t`, of value `s − c' ≥ s − (c + c²) > 2t`
+//!   (because `c + c² ≤ t² − t`), while every value in the smaller box is
+//!   at most `t`, so its mex is at most `t + 1`: the extra options are all
+//!   above the mex and change nothing (induction from `c = t` down).
 //!
-//! The last step is the delicate one, so the formula is not trusted on
-//! the argument alone: a test checks it against the generic solver for
-//! every `s ≤ 300`, `c ≤ s`. [`SquareBox::nim_value`] runs in O(log log s)
-//! rounds of an integer square root.
+//! [`SquareBox::nim_value`] applies this in O(log log s) rounds of an
+//! integer square root; a test checks it against the generic solver for
+//! every `s ≤ 300`, `c ≤ s`.
 
 use crate::error::{Error, Result};
 use crate::game::Game;

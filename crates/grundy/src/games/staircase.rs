@@ -267,7 +267,7 @@ mod tests {
     fn winning_moves_equal_the_generic_strategy() {
         let mut solver = MemoSolver::new(Staircase);
         for s in all_staircases(4, 4) {
-            let generic = analyze(&Staircase, &mut solver, &[s.clone()]).unwrap();
+            let generic = analyze(&Staircase, &mut solver, std::slice::from_ref(&s)).unwrap();
             let mut slow: Vec<Vec<u64>> = generic
                 .winning_moves
                 .into_iter()
