@@ -21,19 +21,28 @@ Games (GAME):
   bash:M              take 1..M tokens (HDU 1846)
   allbut:1,2          take any number except those listed
   cutting             Cutting Game on W,H sheets (POJ 2311)
+  wythoff             Wythoff's game, position A,B (exact for any size)
+  euclid              Euclid's game, position A,B
+  staircase           staircase Nim, position C1,C2,... (coins on steps 1, 2, ...)
+  moore:K             Moore's Nim_K, position H1,H2,... (one position's heaps)
+  mult:N              multiplication game (factors 2..9, reach N), position P
+  box                 square box game (HDU 1729), position S,C
 
 Examples:
   grundy values sub:1,3,4 --to 20
   grundy period sub:1,3,4
   grundy analyze nim 3 4 5 --format json
-  grundy graph moves.txt --tokens a,b";
+  grundy graph moves.txt --tokens a,b
+  grundy analyze wythoff 165580140,267914295
+  grundy analyze sub:1,3,4 --misere 3 4
+  grundy values wythoff --to 10";
 
 /// The commands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Print the nim-values G(n) of a heap game for n in a range.
+    /// Print the nim-values G(n) of a heap game for n in a range (for games on pairs A,B: the table G(a,b)).
     #[command(
-        after_help = "Examples:\n  grundy values sub:1,3,4 --to 8\n  grundy values sub:pow2 --from 999999999999999990 --to 1000000000000000000\n  grundy values bash:3 --to 100 --format csv"
+        after_help = "Examples:\n  grundy values sub:1,3,4 --to 8\n  grundy values wythoff --to 10 --format json\n  grundy values sub:pow2 --from 999999999999999990 --to 1000000000000000000\n  grundy values bash:3 --to 100 --format csv"
     )]
     Values(ValuesArgs),
     /// Find the period of a heap game's nim-sequence, with a proof where a theorem gives one.

@@ -77,8 +77,13 @@ fn run(cli: Cli) -> Result<()> {
         Command::Values(a) => {
             let mut game = spec::parse(&a.game)?;
             let from = a.from.unwrap_or(0);
-            let values = game.values(from, a.to)?;
-            out.values(&game.spec(), from, a.to, &values, a.format)?;
+            match game.table(from, a.to)? {
+                Some(rows) => out.table(&game.spec(), from, a.to, &rows, a.format)?,
+                None => {
+                    let values = game.values(from, a.to)?;
+                    out.values(&game.spec(), from, a.to, &values, a.format)?;
+                }
+            }
         }
         Command::Period(a) => {
             let mut game = spec::parse(&a.game)?;

@@ -88,6 +88,49 @@ impl Printer {
         }
     }
 
+    /// `grundy values` of a game whose positions are pairs: the table
+    /// `G(a, b)` for `from ≤ a, b ≤ to`. Text: one line per `a`; csv:
+    /// `a,b,value`; json: `"values"` is an array of rows (row `a`, column
+    /// `b`, both counted from `from`).
+    pub fn table(
+        &mut self,
+        game: &str,
+        from: u64,
+        to: u64,
+        rows: &[Vec<Nimber>],
+        format: Format,
+    ) -> Result<()> {
+        match format {
+            Format::Json => {
+                let v: Vec<Vec<u64>> = rows
+                    .iter()
+                    .map(|r| r.iter().map(|g| g.value()).collect())
+                    .collect();
+                self.json(json!({"game": game, "from": from, "to": to, "values": v}))
+            }
+            Format::Csv => {
+                writeln!(self.out, "a,b,value")?;
+                for (a, row) in (from..=to).zip(rows) {
+                    for (b, g) in (from..=to).zip(row) {
+                        writeln!(self.out, "{a},{b},{}", g.value())?;
+                    }
+                }
+                Ok(())
+            }
+            Format::Text => {
+                writeln!(
+                    self.out,
+                    "{game}: G(a,b) for a, b in {from}..={to} (row a, column b)"
+                )?;
+                for (a, row) in (from..=to).zip(rows) {
+                    let line: Vec<String> = row.iter().map(|g| g.value().to_string()).collect();
+                    writeln!(self.out, "{a}: {}", line.join(" "))?;
+                }
+                Ok(())
+            }
+        }
+    }
+
     /// `grundy period`.
     pub fn period(&mut self, game: &str, r: &PeriodReport, format: Format) -> Result<()> {
         let p = r.periodicity;
@@ -142,9 +185,14 @@ impl Printer {
                     .iter()
                     .map(|m| json!({"component": m.component, "from": m.from, "to": join_sum(&m.to)}))
                     .collect();
+                let value = if a.value_known {
+                    json!(a.value.value())
+                } else {
+                    serde_json::Value::Null
+                };
                 let mut obj = json!({
                     "game": game,
-                    "value": a.value.value(),
+                    "value": value,
                     "outcome": a.outcome.to_string(),
                     "winning_moves": moves,
                 });
@@ -160,7 +208,12 @@ impl Printer {
                 } else {
                     "normal play"
                 };
-                if misere {
+                if !a.value_known {
+                    writeln!(
+                        self.out,
+                        "{game}: value unknown (the formula gives the outcome, not the nim-value)"
+                    )?;
+                } else if misere {
                     writeln!(self.out, "{game} ({play}): nim-sum {}", a.value)?;
                 } else {
                     writeln!(self.out, "{game}: value {}", a.value)?;

@@ -15,6 +15,8 @@ use crate::nimber::Nimber;
 use crate::solve::{HeapValues, PeriodReport};
 use crate::strategy::{analyze, Analysis, Outcome, WinningMove};
 
+mod closed;
+
 /// How to analyze a sum.
 #[derive(Clone, Debug, Default)]
 pub struct AnalyzeOptions {
@@ -40,6 +42,14 @@ pub trait AnyGame {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>>;
+
+    /// For games whose positions are pairs `a,b` (Wythoff, Euclid): the
+    /// table `rows[i][j] = G(from + i, from + j)`. `None` for other games
+    /// (their `values` is the sequence `G(from..=to)`).
+    fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
+        let _ = (from, to);
+        Ok(None)
+    }
 }
 
 /// Builds a game from its full spec and the text after `:` (if any).
@@ -117,6 +127,49 @@ pub static FAMILIES: &[Family] = &[
             no_args(spec, args)?;
             Ok(Box::new(crate::games::cutting::CuttingSpec::new()))
         },
+    },
+    Family {
+        name: "wythoff",
+        syntax: "wythoff",
+        position: "A,B (two piles)",
+        about:
+            "Wythoff's game: take from one pile, or the same number from both (exact for any size)",
+        parse: closed::wythoff,
+    },
+    Family {
+        name: "euclid",
+        syntax: "euclid",
+        position: "A,B (two numbers)",
+        about: "Euclid's game: subtract a multiple of the smaller from the larger; reaching 0 wins",
+        parse: closed::euclid,
+    },
+    Family {
+        name: "staircase",
+        syntax: "staircase",
+        position: "C1,C2,... (coins on steps 1, 2, ...)",
+        about: "staircase Nim: move coins from a step to the one below; value = XOR of odd steps",
+        parse: closed::staircase,
+    },
+    Family {
+        name: "moore",
+        syntax: "moore:K",
+        position: "H1,H2,... (the heaps of one position)",
+        about: "Moore's Nim_K: take from 1 to K heaps at once",
+        parse: closed::moore,
+    },
+    Family {
+        name: "mult",
+        syntax: "mult:N | mult:N,LO,HI",
+        position: "P (the current product; start at 1)",
+        about: "multiplication game: multiply by LO..HI (2..9); reaching N or more wins",
+        parse: closed::multiplication,
+    },
+    Family {
+        name: "box",
+        syntax: "box",
+        position: "S,C (capacity, stones)",
+        about: "square box game (HDU 1729): add 1 to C^2 stones without overfilling",
+        parse: closed::square_box,
     },
 ];
 
@@ -237,16 +290,13 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        if options.misere {
-            return Err(Error::unsupported(format!(
-                "misère analysis of `{}` is not supported yet",
-                self.spec()
-            )));
-        }
         let heaps = positions
             .iter()
             .map(|p| parse_heap(p))
             .collect::<Result<Vec<u64>>>()?;
+        if options.misere {
+            return closed::misere_heaps(&self.game, &mut self.values, &heaps);
+        }
         Ok(analyze(&self.game, &mut self.values, &heaps)?.map(u64::to_string))
     }
 }
@@ -290,6 +340,7 @@ impl AnyGame for NimGame {
                 .collect();
             Analysis {
                 value,
+                value_known: true,
                 outcome: Outcome::of_value(value),
                 winning_moves,
             }

@@ -56,6 +56,10 @@ const JUDGE_PREFIXES: &[&str] = &[
 const TESTED_AGAINST_BRUTE_FORCE: &[(&str, &str)] = &[
     ("poj3533", "crates/grundy/src/games/coins.rs"),
     ("poj3710", "crates/grundy/tests/graph_examples.rs"),
+    ("hdu2188", "crates/grundy/tests/closed_form_examples.rs"),
+    ("hdu2509", "crates/grundy/tests/closed_form_examples.rs"),
+    ("poj2068", "crates/grundy/tests/closed_form_examples.rs"),
+    ("zoj3057", "crates/grundy/tests/closed_form_examples.rs"),
 ];
 
 fn main() -> ExitCode {

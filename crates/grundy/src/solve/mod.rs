@@ -9,6 +9,7 @@
 //! | [`HeapValues`] | heap games, any heap size | dense table, then O(1) from a proven period | the table up to the period |
 //! | [`dag::dag_values`] | explicit acyclic game graphs | O(V + E) | 16 bytes per vertex |
 //! | [`loopy::GraphValues`], [`loopy::LoopySolver`] | graphs and games *with cycles*: values `∞{K}`, draws | O(V + E·(1 + largest value)) | about 36 bytes per vertex, 4 per edge |
+//! | [`MisereSolver`] | misère play of sums of any finite game | O(reachable sums) | one entry per reachable sum |
 //!
 //! All are iterative: no recursion grows with the input. They report
 //! problems (a cycle, a size cap, a heap game that does not shrink, a heap
@@ -21,7 +22,9 @@ pub mod hash;
 pub mod heap;
 pub mod loopy;
 pub mod memo;
+pub mod misere;
 
 pub use dense::{DenseConfig, DenseSolver};
 pub use heap::{HeapConfig, HeapValues, PeriodReport};
 pub use memo::{MemoConfig, MemoSolver};
+pub use misere::{MisereConfig, MisereSolver};
