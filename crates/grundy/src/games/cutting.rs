@@ -14,7 +14,7 @@
 //! the real game on small sheets.
 //!
 //! Nothing here computes a value: [`Cutting`] only lists options (sums of
-//! two sheets), and the generic [`MemoSolver`](crate::solve::MemoSolver)
+//! two sheets), and the generic [`MemoSolver`]
 //! solves it, memoizing sheets (normalized so that `w ≤ h`). A sheet has
 //! O(w + h) options, so all sheets up to 200 × 200 take about
 //! 20 000 · 200 = 4 · 10^6 option evaluations.

@@ -4,7 +4,7 @@
 //! is small, and from a *certified* periodicity beyond that: either one
 //! proven from the rules ([`HeapGame::known_periodicity`], checked against
 //! the table before use) or one found by [`find_period`] and certified by the
-//! game's [`PeriodTheorem`](crate::analysis::PeriodTheorem). A heap beyond
+//! game's [`PeriodTheorem`]. A heap beyond
 //! the table with no proven period is an error
 //! ([`ErrorKind::HeapTooLarge`]), never a silent guess from an observed
 //! period.
