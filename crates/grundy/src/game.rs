@@ -60,6 +60,14 @@ pub trait Game {
     fn format_position(&self, p: &Self::Position) -> String {
         format!("{p:?}")
     }
+
+    /// An optional one-to-one map from positions to small integers (a heap
+    /// size; `a * W + b` for bounded pairs). Where it is given, solvers keep
+    /// those positions in a flat table instead of a hash map. It must be
+    /// injective; positions may return `None` to be hashed instead.
+    fn position_index(&self, _p: &Self::Position) -> Option<usize> {
+        None
+    }
 }
 
 impl<G: Game + ?Sized> Game for &G {
@@ -75,6 +83,10 @@ impl<G: Game + ?Sized> Game for &G {
 
     fn format_position(&self, p: &Self::Position) -> String {
         (**self).format_position(p)
+    }
+
+    fn position_index(&self, p: &Self::Position) -> Option<usize> {
+        (**self).position_index(p)
     }
 }
 
@@ -114,6 +126,14 @@ pub trait HeapGame: Game<Position = u64> {
     /// The canonical spec of this game (`sub:1,3,4`, `0.07`, ...).
     fn spec(&self) -> String;
 
+    /// If this is a subtraction game with a finite set `S` (every move
+    /// takes `s ∈ S` tokens and leaves one heap), `S` in increasing order.
+    /// The dense solver then runs a specialized loop, tested equal to the
+    /// generic one.
+    fn finite_subtraction_set(&self) -> Option<Vec<u64>> {
+        None
+    }
+
     /// The game as a take-and-break code, when it is one: its values are
     /// then computed by the dedicated
     /// [`TakeBreakSolver`](crate::solve::TakeBreakSolver) instead of the
@@ -135,6 +155,9 @@ impl<G: HeapGame + ?Sized> HeapGame for &G {
     }
     fn spec(&self) -> String {
         (**self).spec()
+    }
+    fn finite_subtraction_set(&self) -> Option<Vec<u64>> {
+        (**self).finite_subtraction_set()
     }
     fn take_and_break(&self) -> Option<crate::games::TakeBreak> {
         (**self).take_and_break()

@@ -218,6 +218,10 @@ impl Game for Subtraction {
     fn format_position(&self, p: &u64) -> String {
         p.to_string()
     }
+
+    fn position_index(&self, p: &u64) -> Option<usize> {
+        usize::try_from(*p).ok()
+    }
 }
 
 impl HeapGame for Subtraction {
@@ -250,6 +254,14 @@ impl HeapGame for Subtraction {
             },
             "residue theorem: S contains 1..p-1 and no multiple of p, so G(n) = n mod p",
         ))
+    }
+
+    fn finite_subtraction_set(&self) -> Option<Vec<u64>> {
+        match &self.set {
+            MoveSet::Finite(s) => Some(s.clone()),
+            MoveSet::Bash(m) if *m <= 64 => Some((1..=*m).collect()),
+            _ => None,
+        }
     }
 
     fn spec(&self) -> String {

@@ -2,10 +2,11 @@
 //!
 //! [`HeapValues`] answers `G(h)` from a dense table while `h` is small — the
 //! [`TakeBreakSolver`] for games that are take-and-break codes
-//! ([`HeapGame::take_and_break`]), the generic [`DenseSolver`] otherwise — and from a *certified* periodicity beyond that: either one
+//! ([`HeapGame::take_and_break`]), the generic [`DenseSolver`] otherwise —
+//! and from a *certified* periodicity beyond that: either one
 //! proven from the rules ([`HeapGame::known_periodicity`], checked against
-//! the table before use) or one found by [`find_period`] and certified by the
-//! game's [`PeriodTheorem`](crate::analysis::PeriodTheorem). A heap beyond
+//! the table before use) or one found by [`find_period`](crate::analysis::find_period) and certified by the
+//! game's [`PeriodTheorem`]. A heap beyond
 //! the table with no proven period is an error
 //! ([`ErrorKind::HeapTooLarge`]), never a silent guess from an observed
 //! period.
@@ -21,6 +22,10 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
 use crate::strategy::Evaluator;
+
+/// Values computed to check a periodicity promised by the rules
+/// ([`HeapGame::known_periodicity`]) before it is used.
+const KNOWN_PERIOD_CHECK: u64 = 4096;
 
 /// Settings of [`HeapValues`].
 #[derive(Clone, Debug)]
@@ -88,6 +93,14 @@ impl<G: HeapGame> Engine<G> {
             Engine::TakeBreak { solver, .. } => solver.table().view(),
         }
     }
+
+    /// `G(h)`, extending the table to `h`.
+    fn dense_value(&mut self, h: u64) -> Result<Nimber> {
+        self.extend_to(h)?;
+        self.view()
+            .get(h as usize)
+            .ok_or_else(|| Error::unsupported(format!("heap `{h}` is beyond the table")))
+    }
 }
 
 /// `G(h)` for any heap size (see the module docs).
@@ -105,8 +118,7 @@ impl<G: HeapGame> HeapValues<G> {
     }
 
     /// Values of `game` with the given settings.
-    pub fn with_config(game: G, config: HeapConfig) -> Self {
-        let mut config = config;
+    pub fn with_config(game: G, mut config: HeapConfig) -> Self {
         let engine = match game.take_and_break() {
             Some(code) => {
                 // The take-and-break engine is fast: look further for a period.
@@ -149,48 +161,49 @@ impl<G: HeapGame> HeapValues<G> {
         {
             return Ok(v);
         }
-        if let Some(p) = self.proven_from_the_rules()? {
-            return self.engine.view().value_at(&p, h).ok_or_else(|| {
-                Error::unsupported(format!("the value of heap {h} does not fit in 64 bits"))
-            });
+        if h <= self.config.dense_limit && !self.prefers_period(h) {
+            return self.engine.dense_value(h);
         }
-        if h <= self.config.dense_limit {
-            self.engine.extend_to(h)?;
-            if let Some(v) = self.engine.view().get(h as usize) {
-                return Ok(v);
+        match self.value_from_period(h) {
+            // A period promised by the rules that failed its check.
+            Err(e)
+                if h <= self.config.dense_limit
+                    && matches!(e.kind(), ErrorKind::HeapTooLarge { .. }) =>
+            {
+                self.engine.dense_value(h)
             }
+            result => result,
         }
-        self.from_period(h)
+    }
+
+    /// Whether `h` (beyond the table) is better answered from a proven
+    /// period than by extending the table: when the period is certified
+    /// already, or promised by the rules, and `h` is past what checking
+    /// that promise computes anyway. Without this, `bash:1000` at heap
+    /// 10^7 would cost 10^10 steps instead of O(1).
+    fn prefers_period(&self, h: u64) -> bool {
+        matches!(self.certified, Some(Some(_)))
+            || (h >= KNOWN_PERIOD_CHECK && self.engine.game().known_periodicity().is_some())
     }
 
     /// `G(from..=to)`.
     pub fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
         if from > to {
             return Err(Error::unsupported(format!(
-                "empty range: --from {from} is larger than --to {to}"
+                "empty range: from `{from}` is larger than to `{to}`"
             )));
         }
         if to - from >= 1 << 28 {
             return Err(Error::unsupported(format!(
-                "{} values are too many to print at once (at most 2^28)",
+                "`{from}..={to}` is {} values, too many at once (at most 2^28)",
                 u128::from(to - from) + 1
             )));
         }
-        if to <= self.config.dense_limit && self.proven_from_the_rules()?.is_none() {
+        if to <= self.config.dense_limit && !self.prefers_period(to) {
             self.engine.extend_to(to)?;
             return Ok(self.engine.view().to_nimbers(from as usize, to as usize));
         }
         (from..=to).map(|h| self.value(h)).collect()
-    }
-
-    /// The game's own periodicity ([`HeapGame::known_periodicity`]) once
-    /// checked against the table, so that a closed form answers instead of
-    /// a long dense computation.
-    fn proven_from_the_rules(&mut self) -> Result<Option<Periodicity>> {
-        if self.engine.game().known_periodicity().is_none() {
-            return Ok(None);
-        }
-        self.certified_periodicity()
     }
 
     /// The certified periodicity, searched for (up to
@@ -204,7 +217,7 @@ impl<G: HeapGame> HeapValues<G> {
         Ok(self.certified.flatten())
     }
 
-    fn from_period(&mut self, h: u64) -> Result<Nimber> {
+    fn value_from_period(&mut self, h: u64) -> Result<Nimber> {
         self.certified_periodicity()?;
         let too_large = || {
             Error::from(ErrorKind::HeapTooLarge {
@@ -224,7 +237,7 @@ impl<G: HeapGame> HeapValues<G> {
     pub fn period(&mut self, limit: u64) -> Result<PeriodReport> {
         let limit = limit.max(2);
         if let Some((p, proof)) = self.engine.game().known_periodicity() {
-            let check = limit.min(4096).max(p.prefix_len() + 1);
+            let check = limit.min(KNOWN_PERIOD_CHECK).max(p.prefix_len() + 1);
             self.engine.extend_to(check - 1)?;
             let values = self.engine.view();
             let prefix = values.prefix(p.prefix_len() as usize);
@@ -303,6 +316,20 @@ mod tests {
         let n = 1_000_000_000_000_000_000u64;
         assert_eq!(hv.value(n).unwrap().value(), seq[(n % 7) as usize]);
         assert!(hv.table().len() < 5000);
+    }
+
+    /// Regression: heaps below the dense limit were always computed
+    /// densely, so `bash:1000` at heap 10^7 took 10^10 steps (minutes)
+    /// although its period is proven.
+    #[test]
+    fn a_proven_period_answers_heaps_below_the_dense_limit_too() {
+        let g = Subtraction::bash(1000).unwrap();
+        let mut hv = HeapValues::new(&g);
+        let n = 10_000_000;
+        assert_eq!(hv.value(n).unwrap().value(), n % 1001);
+        let v = hv.values(n - 5, n + 5).unwrap();
+        assert!(v.iter().zip(n - 5..).all(|(g, h)| g.value() == h % 1001));
+        assert!(hv.table().len() <= 5000);
     }
 
     #[test]

@@ -9,8 +9,10 @@
 //! is still on the stack closes a cycle: the solver stops with
 //! [`ErrorKind::Cycle`] naming it.
 //!
-//! Time: one `options` call per distinct component, plus two hash lookups per
-//! component occurrence in an option. Memory: one map entry per distinct
+//! Time: one `options` call per distinct component, plus one hash lookup per
+//! component occurrence in an option (positions are interned once; a
+//! locality-keeping hash, [`super::hash::BlockHasher`], keeps runs of
+//! neighbouring positions in neighbouring buckets). Memory: one map entry per distinct
 //! component (about 32 bytes plus the position), and stack space
 //! proportional to the depth of the game graph (a chain of 10^7 positions is
 //! fine). [`MemoConfig::max_positions`] caps the map: going past it returns
@@ -19,10 +21,10 @@
 //! Choose it for any game whose positions are not plain heap sizes; for heap
 //! games [`DenseSolver`](super::DenseSolver) is faster.
 
+use super::hash::PositionMap;
 use crate::error::{ErrorKind, Result};
 use crate::game::Game;
 use crate::nimber::{Mex, Nimber};
-use rustc_hash::FxHashMap;
 
 /// Settings of a [`MemoSolver`].
 #[derive(Clone, Debug)]
@@ -41,15 +43,81 @@ impl Default for MemoConfig {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Slot {
-    OnStack,
-    Done(Nimber),
+/// State of an interned component, one word: a value, or one of two marks.
+/// Values are mex results, at most the number of options of a position, so
+/// they never reach the marks.
+type Slot = u64;
+const UNVISITED: Slot = u64::MAX;
+const ON_STACK: Slot = u64::MAX - 1;
+
+/// Ids with this bit set index `Memo::hashed`; others index `Memo::dense`.
+const HASHED: usize = 1 << (usize::BITS - 1);
+
+/// The values of interned components: a flat table for positions the game
+/// can index ([`Game::position_index`]), a hash map for the rest.
+struct Memo<P> {
+    index: PositionMap<P, usize>,
+    hashed: Vec<Slot>,
+    dense: Vec<Slot>,
+    limit: usize,
 }
 
-struct Frame<P> {
-    position: P,
-    /// First index of this frame's option components in `comps`/`vals`.
+impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
+    /// The id of `p`, giving it one if it is new.
+    #[inline]
+    fn intern<G: Game<Position = P> + ?Sized>(&mut self, game: &G, p: &P) -> Result<usize> {
+        if let Some(i) = game.position_index(p).filter(|&i| i < self.limit) {
+            if i >= self.dense.len() {
+                if self.hashed.len() + i >= self.limit {
+                    return Err(ErrorKind::TooManyPositions { limit: self.limit }.into());
+                }
+                self.dense
+                    .resize((i + 1).max(self.dense.len() * 3 / 2), UNVISITED);
+            }
+            return Ok(i);
+        }
+        if let Some(&id) = self.index.get(p) {
+            return Ok(id);
+        }
+        if self.hashed.len() + self.dense.len() >= self.limit {
+            return Err(ErrorKind::TooManyPositions { limit: self.limit }.into());
+        }
+        self.hashed.push(UNVISITED);
+        let id = (self.hashed.len() - 1) | HASHED;
+        self.index.insert(p.clone(), id);
+        Ok(id)
+    }
+
+    #[inline]
+    fn get(&self, id: usize) -> Slot {
+        if id & HASHED != 0 {
+            self.hashed[id & !HASHED]
+        } else {
+            self.dense[id]
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, id: usize, slot: Slot) {
+        if id & HASHED != 0 {
+            self.hashed[id & !HASHED] = slot;
+        } else {
+            self.dense[id] = slot;
+        }
+    }
+
+    fn find<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Option<Slot> {
+        match game.position_index(p).filter(|&i| i < self.limit) {
+            Some(i) => self.dense.get(i).copied(),
+            None => self.index.get(p).map(|&id| self.get(id)),
+        }
+    }
+}
+
+struct Frame {
+    /// Id of the position being expanded.
+    id: usize,
+    /// First index of this frame's option components in `comps`/`ids`.
     comp_start: usize,
     /// First index of this frame's option ends in `bounds`.
     bound_start: usize,
@@ -58,13 +126,16 @@ struct Frame<P> {
 }
 
 /// Memoizing solver for any finite game (see the module docs).
+///
+/// Invariant: every component ever met gets an id (its slot in `memo`)
+/// the first time it appears in an option, so each occurrence costs one
+/// hash lookup and finishing a position costs none.
 pub struct MemoSolver<G: Game> {
     game: G,
-    config: MemoConfig,
-    memo: FxHashMap<G::Position, Slot>,
-    frames: Vec<Frame<G::Position>>,
+    memo: Memo<G::Position>,
+    frames: Vec<Frame>,
     comps: Vec<G::Position>,
-    vals: Vec<Nimber>,
+    ids: Vec<usize>,
     bounds: Vec<usize>,
     mex: Mex,
 }
@@ -79,11 +150,15 @@ impl<G: Game> MemoSolver<G> {
     pub fn with_config(game: G, config: MemoConfig) -> Self {
         MemoSolver {
             game,
-            config,
-            memo: FxHashMap::default(),
+            memo: Memo {
+                index: PositionMap::default(),
+                hashed: Vec::new(),
+                dense: Vec::new(),
+                limit: config.max_positions,
+            },
             frames: Vec::new(),
             comps: Vec::new(),
-            vals: Vec::new(),
+            ids: Vec::new(),
             bounds: Vec::new(),
             mex: Mex::new(),
         }
@@ -96,20 +171,23 @@ impl<G: Game> MemoSolver<G> {
 
     /// How many components have a known value.
     pub fn len(&self) -> usize {
-        self.memo.len()
+        self.memo
+            .hashed
+            .iter()
+            .chain(&self.memo.dense)
+            .filter(|&&s| s < ON_STACK)
+            .count()
     }
 
     /// True when nothing has been solved yet.
     pub fn is_empty(&self) -> bool {
-        self.memo.is_empty()
+        self.len() == 0
     }
 
     /// The value of `p` if it has been computed already.
     pub fn known_value(&self, p: &G::Position) -> Option<Nimber> {
-        match self.memo.get(p) {
-            Some(Slot::Done(v)) => Some(*v),
-            _ => None,
-        }
+        let slot = self.memo.find(&self.game, p)?;
+        (slot < ON_STACK).then_some(Nimber::new(slot))
     }
 
     /// The nim-value of a sum of components: the XOR of their values.
@@ -123,41 +201,40 @@ impl<G: Game> MemoSolver<G> {
 
     /// The nim-value (Sprague–Grundy value) of the component `p`.
     pub fn nim_value(&mut self, p: &G::Position) -> Result<Nimber> {
-        if let Some(v) = self.known_value(p) {
-            return Ok(v);
+        let id = self.memo.intern(&self.game, p)?;
+        if self.memo.get(id) < ON_STACK {
+            return Ok(Nimber::new(self.memo.get(id)));
         }
-        let result = self.solve(p.clone());
+        let result = self.solve(p.clone(), id);
         if result.is_err() {
             self.unwind();
         }
         result
     }
 
-    fn solve(&mut self, root: G::Position) -> Result<Nimber> {
-        self.push(root)?;
+    fn solve(&mut self, root: G::Position, root_id: usize) -> Result<Nimber> {
+        self.push(root, root_id)?;
         loop {
             let top = self.frames.len() - 1;
             let mut cursor = self.frames[top].cursor;
             let mut unknown = None;
-            while cursor < self.comps.len() {
-                match self.memo.get(&self.comps[cursor]) {
-                    Some(Slot::Done(v)) => {
-                        self.vals[cursor] = *v;
-                        cursor += 1;
+            while cursor < self.ids.len() {
+                match self.memo.get(self.ids[cursor]) {
+                    UNVISITED => {
+                        unknown = Some(cursor);
+                        break;
                     }
-                    Some(Slot::OnStack) => {
+                    ON_STACK => {
                         let position = self.game.format_position(&self.comps[cursor]);
                         return Err(ErrorKind::Cycle { position }.into());
                     }
-                    None => {
-                        unknown = Some(self.comps[cursor].clone());
-                        break;
-                    }
+                    _ => cursor += 1,
                 }
             }
             self.frames[top].cursor = cursor;
-            if let Some(child) = unknown {
-                self.push(child)?;
+            if let Some(at) = unknown {
+                let child = self.comps[at].clone();
+                self.push(child, self.ids[at])?;
                 continue;
             }
             // Every component of every option is known: take the mex.
@@ -165,56 +242,65 @@ impl<G: Game> MemoSolver<G> {
             self.mex.clear();
             let mut start = frame.comp_start;
             for &end in &self.bounds[frame.bound_start..] {
-                let option_value: Nimber = self.vals[start..end].iter().sum();
-                self.mex.insert(option_value);
+                let mut option_value = 0;
+                for &id in &self.ids[start..end] {
+                    option_value ^= self.memo.get(id);
+                }
+                self.mex.insert(Nimber::new(option_value));
                 start = end;
             }
             let value = self.mex.mex();
+            self.memo.set(frame.id, value.value());
             self.comps.truncate(frame.comp_start);
-            self.vals.truncate(frame.comp_start);
+            self.ids.truncate(frame.comp_start);
             self.bounds.truncate(frame.bound_start);
             if self.frames.is_empty() {
-                self.memo.insert(frame.position, Slot::Done(value));
                 return Ok(value);
             }
-            self.memo.insert(frame.position, Slot::Done(value));
         }
     }
 
     /// Marks `p` as on the stack and lays out its options.
-    fn push(&mut self, p: G::Position) -> Result<()> {
-        if self.memo.len() >= self.config.max_positions {
-            return Err(ErrorKind::TooManyPositions {
-                limit: self.config.max_positions,
-            }
-            .into());
-        }
-        self.memo.insert(p.clone(), Slot::OnStack);
+    fn push(&mut self, p: G::Position, id: usize) -> Result<()> {
+        self.memo.set(id, ON_STACK);
         let comp_start = self.comps.len();
         let bound_start = self.bounds.len();
-        let comps = &mut self.comps;
-        let bounds = &mut self.bounds;
-        self.game.options(&p, &mut |option| {
-            comps.extend_from_slice(option);
-            bounds.push(comps.len());
-        });
-        self.vals.resize(self.comps.len(), Nimber::ZERO);
         self.frames.push(Frame {
-            position: p,
+            id,
             comp_start,
             bound_start,
             cursor: comp_start,
         });
-        Ok(())
+        let mut failed = None;
+        let (comps, ids, bounds) = (&mut self.comps, &mut self.ids, &mut self.bounds);
+        let (memo, game) = (&mut self.memo, &self.game);
+        game.options(&p, &mut |option| {
+            for c in option {
+                let id = match memo.intern(game, c) {
+                    Ok(id) => id,
+                    Err(e) => {
+                        failed = Some(e);
+                        return;
+                    }
+                };
+                comps.push(c.clone());
+                ids.push(id);
+            }
+            bounds.push(comps.len());
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     /// After an error: forget the positions left on the stack.
     fn unwind(&mut self) {
         for frame in self.frames.drain(..) {
-            self.memo.remove(&frame.position);
+            self.memo.set(frame.id, UNVISITED);
         }
         self.comps.clear();
-        self.vals.clear();
+        self.ids.clear();
         self.bounds.clear();
     }
 }
@@ -259,7 +345,7 @@ mod tests {
             matches!(e.kind(), ErrorKind::Cycle { position } if position == "0"),
             "{e}"
         );
-        assert!(s.frames.is_empty() && s.memo.is_empty());
+        assert!(s.frames.is_empty() && s.is_empty());
         assert!(s.nim_value(&1).is_err());
     }
 
@@ -284,6 +370,52 @@ mod tests {
                 f(&[a, *p - a]);
             }
         }
+    }
+
+    /// Take 1, 3 or 4; `Indexed` keeps heaps below 50 in the flat table and
+    /// hashes the rest, `Hashed` hashes everything.
+    struct Indexed;
+    struct Hashed;
+    fn take134(p: &u64, f: &mut dyn FnMut(&[u64])) {
+        for s in [1, 3, 4] {
+            if s <= *p {
+                f(&[*p - s]);
+            }
+        }
+    }
+    impl Game for Indexed {
+        type Position = u64;
+        fn options(&self, p: &u64, f: &mut dyn FnMut(&[u64])) {
+            take134(p, f)
+        }
+        fn position_index(&self, p: &u64) -> Option<usize> {
+            (*p < 50).then_some(*p as usize)
+        }
+    }
+    impl Game for Hashed {
+        type Position = u64;
+        fn options(&self, p: &u64, f: &mut dyn FnMut(&[u64])) {
+            take134(p, f)
+        }
+    }
+
+    #[test]
+    fn the_flat_table_and_the_hash_map_agree() {
+        let mut a = MemoSolver::new(Indexed);
+        let mut b = MemoSolver::new(Hashed);
+        for n in (0..300u64).rev() {
+            assert_eq!(
+                a.nim_value(&n).unwrap(),
+                b.nim_value(&n).unwrap(),
+                "heap {n}"
+            );
+            assert_eq!(a.known_value(&n), b.known_value(&n));
+        }
+        assert_eq!(a.len(), b.len());
+        // A cap smaller than an index sends that position to the hash map.
+        let mut c = MemoSolver::with_config(Indexed, MemoConfig { max_positions: 20 });
+        assert_eq!(c.nim_value(&10).unwrap(), b.nim_value(&10).unwrap());
+        assert!(c.nim_value(&45).is_err());
     }
 
     #[test]

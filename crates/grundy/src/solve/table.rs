@@ -252,10 +252,28 @@ impl<'a> TableView<'a> {
         with_view!(self, s => p.value_at(s, n))
     }
 
+    /// FNV-1a (64-bit) of the values, each as 8 little-endian bytes: the
+    /// same for every width, so two runs (or two tools) can be compared.
+    pub fn checksum(&self) -> u64 {
+        with_view!(self, s => fnv1a(s.iter().map(|&v| v.into())))
+    }
+
     /// The largest value (0 for an empty table).
     pub fn max(&self) -> u64 {
         with_view!(self, s => s.iter().map(|&v| v.into()).max().unwrap_or(0))
     }
+}
+
+/// FNV-1a (64-bit) of `values`, each as 8 little-endian bytes.
+pub fn fnv1a(values: impl IntoIterator<Item = u64>) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for v in values {
+        for b in v.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
 }
 
 #[cfg(test)]

@@ -79,6 +79,7 @@ pub fn analyze<G: HeapGame>(
     }
     Ok(Analysis {
         value: total,
+        value_known: true,
         outcome: Outcome::of_value(total),
         winning_moves,
     })
@@ -97,7 +98,8 @@ pub fn options_worth<G: HeapGame>(
         return explicit(code, values, h, target, out);
     }
     if code.is_lasker() {
-        return Ok(lasker(h, target, out));
+        lasker(h, target, out);
+        return Ok(());
     }
     if code.is_nim() {
         if target < h {
