@@ -20,6 +20,12 @@ Examples:
   grundy values sub:1,3,4 --to 20
   grundy period sub:1,3,4
   grundy analyze nim 3 4 5 --format json
+  grundy graph moves.txt --tokens a,b
+  grundy analyze wythoff 165580140,267914295
+  grundy analyze sub:1,3,4 --misere 3 4
+  grundy values wythoff --to 10
+  grundy period kayles --format json
+  grundy values 0.16 --to 100000 --stats
   grundy play nim 3 4 5
   grundy plot sub:1,3,4 --to 200 --output g.svg
   grundy values script:examples/games/subtract-134.rhai --to 20
@@ -62,9 +68,9 @@ pub fn parse() -> Result<Cli, clap::Error> {
 /// The commands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Print the nim-values G(n) of a heap game for n in a range.
+    /// Print the nim-values G(n) of a heap game for n in a range (for games on pairs A,B: the table G(a,b)).
     #[command(
-        after_help = "Examples:\n  grundy values sub:1,3,4 --to 8\n  grundy values sub:pow2 --from 999999999999999990 --to 1000000000000000000\n  grundy values bash:3 --to 100 --format csv"
+        after_help = "Examples:\n  grundy values sub:1,3,4 --to 8\n  grundy values wythoff --to 10 --format json\n  grundy values sub:pow2 --from 999999999999999990 --to 1000000000000000000\n  grundy values bash:3 --to 100 --format csv"
     )]
     Values(ValuesArgs),
     /// Find the period of a heap game's nim-sequence, with a proof where a theorem gives one.
@@ -95,6 +101,36 @@ pub enum Command {
         after_help = "Examples:\n  grundy completions bash > ~/.local/share/bash-completion/completions/grundy\n  grundy completions zsh > ~/.zfunc/_grundy\n  grundy completions fish > ~/.config/fish/completions/grundy.fish"
     )]
     Completions(CompletionsArgs),
+    /// Values of every vertex of a game graph read from FILE (cycles allowed), and the sum of tokens on it.
+    #[command(after_help = GRAPH_HELP)]
+    Graph(GraphArgs),
+}
+
+const GRAPH_HELP: &str = "\
+File format: one move `FROM TO` per line; a line with one name declares a
+vertex (with no moves unless listed elsewhere); `#` starts a comment; names
+are any tokens without spaces or `#`.
+
+A graph with cycles gets generalized values: a finite value, or `∞{0,2}`
+(json: \"inf{0,2}\") for a vertex from which play can last forever, with the
+finite values it can move to. Outcomes: P (the player to move loses),
+N (the player to move wins), D (a draw with best play).
+
+Examples:
+  grundy graph moves.txt
+  grundy graph moves.txt --tokens a,b,b --format json";
+
+/// Arguments of `grundy graph`.
+#[derive(Args, Debug)]
+pub struct GraphArgs {
+    /// The graph file (see the format below).
+    pub file: std::path::PathBuf,
+    /// Vertices carrying tokens, comma-separated (repeat a name for several tokens on one vertex).
+    #[arg(long, value_delimiter = ',')]
+    pub tokens: Vec<String>,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
 }
 
 /// Output format.
@@ -123,6 +159,10 @@ pub struct ValuesArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Also report the largest value, the count of each value and the best
+    /// rare/common split ("sparse space"); text or json.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// Arguments of `grundy period`.

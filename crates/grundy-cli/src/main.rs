@@ -12,6 +12,9 @@ mod plot;
 
 use anyhow::Result;
 use cli::{Cli, Command};
+use grundy::analysis::value_stats;
+use grundy::games::graph::GameGraph;
+use grundy::solve::TableView;
 use grundy::spec::{self, AnalyzeOptions};
 use grundy::ErrorKind;
 use std::io::{self, Write};
@@ -35,11 +38,20 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Hints about games and positions fit the commands that take a GAME.
+    let takes_game = matches!(
+        cli.command,
+        Command::Values(_)
+            | Command::Period(_)
+            | Command::Analyze(_)
+            | Command::Play(_)
+            | Command::Plot(_)
+    );
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(io::stderr().lock(), "{}", error_line(&e));
+            let _ = writeln!(io::stderr().lock(), "{}", error_line(&e, takes_game));
             ExitCode::from(2)
         }
     }
@@ -48,13 +60,14 @@ fn main() -> ExitCode {
 /// An error as one line, uv-style: `error: <what>` (the library names the
 /// bad value in backticks), its causes after `: `, then a hint of what to
 /// run instead where there is one.
-fn error_line(e: &anyhow::Error) -> String {
+fn error_line(e: &anyhow::Error, takes_game: bool) -> String {
     let mut line = format!("error: {e}");
     for cause in e.chain().skip(1) {
         line.push_str(&format!(": {cause}"));
     }
     if let Some(hint) = e
         .chain()
+        .filter(|_| takes_game)
         .find_map(|c| c.downcast_ref::<grundy::Error>())
         .and_then(hint)
     {
@@ -115,8 +128,18 @@ fn run(cli: Cli) -> Result<()> {
         Command::Values(a) => {
             let mut game = spec::parse(&a.game)?;
             let from = a.from.unwrap_or(0);
-            let values = game.values(from, a.to)?;
-            out.values(&game.spec(), from, a.to, &values, a.format)?;
+            match game.table(from, a.to)? {
+                Some(rows) => out.table(&game.spec(), from, a.to, &rows, a.format)?,
+                None => {
+                    let values = game.values(from, a.to)?;
+                    if a.stats {
+                        let stats = value_stats(TableView::Nimbers(&values), from);
+                        out.values_with_stats(&game.spec(), from, a.to, &values, &stats, a.format)?;
+                    } else {
+                        out.values(&game.spec(), from, a.to, &values, a.format)?;
+                    }
+                }
+            }
         }
         Command::Period(a) => {
             let mut game = spec::parse(&a.game)?;
@@ -164,6 +187,25 @@ fn run(cli: Cli) -> Result<()> {
             let mut buf = Vec::new();
             clap_complete::generate(a.shell, &mut cmd, "grundy", &mut buf);
             out.raw(&buf)?;
+        }
+        Command::Graph(a) => {
+            let path = a.file.display();
+            let file = std::fs::File::open(&a.file)
+                .map_err(|e| anyhow::anyhow!("cannot read `{path}`: {e}"))?;
+            let graph = GameGraph::read(io::BufReader::with_capacity(1 << 16, file))
+                .map_err(|e| anyhow::anyhow!("`{path}`: {e}"))?;
+            let values = graph.values();
+            let analysis = if a.tokens.is_empty() {
+                None
+            } else {
+                let tokens = graph.vertices_named(&a.tokens)?;
+                Some(
+                    values
+                        .analyze(&tokens)?
+                        .map(|v| graph.name(*v).into_owned()),
+                )
+            };
+            out.graph(&values, &a.tokens, analysis.as_ref(), a.format)?;
         }
     }
     out.flush()

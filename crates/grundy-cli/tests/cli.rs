@@ -246,8 +246,11 @@ fn requests_beyond_what_can_be_computed_are_errors() {
         &["values", "sub:1,3,4", "--to", &max],
         &format!("0..={max}"),
     );
-    // Misère play of a subtraction game is not implemented.
-    rejects(&["analyze", "sub:1,3,4", "--misere", "3"], "sub:1,3,4");
+    // Misère play of a heap game is an exhaustive search: small heaps only.
+    rejects(
+        &["analyze", "sub:1,3,4", "--misere", "99999999"],
+        "99999999",
+    );
 }
 
 #[test]

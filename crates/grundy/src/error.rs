@@ -86,6 +86,22 @@ pub enum ErrorKind {
         /// What went wrong, with the script's line where known.
         reason: String,
     },
+    /// A game graph (text or edge list) could not be understood.
+    #[error("invalid game graph{}: {reason}", at_line(*.line))]
+    InvalidGraph {
+        /// The 1-based line of the text, or 0 when the graph did not come from text.
+        line: u64,
+        /// Why it was rejected.
+        reason: String,
+    },
+}
+
+fn at_line(line: u64) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(" at line {line}")
+    }
 }
 
 /// The error of every fallible routine in this crate.

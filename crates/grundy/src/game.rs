@@ -133,6 +133,14 @@ pub trait HeapGame: Game<Position = u64> {
     fn finite_subtraction_set(&self) -> Option<Vec<u64>> {
         None
     }
+
+    /// The game as a take-and-break code, when it is one: its values are
+    /// then computed by the dedicated
+    /// [`TakeBreakSolver`](crate::solve::TakeBreakSolver) instead of the
+    /// generic dense solver.
+    fn take_and_break(&self) -> Option<crate::games::TakeBreak> {
+        None
+    }
 }
 
 impl<G: HeapGame + ?Sized> HeapGame for &G {
@@ -150,5 +158,8 @@ impl<G: HeapGame + ?Sized> HeapGame for &G {
     }
     fn finite_subtraction_set(&self) -> Option<Vec<u64>> {
         (**self).finite_subtraction_set()
+    }
+    fn take_and_break(&self) -> Option<crate::games::TakeBreak> {
+        (**self).take_and_break()
     }
 }

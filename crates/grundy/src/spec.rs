@@ -5,15 +5,20 @@
 //! works with. [`FAMILIES`] lists every family with its syntax (the
 //! `grundy games` listing and `--help` are generated from it).
 //!
-//! A spec is `NAME` or `NAME:ARGS`; numbers are decimal `u64`.
+//! A spec is `NAME` or `NAME:ARGS`; numbers are decimal `u64`. Octal codes
+//! stand alone (`0.07`, `.07`, `4.3r`) and hexadecimal ones carry a prefix
+//! (`hex:0.3F`); named take-and-break games (`kayles`, `dawson`, `lasker`,
+//! ...) also answer to their CGSuite-style names (`DawsonsKayles`).
 
 use crate::analysis::Periodicity;
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
-use crate::games::{nim::Nim, take::TakeRange, Subtraction};
+use crate::games::{nim::Nim, take::TakeRange, Subtraction, TakeBreak};
 use crate::nimber::Nimber;
 use crate::solve::{HeapValues, PeriodReport};
 use crate::strategy::{analyze, Analysis, Outcome, WinningMove};
+
+mod closed;
 
 /// How to analyze a sum.
 #[derive(Clone, Debug, Default)]
@@ -40,6 +45,14 @@ pub trait AnyGame {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>>;
+
+    /// For games whose positions are pairs `a,b` (Wythoff, Euclid): the
+    /// table `rows[i][j] = G(from + i, from + j)`. `None` for other games
+    /// (their `values` is the sequence `G(from..=to)`).
+    fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
+        let _ = (from, to);
+        Ok(None)
+    }
 
     /// The options of one component, each a sum of components written in
     /// the game's position syntax (canonical form). Interactive play and its
@@ -110,6 +123,28 @@ pub struct Family {
     parse: ParseFn,
 }
 
+/// A [`Family`] entry for a named take-and-break game.
+macro_rules! named_take_break {
+    ($name:literal) => {
+        Family {
+            name: $name,
+            syntax: $name,
+            position: "N (a heap size)",
+            about: match TakeBreak::about($name) {
+                Some(about) => about,
+                None => "",
+            },
+            parse: |spec, args| {
+                no_args(spec, args)?;
+                match TakeBreak::named($name) {
+                    Some(game) => Ok(Box::new(HeapSpec::new(game))),
+                    None => Err(Error::invalid_spec(spec, "unknown game")),
+                }
+            },
+        }
+    };
+}
+
 /// Every built-in family.
 pub static FAMILIES: &[Family] = &[
     Family {
@@ -148,6 +183,32 @@ pub static FAMILIES: &[Family] = &[
         },
     },
     Family {
+        name: "octal",
+        syntax: "0.07 | .07 | 4.07 | 0.3r (octal:0.07 also works)",
+        position: "N (a heap size)",
+        about: "octal take-and-break code d0.d1d2...: bit 1 of d_k removes a whole heap of k, \
+                bit 2 removes k leaving one heap, bit 4 leaving two; `r` repeats the last digit",
+        parse: |spec, args| octal_code(spec, args.unwrap_or("")),
+    },
+    Family {
+        name: "hex",
+        syntax: "hex:0.3F",
+        position: "N (a heap size)",
+        about: "hexadecimal take-and-break code: as octal, plus bit 8 (leave three heaps)",
+        parse: |_, args| {
+            let game = TakeBreak::hexadecimal(args.unwrap_or(""))?;
+            Ok(Box::new(HeapSpec::new(game)))
+        },
+    },
+    named_take_break!("kayles"),
+    named_take_break!("dawson"),
+    named_take_break!("dawson-chess"),
+    named_take_break!("treblecross"),
+    named_take_break!("guiles"),
+    named_take_break!("double-kayles"),
+    named_take_break!("lasker"),
+    named_take_break!("grundy-game"),
+    Family {
         name: "allbut",
         syntax: "allbut:1,2",
         position: "N (a heap size)",
@@ -159,6 +220,59 @@ pub static FAMILIES: &[Family] = &[
             };
             Ok(Box::new(HeapSpec::new(Subtraction::all_but(&excluded)?)))
         },
+    },
+    Family {
+        name: "cutting",
+        syntax: "cutting",
+        position: "W,H (a sheet, both sides >= 2)",
+        about: "Cutting Game (POJ 2311): cut a sheet in two; whoever cuts out a 1x1 wins",
+        parse: |spec, args| {
+            no_args(spec, args)?;
+            Ok(Box::new(crate::games::cutting::CuttingSpec::new()))
+        },
+    },
+    Family {
+        name: "wythoff",
+        syntax: "wythoff",
+        position: "A,B (two piles)",
+        about:
+            "Wythoff's game: take from one pile, or the same number from both (exact for any size)",
+        parse: closed::wythoff,
+    },
+    Family {
+        name: "euclid",
+        syntax: "euclid",
+        position: "A,B (two numbers)",
+        about: "Euclid's game: subtract a multiple of the smaller from the larger; reaching 0 wins",
+        parse: closed::euclid,
+    },
+    Family {
+        name: "staircase",
+        syntax: "staircase",
+        position: "C1,C2,... (coins on steps 1, 2, ...)",
+        about: "staircase Nim: move coins from a step to the one below; value = XOR of odd steps",
+        parse: closed::staircase,
+    },
+    Family {
+        name: "moore",
+        syntax: "moore:K",
+        position: "H1,H2,... (the heaps of one position)",
+        about: "Moore's Nim_K: take from 1 to K heaps at once",
+        parse: closed::moore,
+    },
+    Family {
+        name: "mult",
+        syntax: "mult:N | mult:N,LO,HI",
+        position: "P (the current product; start at 1)",
+        about: "multiplication game: multiply by LO..HI (2..9); reaching N or more wins",
+        parse: closed::multiplication,
+    },
+    Family {
+        name: "box",
+        syntax: "box",
+        position: "S,C (capacity, stones)",
+        about: "square box game (HDU 1729): add 1 to C^2 stones without overfilling",
+        parse: closed::square_box,
     },
     Family {
         name: "take",
@@ -250,8 +364,16 @@ pub fn parse(spec: &str) -> Result<Box<dyn AnyGame>> {
         None => (trimmed, None),
     };
     let lower = name.to_ascii_lowercase();
+    let starts_like_a_code = name.starts_with(|c: char| c.is_ascii_digit() || c == '.');
     match FAMILIES.iter().find(|f| f.name == lower) {
         Some(family) => (family.parse)(trimmed, args),
+        None if starts_like_a_code && args.is_none() => octal_code(trimmed, trimmed),
+        None if args.is_none() && TakeBreak::named(name).is_some() => {
+            match TakeBreak::named(name) {
+                Some(game) => Ok(Box::new(HeapSpec::new(game))),
+                None => Err(Error::invalid_spec(spec, "unknown game")),
+            }
+        }
         None => Err(Error::invalid_spec(
             spec,
             format!(
@@ -264,6 +386,10 @@ pub fn parse(spec: &str) -> Result<Box<dyn AnyGame>> {
             ),
         )),
     }
+}
+
+fn octal_code(_spec: &str, code: &str) -> Result<Box<dyn AnyGame>> {
+    Ok(Box::new(HeapSpec::new(TakeBreak::octal(code)?)))
 }
 
 fn no_args(spec: &str, args: Option<&str>) -> Result<()> {
@@ -346,17 +472,18 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        if options.misere {
-            return Err(Error::unsupported(format!(
-                "misère analysis of `{}` is not supported yet",
-                self.spec()
-            )));
-        }
         let heaps = positions
             .iter()
             .map(|p| parse_heap(p))
             .collect::<Result<Vec<u64>>>()?;
-        Ok(analyze(&self.game, &mut self.values, &heaps)?.map(u64::to_string))
+        if options.misere {
+            return closed::misere_heaps(&self.game, &mut self.values, &heaps);
+        }
+        let analysis = match self.game.take_and_break() {
+            Some(code) => crate::strategy::take_break::analyze(&code, &mut self.values, &heaps)?,
+            None => analyze(&self.game, &mut self.values, &heaps)?,
+        };
+        Ok(analysis.map(u64::to_string))
     }
 
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
@@ -407,6 +534,7 @@ impl AnyGame for NimGame {
                 .collect();
             Analysis {
                 value,
+                value_known: true,
                 outcome: Outcome::of_value(value),
                 winning_moves,
             }

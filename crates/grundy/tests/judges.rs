@@ -53,8 +53,14 @@ const JUDGE_PREFIXES: &[&str] = &[
 /// Problems whose statement has no sample, with the file (from the
 /// repository root) where the game the example relies on is tested
 /// against brute force instead.
-const TESTED_AGAINST_BRUTE_FORCE: &[(&str, &str)] =
-    &[("poj3533", "crates/grundy/src/games/coins.rs")];
+const TESTED_AGAINST_BRUTE_FORCE: &[(&str, &str)] = &[
+    ("poj3533", "crates/grundy/src/games/coins.rs"),
+    ("poj3710", "crates/grundy/tests/graph_examples.rs"),
+    ("hdu2188", "crates/grundy/tests/closed_form_examples.rs"),
+    ("hdu2509", "crates/grundy/tests/closed_form_examples.rs"),
+    ("poj2068", "crates/grundy/tests/closed_form_examples.rs"),
+    ("zoj3057", "crates/grundy/tests/closed_form_examples.rs"),
+];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -2,7 +2,10 @@
 //!
 //! [`period`] finds the (arithmetic) period of a sequence `G(0), G(1), …`
 //! and says whether a theorem proves it or it is only observed.
+//! [`sparse`] finds the rare/common split of the values ("sparse space").
 
 pub mod period;
+pub mod sparse;
 
 pub use period::{find_period, PeriodFound, PeriodTheorem, Periodicity};
+pub use sparse::{best_split, value_stats, Split, ValueStats};

@@ -17,6 +17,13 @@
 //! - [`PeriodTheorem::GuySmith`] — octal games with finitely many digits and
 //!   largest removal `k` (Guy and Smith, 1956; *Winning Ways* ch. 4): checking
 //!   `n0 ≤ i < 2·n0 + p + k` suffices.
+//! - [`PeriodTheorem::Splitting`] — the same argument for moves that leave
+//!   up to `h` heaps (hexadecimal codes, `h = 3`): checking
+//!   `n0 ≤ i < h·n0 + (h−1)·p + k` suffices. Proof: for larger `n`, every
+//!   option of `n + p` has a part `x ≥ n0 + p` (the largest of at most `h`
+//!   parts summing to at least `n + p − k`), and replacing it by `x − p`
+//!   gives an option of `n` with the same value; adding `p` to the largest
+//!   part of an option of `n` goes back.
 //!
 //! The smallest certified `p` is the minimal period (every period of an
 //! eventually periodic sequence is a multiple of the minimal one, and all
@@ -49,9 +56,9 @@ impl Periodicity {
 
     /// `G(n)` from the first [`prefix_len`](Self::prefix_len) values.
     /// `None` if `prefix` is too short or the value would exceed `u64`.
-    pub fn value_at(&self, prefix: &[Nimber], n: u64) -> Option<Nimber> {
+    pub fn value_at<T: Copy + Into<u64>>(&self, prefix: &[T], n: u64) -> Option<Nimber> {
         if let Some(v) = prefix.get(usize::try_from(n).ok()?) {
-            return Some(*v);
+            return Some(Nimber::new((*v).into()));
         }
         if n < self.preperiod {
             return None;
@@ -59,7 +66,7 @@ impl Periodicity {
         let offset = n - self.preperiod;
         let base = self.preperiod + offset % self.period;
         let cycles = offset / self.period;
-        let start = prefix.get(usize::try_from(base).ok()?)?.value();
+        let start: u64 = (*prefix.get(usize::try_from(base).ok()?)?).into();
         let lift = self.saltus.checked_mul(cycles)?;
         Some(Nimber::new(start.checked_add(lift)?))
     }
@@ -81,6 +88,14 @@ pub enum PeriodTheorem {
         /// Largest number of tokens a move removes.
         k: u64,
     },
+    /// Guy–Smith generalised: finitely many digits, largest removal `k`,
+    /// moves leave at most `heaps` heaps.
+    Splitting {
+        /// Largest number of tokens a move removes.
+        k: u64,
+        /// Most heaps a move leaves.
+        heaps: u64,
+    },
 }
 
 impl PeriodTheorem {
@@ -99,6 +114,12 @@ impl PeriodTheorem {
                     .saturating_add(period)
                     .saturating_add(k),
             ),
+            PeriodTheorem::Splitting { k, heaps } => Some(
+                preperiod
+                    .saturating_mul(heaps)
+                    .saturating_add(period.saturating_mul(heaps.saturating_sub(1)))
+                    .saturating_add(k),
+            ),
         }
     }
 
@@ -111,6 +132,9 @@ impl PeriodTheorem {
             }
             PeriodTheorem::GuySmith { .. } => {
                 "Guy-Smith periodicity theorem: G(n+p)=G(n) for n0 <= n < 2*n0+p+k implies periodicity"
+            }
+            PeriodTheorem::Splitting { .. } => {
+                "Guy-Smith theorem for moves leaving up to h heaps: G(n+p)=G(n) for n0 <= n < h*n0+(h-1)*p+k implies periodicity"
             }
         }
     }
@@ -137,12 +161,13 @@ pub struct PeriodFound {
 /// assert_eq!((found.periodicity.preperiod, found.periodicity.period), (0, 7));
 /// assert!(found.certified);
 /// ```
-pub fn find_period(
-    values: &[Nimber],
+pub fn find_period<T: Copy + Into<u64>>(
+    values: &[T],
     theorem: PeriodTheorem,
     arithmetic: bool,
 ) -> Option<PeriodFound> {
     let len = values.len();
+    let at = |i: usize| -> u64 { values[i].into() };
     let mut observed: Option<Periodicity> = None;
     for p in 1..len {
         if let Some(o) = observed {
@@ -150,8 +175,8 @@ pub fn find_period(
                 continue;
             }
         }
-        let last = values[len - 1].value();
-        let back = values[len - 1 - p].value();
+        let last = at(len - 1);
+        let back = at(len - 1 - p);
         let saltus = if arithmetic {
             match last.checked_sub(back) {
                 Some(s) => s,
@@ -164,7 +189,7 @@ pub fn find_period(
         };
         // Least n0 with G(i+p) = G(i)+s for n0 <= i < len-p.
         let mut i = len - p;
-        while i > 0 && values[i - 1 + p].value() == values[i - 1].value().wrapping_add(saltus) {
+        while i > 0 && at(i - 1 + p) == at(i - 1).wrapping_add(saltus) {
             i -= 1;
         }
         let n0 = i as u64;

@@ -2,10 +2,35 @@
 //!
 //! Every closed form here is tested equal to a generic solver on all small
 //! positions.
+//!
+//! | family | closed form |
+//! |---|---|
+//! | [`nim`] | `G = XOR`; Bouton's winning moves, normal and misère |
+//! | [`subtraction`] | periods, proven by the window or residue theorem |
+//! | [`wythoff`] | P-positions `(⌊kφ⌋, ⌊kφ⌋+k)`, exact for `u64` and big integers |
+//! | [`euclid`] | outcome and the unique winning move in O(log) |
+//! | [`staircase`] | `G` = XOR of the odd steps |
+//! | [`moore`] | P iff every bit column counts a multiple of `k+1` |
+//! | [`multiplication`] | alternating intervals below the target |
+//! | [`square_box`] | `G(s, c)` by the threshold `t + t² < s` |
+//! | [`beans`] | no formula: a P-position table (three-pile Wythoff) |
+//! | [`take`] | none: heap rules `take:LO..HI`, solved by the dense solver |
 
+pub mod beans;
+pub mod cutting;
+pub mod euclid;
+pub mod graph;
+pub mod hackenbush;
+pub mod moore;
+pub mod multiplication;
 pub mod nim;
+pub mod octal;
+pub mod square_box;
+pub mod staircase;
 pub mod subtraction;
 pub mod take;
+pub mod wythoff;
 
 pub use nim::Nim;
+pub use octal::TakeBreak;
 pub use subtraction::Subtraction;

@@ -131,6 +131,7 @@ impl Nim {
         };
         Analysis {
             value,
+            value_known: true,
             outcome,
             winning_moves,
         }
@@ -291,6 +292,35 @@ mod tests {
                     by_rule.sort();
                     by_search.sort();
                     assert_eq!(by_rule, by_search, "{h:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn misere_rule_equals_the_generic_misere_solver_on_four_heaps() {
+        let mut solver = crate::solve::MisereSolver::new(Nim);
+        for a in 0..7u64 {
+            for b in 0..7 {
+                for c in 0..5 {
+                    for d in 0..3 {
+                        let heaps = [a, b, c, d];
+                        let fast = Nim::misere_analysis(&heaps);
+                        let (outcome, slow_moves) = solver.analyze(&heaps).unwrap();
+                        assert_eq!(fast.outcome, outcome, "{heaps:?}");
+                        let mut slow: Vec<(usize, u64, Vec<u64>)> = slow_moves
+                            .into_iter()
+                            .map(|m| (m.component, m.from, m.to))
+                            .collect();
+                        let mut rule: Vec<(usize, u64, Vec<u64>)> = fast
+                            .winning_moves
+                            .into_iter()
+                            .map(|m| (m.component, m.from, m.to))
+                            .collect();
+                        slow.sort();
+                        rule.sort();
+                        assert_eq!(rule, slow, "{heaps:?}");
+                    }
                 }
             }
         }

@@ -1,10 +1,12 @@
 //! Values of heap games for any heap size: a dense table plus a proven period.
 //!
-//! [`HeapValues`] answers `G(h)` from the [`DenseSolver`] table while `h`
-//! is small, and from a *certified* periodicity beyond that: either one
+//! [`HeapValues`] answers `G(h)` from a dense table while `h` is small — the
+//! [`TakeBreakSolver`] for games that are take-and-break codes
+//! ([`HeapGame::take_and_break`]), the generic [`DenseSolver`] otherwise —
+//! and from a *certified* periodicity beyond that: either one
 //! proven from the rules ([`HeapGame::known_periodicity`], checked against
-//! the table before use) or one found by [`find_period`] and certified by the
-//! game's [`PeriodTheorem`](crate::analysis::PeriodTheorem). A heap beyond
+//! the table before use) or one found by [`find_period`](crate::analysis::find_period) and certified by the
+//! game's [`PeriodTheorem`]. A heap beyond
 //! the table with no proven period is an error
 //! ([`ErrorKind::HeapTooLarge`]), never a silent guess from an observed
 //! period.
@@ -13,7 +15,9 @@
 //! what the dense solver costs up to [`HeapConfig::search_limit`].
 
 use super::dense::{DenseConfig, DenseSolver};
-use crate::analysis::{find_period, PeriodTheorem, Periodicity};
+use super::table::TableView;
+use super::takebreak::{TakeBreakConfig, TakeBreakSolver};
+use crate::analysis::{PeriodTheorem, Periodicity};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
@@ -57,9 +61,51 @@ pub struct PeriodReport {
     pub proof: String,
 }
 
+/// The dense table behind [`HeapValues`].
+enum Engine<G> {
+    /// Any heap game, through its options.
+    Generic(DenseSolver<G>),
+    /// A take-and-break game, through its code.
+    TakeBreak {
+        game: G,
+        solver: Box<TakeBreakSolver>,
+    },
+}
+
+impl<G: HeapGame> Engine<G> {
+    fn game(&self) -> &G {
+        match self {
+            Engine::Generic(s) => s.game(),
+            Engine::TakeBreak { game, .. } => game,
+        }
+    }
+
+    fn extend_to(&mut self, n: u64) -> Result<()> {
+        match self {
+            Engine::Generic(s) => s.extend_to(n).map(|_| ()),
+            Engine::TakeBreak { solver, .. } => solver.extend_to(n),
+        }
+    }
+
+    fn view(&self) -> TableView<'_> {
+        match self {
+            Engine::Generic(s) => TableView::Nimbers(s.values()),
+            Engine::TakeBreak { solver, .. } => solver.table().view(),
+        }
+    }
+
+    /// `G(h)`, extending the table to `h`.
+    fn dense_value(&mut self, h: u64) -> Result<Nimber> {
+        self.extend_to(h)?;
+        self.view()
+            .get(h as usize)
+            .ok_or_else(|| Error::unsupported(format!("heap `{h}` is beyond the table")))
+    }
+}
+
 /// `G(h)` for any heap size (see the module docs).
 pub struct HeapValues<G> {
-    solver: DenseSolver<G>,
+    engine: Engine<G>,
     config: HeapConfig,
     /// `None` until searched; then the certified periodicity, if any.
     certified: Option<Option<Periodicity>>,
@@ -72,10 +118,26 @@ impl<G: HeapGame> HeapValues<G> {
     }
 
     /// Values of `game` with the given settings.
-    pub fn with_config(game: G, config: HeapConfig) -> Self {
-        let solver = DenseSolver::with_config(game, config.dense.clone());
+    pub fn with_config(game: G, mut config: HeapConfig) -> Self {
+        let engine = match game.take_and_break() {
+            Some(code) => {
+                // The take-and-break engine is fast: look further for a period.
+                config.search_limit = config.search_limit.max(1 << 20);
+                Engine::TakeBreak {
+                    solver: Box::new(TakeBreakSolver::with_config(
+                        code,
+                        TakeBreakConfig {
+                            max_bytes: config.dense.max_bytes,
+                            ..TakeBreakConfig::default()
+                        },
+                    )),
+                    game,
+                }
+            }
+            None => Engine::Generic(DenseSolver::with_config(game, config.dense.clone())),
+        };
         HeapValues {
-            solver,
+            engine,
             config,
             certified: None,
         }
@@ -83,16 +145,24 @@ impl<G: HeapGame> HeapValues<G> {
 
     /// The game.
     pub fn game(&self) -> &G {
-        self.solver.game()
+        self.engine.game()
+    }
+
+    /// The values computed so far, `G(0..len)`.
+    pub fn table(&self) -> TableView<'_> {
+        self.engine.view()
     }
 
     /// `G(h)`.
     pub fn value(&mut self, h: u64) -> Result<Nimber> {
-        if let Some(v) = self.solver.values().get(h as usize) {
-            return Ok(*v);
+        if let Some(v) = usize::try_from(h)
+            .ok()
+            .and_then(|i| self.engine.view().get(i))
+        {
+            return Ok(v);
         }
         if h <= self.config.dense_limit && !self.prefers_period(h) {
-            return Ok(self.solver.extend_to(h)?[h as usize]);
+            return self.engine.dense_value(h);
         }
         match self.value_from_period(h) {
             // A period promised by the rules that failed its check.
@@ -100,7 +170,7 @@ impl<G: HeapGame> HeapValues<G> {
                 if h <= self.config.dense_limit
                     && matches!(e.kind(), ErrorKind::HeapTooLarge { .. }) =>
             {
-                Ok(self.solver.extend_to(h)?[h as usize])
+                self.engine.dense_value(h)
             }
             result => result,
         }
@@ -113,7 +183,7 @@ impl<G: HeapGame> HeapValues<G> {
     /// 10^7 would cost 10^10 steps instead of O(1).
     fn prefers_period(&self, h: u64) -> bool {
         matches!(self.certified, Some(Some(_)))
-            || (h >= KNOWN_PERIOD_CHECK && self.solver.game().known_periodicity().is_some())
+            || (h >= KNOWN_PERIOD_CHECK && self.engine.game().known_periodicity().is_some())
     }
 
     /// `G(from..=to)`.
@@ -130,16 +200,25 @@ impl<G: HeapGame> HeapValues<G> {
             )));
         }
         if to <= self.config.dense_limit && !self.prefers_period(to) {
-            return Ok(self.solver.extend_to(to)?[from as usize..].to_vec());
+            self.engine.extend_to(to)?;
+            return Ok(self.engine.view().to_nimbers(from as usize, to as usize));
         }
         (from..=to).map(|h| self.value(h)).collect()
     }
 
-    fn value_from_period(&mut self, h: u64) -> Result<Nimber> {
+    /// The certified periodicity, searched for (up to
+    /// [`HeapConfig::search_limit`] values) on first use; `None` if there
+    /// is no proven one.
+    pub fn certified_periodicity(&mut self) -> Result<Option<Periodicity>> {
         if self.certified.is_none() {
             let report = self.period(self.config.search_limit)?;
             self.certified = Some(report.periodicity.filter(|_| report.certified));
         }
+        Ok(self.certified.flatten())
+    }
+
+    fn value_from_period(&mut self, h: u64) -> Result<Nimber> {
+        self.certified_periodicity()?;
         let too_large = || {
             Error::from(ErrorKind::HeapTooLarge {
                 heap: h,
@@ -147,7 +226,7 @@ impl<G: HeapGame> HeapValues<G> {
             })
         };
         match self.certified.flatten() {
-            Some(p) => p.value_at(self.solver.values(), h).ok_or_else(|| {
+            Some(p) => self.engine.view().value_at(&p, h).ok_or_else(|| {
                 Error::unsupported(format!("the value of heap {h} does not fit in 64 bits"))
             }),
             None => Err(too_large()),
@@ -157,11 +236,12 @@ impl<G: HeapGame> HeapValues<G> {
     /// Looks for the period, computing at most `limit` values.
     pub fn period(&mut self, limit: u64) -> Result<PeriodReport> {
         let limit = limit.max(2);
-        if let Some((p, proof)) = self.solver.game().known_periodicity() {
+        if let Some((p, proof)) = self.engine.game().known_periodicity() {
             let check = limit.min(KNOWN_PERIOD_CHECK).max(p.prefix_len() + 1);
-            let values = self.solver.extend_to(check - 1)?;
-            let prefix = &values[..p.prefix_len() as usize];
-            if (0..check).all(|n| p.value_at(prefix, n) == Some(values[n as usize])) {
+            self.engine.extend_to(check - 1)?;
+            let values = self.engine.view();
+            let prefix = values.prefix(p.prefix_len() as usize);
+            if (0..check).all(|n| prefix.value_at(&p, n) == values.get(n as usize)) {
                 return Ok(PeriodReport {
                     periodicity: Some(p),
                     certified: true,
@@ -170,13 +250,17 @@ impl<G: HeapGame> HeapValues<G> {
                 });
             }
         }
-        let theorem = self.solver.game().period_theorem();
-        let arithmetic = self.solver.game().arithmetic_periodic();
+        let theorem = self.engine.game().period_theorem();
+        let arithmetic = self.engine.game().arithmetic_periodic();
         let mut len = limit.min(1024);
         let mut previous = None;
         loop {
-            let values = self.solver.extend_to(len - 1)?;
-            let found = find_period(values, theorem, arithmetic);
+            self.engine.extend_to(len - 1)?;
+            let found = self
+                .engine
+                .view()
+                .prefix(len as usize)
+                .find_period(theorem, arithmetic);
             // With no theorem to wait for, a period observed unchanged over
             // two doublings (from 4096 values on) is as good as it gets.
             let settled = theorem == PeriodTheorem::None
@@ -231,7 +315,7 @@ mod tests {
         let seq = [0, 1, 0, 1, 2, 3, 2];
         let n = 1_000_000_000_000_000_000u64;
         assert_eq!(hv.value(n).unwrap().value(), seq[(n % 7) as usize]);
-        assert!(hv.solver.values().len() < 5000);
+        assert!(hv.table().len() < 5000);
     }
 
     /// Regression: heaps below the dense limit were always computed
@@ -245,7 +329,7 @@ mod tests {
         assert_eq!(hv.value(n).unwrap().value(), n % 1001);
         let v = hv.values(n - 5, n + 5).unwrap();
         assert!(v.iter().zip(n - 5..).all(|(g, h)| g.value() == h % 1001));
-        assert!(hv.solver.values().len() <= 5000);
+        assert!(hv.table().len() <= 5000);
     }
 
     #[test]

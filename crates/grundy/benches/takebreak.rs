@@ -1,0 +1,68 @@
+//! Take-and-break engine benchmark: each method on the same games, and the
+//! certification of 0.16's period (too long a run for the test suite in
+//! debug builds). Prints seconds and the checksum (FNV-1a of the values,
+//! [`TableView::checksum`](grundy::solve::TableView::checksum)) per line;
+//! lines for the same game and size must show the same checksum.
+//!
+//! `cargo bench -p grundy --bench takebreak`. The comparison with another
+//! tool (ogsolve) is `benches/peers.sh`.
+
+use grundy::games::TakeBreak;
+use grundy::solve::{HeapValues, Method, TakeBreakConfig, TakeBreakSolver};
+use std::time::Instant;
+
+fn run(game: &TakeBreak, n: u64, method: Method, simd: bool) -> (f64, u64) {
+    let mut s = TakeBreakSolver::with_config(
+        game.clone(),
+        TakeBreakConfig {
+            method,
+            simd,
+            ..TakeBreakConfig::default()
+        },
+    );
+    let t = Instant::now();
+    if let Err(e) = s.extend_to(n) {
+        eprintln!("{}: {e}", game.code());
+    }
+    (t.elapsed().as_secs_f64(), s.table().view().checksum())
+}
+
+fn main() {
+    println!(
+        "{:<12} {:>9} {:<28} {:>9} {:>18}",
+        "game", "n", "method", "seconds", "checksum"
+    );
+    let cases: &[(&str, u64)] = &[
+        ("0.6", 1 << 15),
+        ("0.16", 1 << 15),
+        ("kayles", 1 << 15),
+        ("grundy-game", 1 << 14),
+    ];
+    for &(name, n) in cases {
+        let game =
+            TakeBreak::named(name).unwrap_or_else(|| TakeBreak::octal(name).expect("a valid code"));
+        for (label, method, simd) in [
+            ("naive (straightforward loop)", Method::Naive, false),
+            ("plain, scalar", Method::Plain, false),
+            ("plain, vectorized", Method::Plain, true),
+            ("auto (rare/common)", Method::Auto, true),
+        ] {
+            let (secs, sum) = run(&game, n, method, simd);
+            println!("{name:<12} {n:>9} {label:<28} {secs:>9.3} {sum:>18x}");
+        }
+    }
+    let g = TakeBreak::octal("0.16").expect("0.16 is a code");
+    let t = Instant::now();
+    let mut hv = HeapValues::new(&g);
+    match hv.period(2_000_000) {
+        Ok(r) => println!(
+            "0.16 period: {:?}, certified {}, checked to {} in {:.3} s (checksum of the table {:x})",
+            r.periodicity,
+            r.certified,
+            r.checked_to,
+            t.elapsed().as_secs_f64(),
+            hv.table().checksum()
+        ),
+        Err(e) => println!("0.16 period: {e}"),
+    }
+}

@@ -1,0 +1,304 @@
+//! Tables of nim-values in the narrowest integer width that holds them.
+//!
+//! A nim-sequence of an octal game to `2^30` terms has values below a few
+//! hundred: one or two bytes each, not eight. [`NimTable`] starts with `u8`
+//! entries and widens the whole table (`u8 → u16 → u32 → u64`) the first
+//! time a value does not fit, so nothing ever overflows and memory stays at
+//! the minimum. [`TableView`] is a borrowed table of any width (including a
+//! plain `[Nimber]` slice), with the operations the heap solvers need:
+//! lookups, copies, period search.
+//!
+//! Invariant: every stored value fits the current width; widening copies
+//! each value unchanged. Time: O(1) per push, O(n) once per widening (at most
+//! three times). Memory: `n × width` bytes, plus the new table during a
+//! widening.
+
+use crate::analysis::{find_period, PeriodFound, PeriodTheorem, Periodicity};
+use crate::error::{ErrorKind, Result};
+use crate::nimber::Nimber;
+use std::ops::BitXor;
+
+/// An unsigned integer width a table can use.
+pub trait Word:
+    Copy + Eq + Ord + Default + BitXor<Output = Self> + Into<u64> + Send + Sync + 'static
+{
+    /// The value as `Self`, if it fits.
+    fn from_u64(v: u64) -> Option<Self>;
+    /// The value as an index.
+    fn index(self) -> usize;
+}
+
+macro_rules! word {
+    ($($t:ty),*) => {$(
+        impl Word for $t {
+            #[inline(always)]
+            fn from_u64(v: u64) -> Option<Self> {
+                <$t>::try_from(v).ok()
+            }
+            #[inline(always)]
+            fn index(self) -> usize {
+                self as usize
+            }
+        }
+    )*};
+}
+word!(u8, u16, u32, u64);
+
+/// An owned, width-adaptive table of values `G(0), G(1), …`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NimTable {
+    /// All values below 2^8.
+    U8(Vec<u8>),
+    /// All values below 2^16.
+    U16(Vec<u16>),
+    /// All values below 2^32.
+    U32(Vec<u32>),
+    /// Any values.
+    U64(Vec<u64>),
+}
+
+impl Default for NimTable {
+    fn default() -> Self {
+        NimTable::U8(Vec::new())
+    }
+}
+
+/// Runs `$body` with `$s` bound to the table's slice, whatever its width.
+macro_rules! with_slice {
+    ($table:expr, $s:ident => $body:expr) => {
+        match $table {
+            NimTable::U8($s) => $body,
+            NimTable::U16($s) => $body,
+            NimTable::U32($s) => $body,
+            NimTable::U64($s) => $body,
+        }
+    };
+}
+pub(crate) use with_slice;
+
+fn widen<A: Word, B: Word>(v: &Vec<A>) -> Result<Vec<B>> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(v.capacity().max(v.len()))
+        .map_err(|_| out_of_memory(v.len() as u64 * std::mem::size_of::<B>() as u64))?;
+    out.extend(v.iter().map(|&x| B::from_u64(x.into()).unwrap_or_default()));
+    Ok(out)
+}
+
+fn out_of_memory(needed: u64) -> crate::Error {
+    ErrorKind::OutOfMemory {
+        needed,
+        available: 0,
+    }
+    .into()
+}
+
+impl NimTable {
+    /// An empty table (`u8` entries).
+    pub fn new() -> NimTable {
+        NimTable::default()
+    }
+
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        with_slice!(self, s => s.len())
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes per entry (1, 2, 4 or 8).
+    pub fn width(&self) -> usize {
+        match self {
+            NimTable::U8(_) => 1,
+            NimTable::U16(_) => 2,
+            NimTable::U32(_) => 4,
+            NimTable::U64(_) => 8,
+        }
+    }
+
+    /// `G(i)`, if computed.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Nimber> {
+        self.view().get(i)
+    }
+
+    /// The table as a borrowed view.
+    pub fn view(&self) -> TableView<'_> {
+        match self {
+            NimTable::U8(s) => TableView::U8(s),
+            NimTable::U16(s) => TableView::U16(s),
+            NimTable::U32(s) => TableView::U32(s),
+            NimTable::U64(s) => TableView::U64(s),
+        }
+    }
+
+    /// Reserves room for `additional` more values at the current width.
+    pub fn try_reserve(&mut self, additional: usize) -> Result<()> {
+        let width = self.width() as u64;
+        with_slice!(self, s => s.try_reserve_exact(additional.saturating_sub(s.capacity() - s.len())))
+            .map_err(|_| out_of_memory((self.len() + additional) as u64 * width))
+    }
+
+    /// Makes every entry wide enough for `v` (a no-op when it already is).
+    pub fn widen_for(&mut self, v: u64) -> Result<()> {
+        let new = match self {
+            NimTable::U8(s) if v > u64::from(u8::MAX) => {
+                if v <= u64::from(u16::MAX) {
+                    NimTable::U16(widen(s)?)
+                } else if v <= u64::from(u32::MAX) {
+                    NimTable::U32(widen(s)?)
+                } else {
+                    NimTable::U64(widen(s)?)
+                }
+            }
+            NimTable::U16(s) if v > u64::from(u16::MAX) => {
+                if v <= u64::from(u32::MAX) {
+                    NimTable::U32(widen(s)?)
+                } else {
+                    NimTable::U64(widen(s)?)
+                }
+            }
+            NimTable::U32(s) if v > u64::from(u32::MAX) => NimTable::U64(widen(s)?),
+            _ => return Ok(()),
+        };
+        *self = new;
+        Ok(())
+    }
+
+    /// Appends `G(len) = v`, widening first if needed.
+    pub fn push(&mut self, v: u64) -> Result<()> {
+        self.widen_for(v)?;
+        with_slice!(self, s => s.push(Word::from_u64(v).unwrap_or_default()));
+        Ok(())
+    }
+
+    /// Keeps the first `len` values.
+    pub fn truncate(&mut self, len: usize) {
+        with_slice!(self, s => s.truncate(len))
+    }
+}
+
+/// A borrowed table of values of any width.
+#[derive(Clone, Copy, Debug)]
+pub enum TableView<'a> {
+    /// Plain nimbers (the generic dense solver's table).
+    Nimbers(&'a [Nimber]),
+    /// `u8` entries.
+    U8(&'a [u8]),
+    /// `u16` entries.
+    U16(&'a [u16]),
+    /// `u32` entries.
+    U32(&'a [u32]),
+    /// `u64` entries.
+    U64(&'a [u64]),
+}
+
+// The `u64` arms convert `u64` into itself; the macro serves every width.
+macro_rules! with_view {
+    ($view:expr, $s:ident => $body:expr) => {
+        match $view {
+            TableView::Nimbers($s) => $body,
+            TableView::U8($s) => $body,
+            TableView::U16($s) => $body,
+            TableView::U32($s) => $body,
+            TableView::U64($s) => $body,
+        }
+    };
+}
+
+#[allow(clippy::useless_conversion)]
+impl<'a> TableView<'a> {
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        with_view!(self, s => s.len())
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `G(i)`, if present.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Nimber> {
+        with_view!(self, s => s.get(i).map(|&v| Nimber::new(v.into())))
+    }
+
+    /// `G(from..=to)` as nimbers (`to` must be below [`len`](Self::len)).
+    pub fn to_nimbers(&self, from: usize, to: usize) -> Vec<Nimber> {
+        with_view!(self, s => s[from..=to].iter().map(|&v| Nimber::new(v.into())).collect())
+    }
+
+    /// The first `len` values as a view.
+    pub fn prefix(&self, len: usize) -> TableView<'a> {
+        match *self {
+            TableView::Nimbers(s) => TableView::Nimbers(&s[..len]),
+            TableView::U8(s) => TableView::U8(&s[..len]),
+            TableView::U16(s) => TableView::U16(&s[..len]),
+            TableView::U32(s) => TableView::U32(&s[..len]),
+            TableView::U64(s) => TableView::U64(&s[..len]),
+        }
+    }
+
+    /// [`find_period`] on these values.
+    pub fn find_period(&self, theorem: PeriodTheorem, arithmetic: bool) -> Option<PeriodFound> {
+        with_view!(self, s => find_period(s, theorem, arithmetic))
+    }
+
+    /// [`Periodicity::value_at`] with these values as the prefix.
+    pub fn value_at(&self, p: &Periodicity, n: u64) -> Option<Nimber> {
+        with_view!(self, s => p.value_at(s, n))
+    }
+
+    /// FNV-1a (64-bit) of the values, each as 8 little-endian bytes: the
+    /// same for every width, so two runs (or two tools) can be compared.
+    pub fn checksum(&self) -> u64 {
+        with_view!(self, s => fnv1a(s.iter().map(|&v| v.into())))
+    }
+
+    /// The largest value (0 for an empty table).
+    pub fn max(&self) -> u64 {
+        with_view!(self, s => s.iter().map(|&v| v.into()).max().unwrap_or(0))
+    }
+}
+
+/// FNV-1a (64-bit) of `values`, each as 8 little-endian bytes.
+pub fn fnv1a(values: impl IntoIterator<Item = u64>) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for v in values {
+        for b in v.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_widens_and_keeps_every_value() {
+        let mut t = NimTable::new();
+        let values = [0u64, 255, 1, 256, 70_000, 3, 1 << 40, 9];
+        for &v in &values {
+            t.push(v).unwrap();
+        }
+        assert_eq!(t.width(), 8);
+        for (i, &v) in values.iter().enumerate() {
+            assert_eq!(t.get(i), Some(Nimber::new(v)));
+        }
+        let mut small = NimTable::new();
+        small.push(200).unwrap();
+        assert_eq!(small.width(), 1);
+        small.push(300).unwrap();
+        assert_eq!(small.width(), 2);
+        assert_eq!(
+            small.view().to_nimbers(0, 1),
+            [Nimber::new(200), Nimber::new(300)]
+        );
+    }
+}

@@ -1,0 +1,907 @@
+//! The take-and-break engine: `G(0..=n)` of octal and hexadecimal games,
+//! Lasker's Nim and Grundy's game, as fast as the theory allows.
+//!
+//! A heap `n` has, for each removal `k` allowed by the code, options that
+//! leave no heap (`n = k`), one heap `n − k`, two heaps `a + b = n − k`
+//! (value `G(a) ⊕ G(b)`) or three heaps. Two-heap splits make the direct
+//! computation O(n) per heap and O(n²) overall; three-heap splits O(n³).
+//! Three methods ([`Method`]) compute the same values:
+//!
+//! - **Naive** — every option's value is marked in a generation-stamped
+//!   table and the mex read off: the definition, kept for tests and for
+//!   measuring the others against.
+//! - **Plain** — most small values turn up among the first few splits, so
+//!   only those are marked; then the mex *candidate* `c` is tested by a
+//!   search for a split worth `c`, written as a branch-free loop over the
+//!   table and its reversed tail (`G(a) ⊕ G(m − a)` for consecutive `a`), in
+//!   chunks of 64, which the compiler vectorizes (32 `u8` lanes per AVX2
+//!   instruction; the AVX2 version is chosen at run time). A candidate that
+//!   is found is marked and the next one tried; the one never found is
+//!   `G(n)`. Time per heap: one vectorized pass over `n/2` pairs for the
+//!   final candidate, short early-exit passes for the others.
+//! - **Rare/common** ("sparse space", see [`crate::analysis::sparse`]) —
+//!   when the values split into a rare subspace `R` and its common coset `C`
+//!   for some mask, a *common* two-heap value needs a rare heap
+//!   (`C ⊕ C ⊆ R`). So the common values present are found by pairing each
+//!   rare heap `r` with `m − r` only (O(#rare) per heap); the candidate is
+//!   the least common value absent; the rare values below it are then
+//!   confirmed by scanning ordinary pairs only until each has been seen
+//!   (usually after a few hundred pairs). If one is never seen, it is
+//!   `G(n)`. The split is found automatically (a Walsh–Hadamard transform
+//!   of the value counts, [`best_split`]) and re-checked as the sequence
+//!   grows; the engine switches between rare/common and plain whenever the
+//!   rare heaps become too many or few. Correctness never depends on the
+//!   split — any mask gives the exact mex — only speed does.
+//!
+//! Codes with a repeating last digit (`0.3r`, `4.3r`) have moves for every
+//! `k`; their contribution is cumulative (everything reachable from `n − 1`
+//! by the repeating digit is reachable from `n`), kept in a running set and
+//! updated by one layer per heap, so Lasker's Nim costs O(n) per heap.
+//!
+//! Values live in a [`NimTable`]: `u8` until a value needs more, then
+//! `u16`, ... (nothing overflows; memory is `n × width` bytes plus O(#rare)
+//! for the split). Memory is estimated before any allocation and refused
+//! beyond [`TakeBreakConfig::max_bytes`].
+//!
+//! Sources: Gangolli and Plambeck (1989) for the rare/common idea and the
+//! period of 0.16; Flammenkamp's octal-game tables for its use at scale.
+//! Known improvements not yet made: a three-heap rare/common rule (only
+//! two-heap splits use it), AVX-512 kernels.
+
+use super::table::{with_slice, NimTable, Word};
+use crate::analysis::sparse::MAX_SPLIT_BITS;
+use crate::analysis::{best_split, Split};
+use crate::error::{ErrorKind, Result};
+use crate::games::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use crate::nimber::Nimber;
+
+/// How the engine computes each value (all give the same values).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Rare/common while the values split, plain otherwise (the default).
+    #[default]
+    Auto,
+    /// The vectorized candidate search, never rare/common.
+    Plain,
+    /// Mark every option's value: the definition.
+    Naive,
+}
+
+/// Settings of a [`TakeBreakSolver`].
+#[derive(Clone, Debug)]
+pub struct TakeBreakConfig {
+    /// Most bytes the value table may take.
+    pub max_bytes: u64,
+    /// How values are computed.
+    pub method: Method,
+    /// Use the AVX2 kernels when the processor has them.
+    pub simd: bool,
+}
+
+impl Default for TakeBreakConfig {
+    fn default() -> Self {
+        TakeBreakConfig {
+            max_bytes: 8 << 30,
+            method: Method::Auto,
+            simd: true,
+        }
+    }
+}
+
+/// Counters of what the engine did (for `--stats` and benchmarks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineStats {
+    /// Heaps computed by the rare/common method.
+    pub rare_common_heaps: u64,
+    /// Heaps computed by the plain or naive method.
+    pub plain_heaps: u64,
+    /// Pairs (rare heap, other heap) visited.
+    pub rare_pairs: u64,
+    /// Pairs scanned to confirm rare values.
+    pub confirm_pairs: u64,
+    /// Times the split was searched for.
+    pub split_checks: u64,
+    /// Times the engine changed its split (or switched method).
+    pub split_changes: u64,
+}
+
+/// The moves of a game, grouped by what they leave.
+#[derive(Clone, Debug)]
+struct Moves {
+    /// `k` such that a heap of exactly `k` may be removed.
+    terminal: Vec<usize>,
+    /// `k` such that removing `k` may leave one heap.
+    single: Vec<usize>,
+    /// `k` such that removing `k` may leave two heaps.
+    pairs: Vec<usize>,
+    /// `k` such that removing `k` may leave three heaps.
+    triples: Vec<usize>,
+    /// Two-heap splits must be unequal.
+    unequal: bool,
+    /// The repeating digit `d` and the first `k` it applies to.
+    tail: Option<(usize, u8)>,
+}
+
+impl Moves {
+    fn of(game: &TakeBreak) -> Moves {
+        let digits = game.digits();
+        let explicit = if game.repeating() {
+            digits.len() - 1
+        } else {
+            digits.len()
+        };
+        let with =
+            |bit: u8| -> Vec<usize> { (0..explicit).filter(|&k| digits[k] & bit != 0).collect() };
+        Moves {
+            terminal: with(LEAVE_NONE),
+            single: with(LEAVE_ONE).into_iter().filter(|&k| k > 0).collect(),
+            pairs: with(LEAVE_TWO),
+            triples: with(LEAVE_THREE),
+            unequal: game.unequal(),
+            tail: game.repeating().then(|| (explicit, digits[explicit])),
+        }
+    }
+
+    /// Whether the rare/common method applies: finitely many moves, none
+    /// leaving three heaps, some leaving two.
+    fn rare_common_applies(&self) -> bool {
+        self.tail.is_none() && self.triples.is_empty() && !self.pairs.is_empty()
+    }
+
+    /// The largest `a` of a two-heap split `a + (m − a)` with `a ≤ m − a`.
+    #[inline(always)]
+    fn half(&self, m: usize) -> usize {
+        if self.unequal {
+            m.saturating_sub(1) / 2
+        } else {
+            m / 2
+        }
+    }
+}
+
+/// Fewest splits marked one by one before the plain candidate search.
+const PREFIX: usize = 32;
+/// Splits marked (counting targets) before rare values are searched for
+/// one by one.
+const CONFIRM_MARKED: usize = 256;
+/// Chunk length of the vectorized loops.
+const CHUNK: usize = 64;
+
+/// The rare/common state.
+#[derive(Clone, Debug, Default)]
+struct RareCommon {
+    /// The split in use, if the method is rare/common right now.
+    split: Option<Split>,
+    /// Heaps `≥ 1` with a rare value, ascending.
+    rare: Vec<u32>,
+    /// Their values.
+    rare_values: Vec<u16>,
+    /// Heap count at which the split is checked next.
+    next_check: usize,
+    /// Rare heaps at the last check.
+    rare_at_check: usize,
+    /// Rare values still to confirm for the current heap.
+    targets: Vec<usize>,
+    /// Common values below the bound, increasing.
+    common_values: Vec<u32>,
+    /// Rare values up to the bound (inclusive), increasing.
+    rare_values_below_bound: Vec<u32>,
+}
+
+/// Everything but the table (so the table can be borrowed at its width).
+#[derive(Clone, Debug)]
+struct Core {
+    moves: Moves,
+    method: Method,
+    simd: bool,
+    /// `stamp[v] == generation` iff `v` is an option value of the current heap.
+    stamp: Vec<u32>,
+    generation: u32,
+    /// Option values reachable through the repeating digit (cumulative).
+    reach: Vec<bool>,
+    /// A power of two above every value so far: every option value is below it.
+    bound: usize,
+    /// `counts[v]` = heaps `≥ 1` of value `v`, for values below 2^16.
+    counts: Vec<u64>,
+    rc: RareCommon,
+    /// Per two-heap class: how many splits of the current heap are marked.
+    marked: Vec<usize>,
+    stats: EngineStats,
+}
+
+/// Bottom-up solver for take-and-break games (see the module docs).
+///
+/// ```
+/// use grundy::{games::TakeBreak, solve::TakeBreakSolver};
+/// let mut s = TakeBreakSolver::new(TakeBreak::named("dawson-chess").unwrap());
+/// s.extend_to(10).unwrap();
+/// let v: Vec<u64> = (0..=10).map(|n| s.value(n).unwrap().value()).collect();
+/// assert_eq!(v, [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct TakeBreakSolver {
+    game: TakeBreak,
+    config: TakeBreakConfig,
+    table: NimTable,
+    core: Core,
+}
+
+impl TakeBreakSolver {
+    /// A solver for `game` with the default settings.
+    pub fn new(game: TakeBreak) -> Self {
+        Self::with_config(game, TakeBreakConfig::default())
+    }
+
+    /// A solver for `game` with the given settings.
+    pub fn with_config(game: TakeBreak, config: TakeBreakConfig) -> Self {
+        let moves = Moves::of(&game);
+        let core = Core {
+            marked: vec![0; moves.pairs.len()],
+            moves,
+            method: config.method,
+            simd: config.simd && simd_available(),
+            stamp: vec![0; 4],
+            generation: 0,
+            reach: vec![false; 4],
+            bound: 1,
+            counts: Vec::new(),
+            rc: RareCommon {
+                next_check: 256,
+                ..RareCommon::default()
+            },
+            stats: EngineStats::default(),
+        };
+        TakeBreakSolver {
+            game,
+            config,
+            table: NimTable::new(),
+            core,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &TakeBreak {
+        &self.game
+    }
+
+    /// The values computed so far.
+    pub fn table(&self) -> &NimTable {
+        &self.table
+    }
+
+    /// Number of values computed so far (`G(0..len)`).
+    pub fn len(&self) -> u64 {
+        self.table.len() as u64
+    }
+
+    /// True before any value is computed.
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// `G(h)`, if computed.
+    pub fn value(&self, h: u64) -> Option<Nimber> {
+        self.table.get(usize::try_from(h).ok()?)
+    }
+
+    /// What the engine did so far.
+    pub fn stats(&self) -> EngineStats {
+        self.core.stats
+    }
+
+    /// The rare/common split in use right now, if any.
+    pub fn split(&self) -> Option<Split> {
+        self.core.rc.split
+    }
+
+    /// Bytes the table needs to hold `G(0..=n)` at its current width.
+    pub fn bytes_needed(&self, n: u64) -> u64 {
+        n.saturating_add(1)
+            .saturating_mul(self.table.width() as u64)
+    }
+
+    /// Computes `G(0..=n)`, keeping what is already known.
+    pub fn extend_to(&mut self, n: u64) -> Result<()> {
+        let needed = self.bytes_needed(n);
+        let target = match usize::try_from(n) {
+            Ok(n) if needed <= self.config.max_bytes && n < usize::MAX => n + 1,
+            _ => {
+                return Err(ErrorKind::OutOfMemory {
+                    needed,
+                    available: self.config.max_bytes,
+                }
+                .into())
+            }
+        };
+        if target <= self.table.len() {
+            return Ok(());
+        }
+        self.table
+            .try_reserve(target - self.table.len())
+            .map_err(|_| {
+                crate::Error::from(ErrorKind::OutOfMemory {
+                    needed,
+                    available: self.config.max_bytes,
+                })
+            })?;
+        loop {
+            let core = &mut self.core;
+            let wide = with_slice!(&mut self.table, t => core.run(t, target));
+            match wide {
+                None => return Ok(()),
+                Some(v) => {
+                    if self.bytes_needed(n) > self.config.max_bytes {
+                        return Err(ErrorKind::OutOfMemory {
+                            needed: self.bytes_needed(n),
+                            available: self.config.max_bytes,
+                        }
+                        .into());
+                    }
+                    self.table.widen_for(v)?;
+                    self.table.try_reserve(target - self.table.len())?;
+                }
+            }
+        }
+    }
+}
+
+fn simd_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn run_avx2<T: Word>(core: &mut Core, t: &mut Vec<T>, target: usize) -> Option<u64> {
+    core.run_inline(t, target)
+}
+
+impl Core {
+    /// Computes values until `t` holds `target` of them; returns a value
+    /// that does not fit `T` (not stored) if one comes up.
+    fn run<T: Word>(&mut self, t: &mut Vec<T>, target: usize) -> Option<u64> {
+        #[cfg(target_arch = "x86_64")]
+        if self.simd {
+            // SAFETY: `simd` is only set when AVX2 was detected at run time.
+            return unsafe { run_avx2(self, t, target) };
+        }
+        self.run_inline(t, target)
+    }
+
+    #[inline(always)]
+    fn run_inline<T: Word>(&mut self, t: &mut Vec<T>, target: usize) -> Option<u64> {
+        while t.len() < target {
+            let v = self.step(t);
+            match T::from_u64(v) {
+                Some(x) => t.push(x),
+                // Not recorded: the caller widens the table and the value is
+                // computed again at the new width.
+                None => return Some(v),
+            }
+            self.record(t.len() - 1, v);
+            if t.len() >= self.rc.next_check || self.rc.rare.len() > 2 * self.rc.rare_at_check + 64
+            {
+                self.check_split(t);
+            }
+        }
+        None
+    }
+
+    /// Starts a new heap: two fresh generations, `g` (an option value of
+    /// this heap) and `g + 1` (a rare value still to confirm).
+    #[inline(always)]
+    fn next_generation(&mut self) -> u32 {
+        if self.generation >= u32::MAX - 4 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.generation = 0;
+        }
+        self.generation += 2;
+        self.generation
+    }
+
+    /// `G(n)` for `n = t.len()`.
+    #[inline(always)]
+    fn step<T: Word>(&mut self, t: &[T]) -> u64 {
+        self.next_generation();
+        let n = t.len();
+        if let Some((first, digit)) = self.moves.tail {
+            if n >= first {
+                self.reach_layer(t, n - first, digit);
+            }
+        }
+        self.mark_small_moves(t, n);
+        if self.rc.split.is_some() {
+            self.stats.rare_common_heaps += 1;
+            self.rare_common(t, n)
+        } else {
+            self.stats.plain_heaps += 1;
+            match self.method {
+                Method::Naive => self.naive(t, n),
+                _ => self.plain(t, n),
+            }
+        }
+    }
+
+    /// Marks the options that leave no heap or one heap.
+    #[inline(always)]
+    fn mark_small_moves<T: Word>(&mut self, t: &[T], n: usize) {
+        let g = self.generation;
+        if self.moves.terminal.contains(&n) {
+            self.stamp[0] = g;
+        }
+        for &k in &self.moves.single {
+            if n > k {
+                self.stamp[t[n - k].index()] = g;
+            }
+        }
+    }
+
+    /// Adds to the cumulative set what the repeating digit reaches from a
+    /// heap `n` but not from `n − 1`: the options of removing `n − m`.
+    #[inline(never)]
+    fn reach_layer<T: Word>(&mut self, t: &[T], m: usize, digit: u8) {
+        if digit & LEAVE_NONE != 0 {
+            self.reach[0] = true;
+        }
+        if digit & LEAVE_ONE != 0 && m >= 1 {
+            self.reach[t[m].index()] = true;
+        }
+        if digit & LEAVE_TWO != 0 {
+            for a in 1..=self.moves.half(m) {
+                self.reach[(t[a] ^ t[m - a]).index()] = true;
+            }
+        }
+        if digit & LEAVE_THREE != 0 {
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    self.reach[(t[a] ^ t[b] ^ t[m - a - b]).index()] = true;
+                }
+            }
+        }
+    }
+
+    /// The least value neither marked for this heap nor reachable.
+    #[inline(always)]
+    fn mex(&self) -> usize {
+        let g = self.generation;
+        (0..=self.bound)
+            .find(|&v| self.stamp[v] != g && !self.reach[v])
+            .unwrap_or(self.bound)
+    }
+
+    /// The definition: mark every option, take the mex.
+    #[inline(always)]
+    fn naive<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+        let g = self.generation;
+        for &k in &self.moves.pairs {
+            if n >= k + 2 {
+                let m = n - k;
+                for a in 1..=self.moves.half(m) {
+                    self.stamp[(t[a] ^ t[m - a]).index()] = g;
+                }
+            }
+        }
+        for &k in &self.moves.triples {
+            if n >= k + 3 {
+                let m = n - k;
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        self.stamp[(t[a] ^ t[b] ^ t[m - a - b]).index()] = g;
+                    }
+                }
+            }
+        }
+        self.mex() as u64
+    }
+
+    /// Marks the first `budget` two-heap splits of `n` (over all classes,
+    /// in order), recording in `marked` how far each class got. Returns the
+    /// number of marked values that had generation `g + 1` (targets).
+    #[inline(always)]
+    fn mark_prefix<T: Word>(&mut self, t: &[T], n: usize, mut budget: usize, want: usize) -> usize {
+        let g = self.generation;
+        let tg = g + 1;
+        let mut hits = 0;
+        let mut buf = [T::default(); CHUNK];
+        for (ci, &k) in self.moves.pairs.iter().enumerate() {
+            self.marked[ci] = 0;
+            if n < k + 2 || budget == 0 || (want > 0 && hits == want) {
+                continue;
+            }
+            let m = n - k;
+            let hi = self.moves.half(m);
+            let mut lo = 1;
+            while lo <= hi && budget > 0 && !(want > 0 && hits == want) {
+                let len = (hi - lo + 1).min(CHUNK).min(budget);
+                let buf = &mut buf[..len];
+                xor_pairs(t, m, lo, buf);
+                for x in buf.iter() {
+                    let s = &mut self.stamp[x.index()];
+                    hits += usize::from(*s == tg);
+                    *s = g;
+                }
+                lo += len;
+                budget -= len;
+            }
+            self.marked[ci] = lo - 1;
+        }
+        hits
+    }
+
+    /// Mark a prefix of the splits, then test mex candidates by search.
+    #[inline(always)]
+    fn plain<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+        let g = self.generation;
+        self.mark_prefix(t, n, (2 * self.bound).max(PREFIX), 0);
+        loop {
+            let c = self.mex();
+            if c >= self.bound {
+                // No option value reaches the bound.
+                return c as u64;
+            }
+            let Some(target) = T::from_u64(c as u64) else {
+                return c as u64;
+            };
+            if !self.split_beyond_prefix_is_worth(t, n, target) {
+                return c as u64;
+            }
+            self.stamp[c] = g;
+        }
+    }
+
+    /// Whether a two-heap split of `n` beyond the marked prefix, or a
+    /// three-heap split, has value `target`.
+    #[inline(always)]
+    fn split_beyond_prefix_is_worth<T: Word>(&self, t: &[T], n: usize, target: T) -> bool {
+        for (ci, &k) in self.moves.pairs.iter().enumerate() {
+            if n >= k + 2 {
+                let m = n - k;
+                if pairs_contain(t, m, self.marked[ci] + 1, self.moves.half(m), target) {
+                    return true;
+                }
+            }
+        }
+        for &k in &self.moves.triples {
+            if n >= k + 3 {
+                let m = n - k;
+                for a in 1..=m / 3 {
+                    if pairs_contain(t, m - a, a, (m - a) / 2, target ^ t[a]) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The rare/common method (module docs).
+    #[inline(always)]
+    fn rare_common<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+        let g = self.generation;
+        // Common values present: pairs with a rare heap.
+        let rare = &self.rc.rare;
+        let values = &self.rc.rare_values;
+        // Rare/common runs only with values below 2^16: a fixed-size view
+        // lets masked indices go unchecked.
+        let Some(stamp) = self.stamp.first_chunk_mut::<{ 1 << MAX_SPLIT_BITS }>() else {
+            return self.plain(t, n);
+        };
+        for &k in &self.moves.pairs {
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            let cut = rare.partition_point(|&r| (r as usize) < m);
+            // With unequal splits, skip r = m/2 (it would pair with itself).
+            let skip = if self.moves.unequal && m % 2 == 0 {
+                rare[..cut].binary_search(&((m / 2) as u32)).ok()
+            } else {
+                None
+            };
+            let (head, tail) = match skip {
+                Some(i) => ((0..i), (i + 1..cut)),
+                None => ((0..cut), (cut..cut)),
+            };
+            let window = &t[..m];
+            for range in [head, tail] {
+                self.stats.rare_pairs += range.len() as u64;
+                for (&r, &v) in rare[range.clone()].iter().zip(&values[range]) {
+                    let x = usize::from(v) ^ window[m - r as usize].index();
+                    stamp[x & ((1 << MAX_SPLIT_BITS) - 1)] = g;
+                }
+            }
+        }
+        let stamp = &mut self.stamp;
+        // The candidate, and the rare values below it still to confirm.
+        let bound = self.bound;
+        let c = self
+            .rc
+            .common_values
+            .iter()
+            .map(|&v| v as usize)
+            .find(|&v| stamp[v] != g)
+            .unwrap_or(bound + 1);
+        let targets = &mut self.rc.targets;
+        targets.clear();
+        for &v in &self.rc.rare_values_below_bound {
+            let v = v as usize;
+            if v >= c {
+                break;
+            }
+            if stamp[v] != g {
+                targets.push(v);
+                stamp[v] = g + 1;
+            }
+        }
+        if targets.is_empty() {
+            return c as u64;
+        }
+        // Confirm them: mark the first splits, counting targets seen ...
+        let want = self.rc.targets.len();
+        let hits = self.mark_prefix(t, n, CONFIRM_MARKED, want);
+        self.stats.confirm_pairs += self.marked.iter().sum::<usize>() as u64;
+        if hits == want {
+            return c as u64;
+        }
+        // ... then search for each one left, smallest first.
+        let targets = std::mem::take(&mut self.rc.targets);
+        let mut answer = c as u64;
+        for &v in &targets {
+            if self.stamp[v] == g + 1 {
+                let found = T::from_u64(v as u64)
+                    .is_some_and(|x| self.split_beyond_prefix_is_worth(t, n, x));
+                if !found {
+                    answer = v as u64;
+                    break;
+                }
+            }
+        }
+        self.rc.targets = targets;
+        answer
+    }
+
+    /// Bookkeeping after `G(n) = v` is known.
+    #[inline(always)]
+    fn record(&mut self, n: usize, v: u64) {
+        if v >= self.bound as u64 {
+            self.grow_bound(v);
+        }
+        if n == 0 {
+            return;
+        }
+        if v < 1 << MAX_SPLIT_BITS {
+            let i = v as usize;
+            if self.counts.len() <= i {
+                self.counts.resize(i + 1, 0);
+            }
+            self.counts[i] += 1;
+        }
+        if let Some(split) = self.rc.split {
+            if split.is_rare(v) {
+                match u16::try_from(v) {
+                    Ok(x) if n < u32::MAX as usize => {
+                        self.rc.rare.push(n as u32);
+                        self.rc.rare_values.push(x);
+                    }
+                    _ => self.leave_rare_common(),
+                }
+            }
+        }
+    }
+
+    #[cold]
+    fn grow_bound(&mut self, v: u64) {
+        let bound = usize::try_from(v)
+            .ok()
+            .and_then(|v| v.checked_add(1))
+            .and_then(usize::checked_next_power_of_two)
+            .unwrap_or(usize::MAX / 2);
+        self.bound = self.bound.max(bound);
+        self.stamp
+            .resize((self.bound + 2).max(1 << MAX_SPLIT_BITS), 0);
+        self.reach.resize(self.bound + 2, false);
+        if self.bound > 1 << MAX_SPLIT_BITS {
+            self.leave_rare_common();
+        }
+        self.value_lists();
+    }
+
+    /// The common values below the bound and the rare ones up to it, in
+    /// increasing order, for the split in use.
+    fn value_lists(&mut self) {
+        self.rc.common_values.clear();
+        self.rc.rare_values_below_bound.clear();
+        if let Some(split) = self.rc.split {
+            for v in 0..=self.bound as u32 {
+                if split.is_rare(u64::from(v)) {
+                    self.rc.rare_values_below_bound.push(v);
+                } else if (v as usize) < self.bound {
+                    self.rc.common_values.push(v);
+                }
+            }
+        }
+    }
+
+    #[cold]
+    fn leave_rare_common(&mut self) {
+        if self.rc.split.take().is_some() {
+            self.stats.split_changes += 1;
+        }
+        self.rc.rare = Vec::new();
+        self.rc.rare_values = Vec::new();
+    }
+
+    /// Re-decides between rare/common (with which split) and plain.
+    ///
+    /// Cost model per heap and split class: plain marks or scans about
+    /// `n/2` pairs; rare/common visits every rare heap and confirms the
+    /// rare values, about `2 × bound` pairs. Rare/common is used when it is
+    /// clearly cheaper.
+    #[cold]
+    #[inline(never)]
+    fn check_split<T: Word>(&mut self, t: &[T]) {
+        let n = t.len();
+        self.rc.next_check = n + (n / 4).max(256);
+        if self.method != Method::Auto || !self.moves.rare_common_applies() {
+            return;
+        }
+        self.stats.split_checks += 1;
+        let bound = self.bound as u64;
+        let best = best_split(&self.counts)
+            .filter(|_| bound <= 1 << MAX_SPLIT_BITS && n < u32::MAX as usize)
+            .filter(|s| (s.rare_heaps + 2 * bound).saturating_mul(4) <= n as u64);
+        let current = self.rc.split.map(|s| s.mask);
+        match best {
+            None => self.leave_rare_common(),
+            Some(s) if Some(s.mask) == current => {}
+            Some(s) => {
+                self.stats.split_changes += 1;
+                self.rc.rare.clear();
+                self.rc.rare_values.clear();
+                for (h, &x) in t.iter().enumerate().skip(1) {
+                    let v: u64 = x.into();
+                    if s.is_rare(v) {
+                        self.rc.rare.push(h as u32);
+                        self.rc.rare_values.push(v as u16);
+                    }
+                }
+                self.rc.split = Some(s);
+                self.value_lists();
+            }
+        }
+        self.rc.rare_at_check = self.rc.rare.len();
+    }
+}
+
+/// Whether `G(a) ⊕ G(m − a) = target` for some `a` in `lo..=hi`
+/// (`hi ≤ m − hi`). Branch-free in chunks: the compiler vectorizes the
+/// inner loop, reversing the right-hand slice in registers.
+#[inline(always)]
+fn pairs_contain<T: Word>(t: &[T], m: usize, lo: usize, hi: usize, target: T) -> bool {
+    if lo > hi {
+        return false;
+    }
+    let left = &t[lo..=hi];
+    let right = &t[m - hi..=m - lo];
+    let mut chunks = left.chunks_exact(CHUNK);
+    let mut rchunks = right.rchunks_exact(CHUNK);
+    for (l, r) in (&mut chunks).zip(&mut rchunks) {
+        let mut hit = 0u8;
+        for (&x, &y) in l.iter().zip(r.iter().rev()) {
+            hit |= u8::from(x ^ y == target);
+        }
+        if hit != 0 {
+            return true;
+        }
+    }
+    let l = chunks.remainder();
+    let r = rchunks.remainder();
+    l.iter().zip(r.iter().rev()).any(|(&x, &y)| x ^ y == target)
+}
+
+/// `out[j] = G(lo + j) ⊕ G(m − lo − j)`.
+#[inline(always)]
+fn xor_pairs<T: Word>(t: &[T], m: usize, lo: usize, out: &mut [T]) {
+    let len = out.len();
+    let left = &t[lo..lo + len];
+    let right = &t[m + 1 - lo - len..=m - lo];
+    for ((o, &x), &y) in out.iter_mut().zip(left).zip(right.iter().rev()) {
+        *o = x ^ y;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{DenseSolver, MemoSolver};
+
+    fn values(game: &TakeBreak, n: u64, method: Method, simd: bool) -> Vec<u64> {
+        let mut s = TakeBreakSolver::with_config(
+            game.clone(),
+            TakeBreakConfig {
+                method,
+                simd,
+                ..TakeBreakConfig::default()
+            },
+        );
+        s.extend_to(n).unwrap();
+        (0..=n).map(|h| s.value(h).unwrap().value()).collect()
+    }
+
+    #[test]
+    fn every_method_agrees_with_the_generic_solvers() {
+        for code in [
+            "0.77", "0.07", "0.137", "0.6", "0.16", "4.07", "0.3r", "4.3r", "0.7r",
+        ] {
+            let g = TakeBreak::octal(code).unwrap();
+            let n = if g.repeating() { 80 } else { 400 };
+            let dense: Vec<u64> = DenseSolver::new(&g)
+                .extend_to(n)
+                .unwrap()
+                .iter()
+                .map(|v| v.value())
+                .collect();
+            for method in [Method::Naive, Method::Plain, Method::Auto] {
+                for simd in [false, true] {
+                    assert_eq!(
+                        values(&g, n, method, simd),
+                        dense,
+                        "{code} {method:?} {simd}"
+                    );
+                }
+            }
+        }
+        for g in [
+            TakeBreak::grundy_game(),
+            TakeBreak::hexadecimal("0.8").unwrap(),
+            TakeBreak::hexadecimal("0.F6").unwrap(),
+            TakeBreak::hexadecimal("8.3").unwrap(),
+        ] {
+            let mut memo = MemoSolver::new(&g);
+            let expect: Vec<u64> = (0..=90)
+                .map(|h| memo.nim_value(&h).unwrap().value())
+                .collect();
+            for method in [Method::Naive, Method::Plain, Method::Auto] {
+                assert_eq!(
+                    values(&g, 90, method, true),
+                    expect,
+                    "{} {method:?}",
+                    g.code()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn rare_common_is_used_and_exact_on_a_long_run() {
+        // 0.6 has a clear split; compare with the naive method to 12000.
+        let g = TakeBreak::octal("0.6").unwrap();
+        let mut auto = TakeBreakSolver::new(g.clone());
+        auto.extend_to(12000).unwrap();
+        assert!(auto.stats().rare_common_heaps > 2000, "{:?}", auto.stats());
+        assert_eq!(
+            values(&g, 12000, Method::Naive, false),
+            values(&g, 12000, Method::Auto, true)
+        );
+    }
+
+    #[test]
+    fn refuses_a_table_beyond_its_budget() {
+        let mut s = TakeBreakSolver::with_config(
+            TakeBreak::named("kayles").unwrap(),
+            TakeBreakConfig {
+                max_bytes: 1000,
+                ..TakeBreakConfig::default()
+            },
+        );
+        let e = s.extend_to(5000).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::OutOfMemory { .. }));
+        assert!(s.extend_to(u64::MAX).is_err());
+    }
+}

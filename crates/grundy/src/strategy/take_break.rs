@@ -1,0 +1,379 @@
+//! Winning moves in sums of take-and-break heaps, for heaps of any size.
+//!
+//! [`super::analyze`] lists winning moves by walking every option, which is
+//! O(h) per two-heap digit — fine for heaps up to millions, hopeless for a
+//! heap of 10^18 whose value comes from a certified period. [`analyze`]
+//! does the same job for take-and-break games at any size:
+//!
+//! - heaps with at most [`EXPLICIT_WORK`] options: every option is walked,
+//!   exactly as the generic strategy does;
+//! - larger heaps with a certified plain period (`n0`, `p`): one-heap
+//!   options are checked one by one (there are finitely many), and a
+//!   two-heap split `a + (m − a)` with `a ≥ n0` has the value of
+//!   `a + p + (m − a − p)`, so the splits worth the target form residue
+//!   classes `a ≡ r (mod p)`, found by checking `p` representatives;
+//! - Lasker's Nim (arithmetic period 4, saltus 4): a single heap `j` is
+//!   worth `t` iff `j = G(t)` (the closed form is an involution), and a
+//!   split `a + b = h` worth `t` is found digit by digit: writing
+//!   `G(x) = 4·hi + lo`, the low parts fix `a, b mod 4`, and
+//!   `hi_a + hi_b = U`, `hi_a ⊕ hi_b = T` has the solutions
+//!   `hi_a = (U − T)/2 | s` for the submasks `s` of `T`;
+//! - Nim (`0.3r`): the heap `t`.
+//!
+//! At most [`MAX_LISTED`] moves are listed per component (a heap of 10^18
+//! can have ~10^17 of them); the smallest splits come first. Three-heap
+//! splits of heaps beyond [`EXPLICIT_WORK`] are reported as unsupported.
+//!
+//! Time: O(EXPLICIT_WORK) per component at most, O(n0 + p + listed) for
+//! periodic heaps, O(16·listed) for Lasker's Nim.
+
+use super::{Analysis, Outcome, WinningMove};
+use crate::analysis::Periodicity;
+use crate::error::{Error, Result};
+use crate::game::{Game, HeapGame};
+use crate::games::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use crate::nimber::Nimber;
+use crate::solve::HeapValues;
+
+/// Most winning moves listed per component.
+pub const MAX_LISTED: usize = 10_000;
+
+/// Heaps with at most this many options are analyzed option by option.
+pub const EXPLICIT_WORK: u128 = 20_000_000;
+
+/// Value, outcome and winning moves of a sum of heaps of the
+/// take-and-break game `code`, whose values `values` gives (see the
+/// module docs).
+///
+/// ```
+/// use grundy::{games::TakeBreak, solve::HeapValues, strategy::take_break::analyze};
+/// let lasker = TakeBreak::named("lasker").unwrap();
+/// let mut values = HeapValues::new(&lasker);
+/// let heap = 1_000_000_000_000_000_001; // 4j + 1, so G(heap) = heap
+/// let a = analyze(&lasker, &mut values, &[heap, 2]).unwrap();
+/// // Winning: leave a big heap worth 2 — the heap 2 itself, or a split.
+/// let tos: Vec<Vec<u64>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+/// assert_eq!(tos, [vec![499_999_999_999_999_999, 500_000_000_000_000_002], vec![2]]);
+/// ```
+pub fn analyze<G: HeapGame>(
+    code: &TakeBreak,
+    values: &mut HeapValues<G>,
+    heaps: &[u64],
+) -> Result<Analysis<u64>> {
+    let vals = heaps
+        .iter()
+        .map(|&h| values.value(h))
+        .collect::<Result<Vec<Nimber>>>()?;
+    let total: Nimber = vals.iter().sum();
+    let mut winning_moves = Vec::new();
+    if !total.is_zero() {
+        for (i, (&h, &v)) in heaps.iter().zip(&vals).enumerate() {
+            let mut found = Vec::new();
+            options_worth(code, values, h, (v + total).value(), &mut found)?;
+            winning_moves.extend(found.into_iter().map(|to| WinningMove {
+                component: i,
+                from: h,
+                to,
+            }));
+        }
+    }
+    Ok(Analysis {
+        value: total,
+        value_known: true,
+        outcome: Outcome::of_value(total),
+        winning_moves,
+    })
+}
+
+/// Options of heap `h` worth `target`, at most [`MAX_LISTED`], appended to
+/// `out` (each a list of heaps; empty when nothing is left).
+pub fn options_worth<G: HeapGame>(
+    code: &TakeBreak,
+    values: &mut HeapValues<G>,
+    h: u64,
+    target: u64,
+    out: &mut Vec<Vec<u64>>,
+) -> Result<()> {
+    if option_count(code, h) <= EXPLICIT_WORK {
+        return explicit(code, values, h, target, out);
+    }
+    if code.is_lasker() {
+        lasker(h, target, out);
+        return Ok(());
+    }
+    if code.is_nim() {
+        if target < h {
+            out.push(if target == 0 { vec![] } else { vec![target] });
+        }
+        return Ok(());
+    }
+    match values.certified_periodicity()? {
+        Some(p) if p.saltus == 0 && !code.repeating() => periodic(code, values, &p, h, target, out),
+        _ => Err(Error::unsupported(format!(
+            "winning moves of `{}` from a heap of {h} need a proven plain period",
+            code.code()
+        ))),
+    }
+}
+
+/// How many options heap `h` has (saturating; an upper estimate).
+fn option_count(code: &TakeBreak, h: u64) -> u128 {
+    let h = u128::from(h);
+    let per_digit = |d: u8, m: u128| -> u128 {
+        let mut w = 1;
+        if d & LEAVE_TWO != 0 {
+            w += m / 2;
+        }
+        if d & LEAVE_THREE != 0 {
+            w = w.saturating_add(m.saturating_mul(m) / 12 + 1);
+        }
+        w
+    };
+    let digits = code.digits();
+    let explicit = if code.repeating() {
+        digits.len() - 1
+    } else {
+        digits.len()
+    };
+    let mut total: u128 = (0..explicit)
+        .map(|k| per_digit(digits[k], h.saturating_sub(k as u128)))
+        .fold(0, u128::saturating_add);
+    if code.repeating() {
+        let rest = h.saturating_sub(explicit as u128);
+        let d = digits[explicit];
+        // Sum over m = 0..=rest of the per-digit work, bounded above.
+        total = total.saturating_add(rest.saturating_mul(per_digit(d, rest)));
+    }
+    total
+}
+
+/// Walks every option of `h`.
+fn explicit<G: HeapGame>(
+    code: &TakeBreak,
+    values: &mut HeapValues<G>,
+    h: u64,
+    target: u64,
+    out: &mut Vec<Vec<u64>>,
+) -> Result<()> {
+    let mut err = None;
+    code.options(&h, &mut |option| {
+        if err.is_some() || out.len() >= MAX_LISTED {
+            return;
+        }
+        let mut x = 0;
+        for &part in option {
+            match values.value(part) {
+                Ok(v) => x ^= v.value(),
+                Err(e) => {
+                    err = Some(e);
+                    return;
+                }
+            }
+        }
+        if x == target {
+            out.push(option.to_vec());
+        }
+    });
+    err.map_or(Ok(()), Err)
+}
+
+/// A finite code with a certified plain period: residue classes of splits.
+fn periodic<G: HeapGame>(
+    code: &TakeBreak,
+    values: &mut HeapValues<G>,
+    p: &Periodicity,
+    h: u64,
+    target: u64,
+    out: &mut Vec<Vec<u64>>,
+) -> Result<()> {
+    let mut g = |x: u64| values.value(x).map(|v| v.value());
+    for (k, &d) in code.digits().iter().enumerate() {
+        let k = k as u64;
+        let Some(m) = h.checked_sub(k) else { continue };
+        if d & LEAVE_NONE != 0 && m == 0 && target == 0 {
+            out.push(vec![]);
+        }
+        if d & LEAVE_ONE != 0 && k > 0 && m > 0 && g(m)? == target {
+            out.push(vec![m]);
+        }
+        if d & LEAVE_THREE != 0 {
+            return Err(Error::unsupported(format!(
+                "three-heap winning moves of `{}` are listed for heaps with at most {EXPLICIT_WORK} options",
+                code.code()
+            )));
+        }
+        if d & LEAVE_TWO == 0 {
+            continue;
+        }
+        let half = if code.unequal() {
+            m.saturating_sub(1) / 2
+        } else {
+            m / 2
+        };
+        let start = p.preperiod.max(1);
+        // Splits with a < n0 one by one; beyond, residue classes mod p.
+        for a in 1..start.min(half + 1) {
+            if g(a)? ^ g(m - a)? == target {
+                out.push(vec![a, m - a]);
+            }
+        }
+        if half < start || m - half < start {
+            continue;
+        }
+        let mut classes = Vec::new();
+        for r in 0..p.period {
+            let a = start + r;
+            if a <= half && g(a)? ^ g(m - a)? == target {
+                classes.push(a);
+            }
+        }
+        let mut q = 0u64;
+        'listing: while !classes.is_empty() {
+            for &a0 in &classes {
+                let Some(a) = q.checked_mul(p.period).and_then(|x| x.checked_add(a0)) else {
+                    break 'listing;
+                };
+                if a > half {
+                    break 'listing;
+                }
+                if out.len() >= MAX_LISTED {
+                    return Ok(());
+                }
+                out.push(vec![a, m - a]);
+            }
+            q += 1;
+        }
+    }
+    out.truncate(MAX_LISTED);
+    Ok(())
+}
+
+/// Lasker's Nim (`4.3r`): see the module docs.
+fn lasker(h: u64, target: u64, out: &mut Vec<Vec<u64>>) {
+    // Splits a + b = h with G(a) xor G(b) = target, a <= b.
+    // x = 4q + e (e in 1..=4) has G(x) = 4(q + carry) + low.
+    const LOW_CARRY: [(u64, u64); 5] = [(0, 0), (1, 0), (2, 0), (0, 1), (3, 0)];
+    let mut splits = Vec::new();
+    let high = target >> 2;
+    for ea in 1..=4u64 {
+        for eb in 1..=4u64 {
+            let ((la, ca), (lb, cb)) = (LOW_CARRY[ea as usize], LOW_CARRY[eb as usize]);
+            if la ^ lb != target & 3 {
+                continue;
+            }
+            let Some(rest) = h.checked_sub(ea + eb) else {
+                continue;
+            };
+            if rest % 4 != 0 {
+                continue;
+            }
+            let sum = rest / 4 + ca + cb; // hi_a + hi_b
+            if sum < high || (sum - high) % 2 != 0 {
+                continue;
+            }
+            let and = (sum - high) / 2;
+            if and & high != 0 {
+                continue;
+            }
+            let mut listed = 0;
+            let mut sub = 0u64;
+            loop {
+                let (hi_a, hi_b) = (and | sub, and | (high ^ sub));
+                if hi_a >= ca && hi_b >= cb {
+                    let a = 4 * (hi_a - ca) + ea;
+                    let b = 4 * (hi_b - cb) + eb;
+                    if a > b {
+                        break;
+                    }
+                    splits.push((a, b));
+                    listed += 1;
+                    if listed >= MAX_LISTED {
+                        break;
+                    }
+                }
+                if sub == high {
+                    break;
+                }
+                sub = sub.wrapping_sub(high) & high;
+            }
+        }
+    }
+    splits.sort_unstable();
+    splits.dedup();
+    out.extend(splits.into_iter().map(|(a, b)| vec![a, b]));
+    // A single heap j worth the target: j = G(target) (G is an involution).
+    let j = TakeBreak::lasker_value(target);
+    if j < h {
+        out.push(if j == 0 { vec![] } else { vec![j] });
+    }
+    out.truncate(MAX_LISTED);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sorted(mut v: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn lasker_splits_and_singles_match_the_option_walk() {
+        let game = TakeBreak::named("lasker").unwrap();
+        let mut values = HeapValues::new(&game);
+        for h in 1..=120u64 {
+            for target in 0..=130u64 {
+                let mut walked = Vec::new();
+                explicit(&game, &mut values, h, target, &mut walked).unwrap();
+                let mut fast = Vec::new();
+                lasker(h, target, &mut fast);
+                assert_eq!(sorted(fast), sorted(walked), "heap {h}, target {target}");
+            }
+        }
+    }
+
+    #[test]
+    fn periodic_classes_match_the_option_walk() {
+        // Kayles: preperiod 71, period 12; heaps well past 2*(71+12).
+        for name in ["kayles", "dawson", "guiles"] {
+            let game = TakeBreak::named(name).unwrap();
+            let mut values = HeapValues::new(&game);
+            let p = values.certified_periodicity().unwrap().unwrap();
+            for h in [400u64, 401, 777, 1000] {
+                for target in 0..16 {
+                    let mut walked = Vec::new();
+                    explicit(&game, &mut values, h, target, &mut walked).unwrap();
+                    let mut fast = Vec::new();
+                    periodic(&game, &mut values, &p, h, target, &mut fast).unwrap();
+                    assert_eq!(
+                        sorted(fast),
+                        sorted(walked),
+                        "{name} heap {h} target {target}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_heaps_answer_at_once() {
+        let kayles = TakeBreak::named("kayles").unwrap();
+        let mut values = HeapValues::new(&kayles);
+        let h = 1_000_000_000_000_000_000u64;
+        let a = analyze(&kayles, &mut values, &[h, 3]).unwrap();
+        assert_eq!(a.outcome, Outcome::of_value(a.value));
+        assert!(a.winning_moves.len() <= 2 * MAX_LISTED);
+        for m in a.winning_moves.iter().take(50) {
+            let v: u64 =
+                m.to.iter()
+                    .map(|&x| values.value(x).unwrap().value())
+                    .fold(0, |x, y| x ^ y);
+            let other = values
+                .value(if m.component == 0 { 3 } else { h })
+                .unwrap()
+                .value();
+            assert_eq!(v ^ other, 0, "{m:?}");
+        }
+    }
+}
