@@ -84,11 +84,19 @@ impl Error {
     }
 
     pub(crate) fn invalid_spec(spec: &str, reason: impl Into<String>) -> Error {
-        ErrorKind::InvalidSpec { spec: spec.to_string(), reason: reason.into() }.into()
+        ErrorKind::InvalidSpec {
+            spec: spec.to_string(),
+            reason: reason.into(),
+        }
+        .into()
     }
 
     pub(crate) fn invalid_position(position: &str, reason: impl Into<String>) -> Error {
-        ErrorKind::InvalidPosition { position: position.to_string(), reason: reason.into() }.into()
+        ErrorKind::InvalidPosition {
+            position: position.to_string(),
+            reason: reason.into(),
+        }
+        .into()
     }
 
     pub(crate) fn unsupported(what: impl Into<String>) -> Error {
@@ -98,7 +106,9 @@ impl Error {
 
 impl From<ErrorKind> for Error {
     fn from(kind: ErrorKind) -> Error {
-        Error { kind: Box::new(kind) }
+        Error {
+            kind: Box::new(kind),
+        }
     }
 }
 

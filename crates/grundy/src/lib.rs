@@ -1,8 +1,69 @@
 //! # grundy: impartial games solved with the Sprague–Grundy theory
+//!
+//! A position of an impartial game has a nim-value `G(x) = mex{G(y)}` over
+//! its options `y`; the player to move loses iff `G(x) = 0`, and a sum of
+//! independent games has the XOR of their values. This crate holds the
+//! theory; the `grundy` command is a thin layer over it.
+//!
+//! ## Map
+//!
+//! | module | what |
+//! |---|---|
+//! | [`nimber`] | [`Nimber`] (`0`, `*`, `*5`), nim-addition, [`Mex`] |
+//! | [`game`] | the [`Game`] trait (rules only) and [`HeapGame`] for heap games |
+//! | [`solve`] | solvers: [`solve::MemoSolver`] (any game), [`solve::DenseSolver`] (heap games), [`solve::HeapValues`] (any heap size via a proven period) |
+//! | [`strategy`] | sums: value, outcome, every winning move |
+//! | [`analysis`] | periodicity with certificates |
+//! | [`games`] | families: Nim, subtraction games, ... |
+//! | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time |
+//!
+//! ## Which solver?
+//!
+//! Heap games (positions are heap sizes, every option a sum of smaller
+//! heaps) go to the dense solver: a flat array, no hashing. Everything else
+//! goes to the memoizing solver. Both are iterative and report cycles and
+//! size limits as errors.
+//!
+//! ## Example: the subtraction game {1,3,4}
+//!
+//! ```
+//! use grundy::{Game, solve::MemoSolver, strategy::{analyze, Outcome}};
+//!
+//! struct Take134;
+//! impl Game for Take134 {
+//!     type Position = u64;
+//!     fn options(&self, heap: &u64, f: &mut dyn FnMut(&[u64])) {
+//!         for take in [1, 3, 4] {
+//!             if take <= *heap {
+//!                 f(&[*heap - take]);
+//!             }
+//!         }
+//!     }
+//! }
+//!
+//! let mut solver = MemoSolver::new(Take134);
+//! let table: Vec<u64> = (0..9).map(|n| solver.nim_value(&n).unwrap().value()).collect();
+//! assert_eq!(table, [0, 1, 0, 1, 2, 3, 2, 0, 1]); // the seed's table
+//!
+//! // Heaps 5 and 6 have values 3 and 2: an N-position. Every winning move
+//! // is listed (here: 5 -> 4, value 2).
+//! let a = analyze(&Take134, &mut solver, &[5, 6]).unwrap();
+//! assert_eq!(a.outcome, Outcome::N);
+//! for m in &a.winning_moves {
+//!     println!("heap {}: {} -> {:?}", m.component, m.from, m.to);
+//! }
+//! ```
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod error;
+pub mod game;
+pub mod games;
 pub mod nimber;
+pub mod solve;
+pub mod spec;
+pub mod strategy;
 
 pub use error::{Error, ErrorKind, Result};
+pub use game::{Game, HeapGame};
 pub use nimber::{mex::mex, Mex, Nimber};

@@ -44,7 +44,11 @@ impl Mex {
 
     /// An empty set.
     pub fn new() -> Mex {
-        Mex { stamp: vec![0; 64], generation: 1, large: Vec::new() }
+        Mex {
+            stamp: vec![0; 64],
+            generation: 1,
+            large: Vec::new(),
+        }
     }
 
     /// Forgets every inserted value: O(1) except once every 2^32 calls.

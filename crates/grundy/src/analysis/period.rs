@@ -1,0 +1,303 @@
+//! Periodicity of nim-sequences: `G(n + p) = G(n) + s` for all `n ≥ n0`.
+//!
+//! `p` is the period, `n0` the preperiod and `s` the saltus (0 for plain
+//! periodicity; arithmetic periodicity has `s > 0`, e.g. Lasker's Nim with
+//! p = 4, s = 4).
+//!
+//! Algorithm ([`find_period`]): for each candidate `p = 1, 2, …` take the
+//! saltus from the last pair, then scan backwards from the end of the known
+//! values while `G(i + p) = G(i) + s`; the first failure gives the least
+//! `n0` for that `p`. A candidate is *certified* when a [`PeriodTheorem`]
+//! says that the equalities checked so far imply periodicity forever:
+//!
+//! - [`PeriodTheorem::Window`] — a game in which every move leaves at most
+//!   one heap and removes at most `k` tokens (finite subtraction sets): the
+//!   value of `n` depends only on the `k` values before it, so `k`
+//!   consecutive repeats (`n0 ≤ i < n0 + k`) repeat forever.
+//! - [`PeriodTheorem::GuySmith`] — octal games with finitely many digits and
+//!   largest removal `k` (Guy and Smith, 1956; *Winning Ways* ch. 4): checking
+//!   `n0 ≤ i < 2·n0 + p + k` suffices.
+//!
+//! The smallest certified `p` is the minimal period (every period of an
+//! eventually periodic sequence is a multiple of the minimal one, and all
+//! share the same minimal preperiod), and its `n0` is the minimal preperiod.
+//! When nothing is certified, the smallest `p` whose repetition covers at
+//! least three periods is reported as *observed*.
+//!
+//! Time: O(L) per candidate in the worst case, usually O(1) for wrong
+//! candidates (the first mismatch comes early); multiples of an observed
+//! period are skipped. Memory: none beyond the input.
+
+use crate::nimber::Nimber;
+
+/// `G(n + period) = G(n) + saltus` for all `n ≥ preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    /// Least `n0` from which the relation holds.
+    pub preperiod: u64,
+    /// The period `p ≥ 1`.
+    pub period: u64,
+    /// The saltus `s` (0 for plain periodicity).
+    pub saltus: u64,
+}
+
+impl Periodicity {
+    /// How many leading values [`Periodicity::value_at`] needs.
+    pub fn prefix_len(&self) -> u64 {
+        self.preperiod + self.period
+    }
+
+    /// `G(n)` from the first [`prefix_len`](Self::prefix_len) values.
+    /// `None` if `prefix` is too short or the value would exceed `u64`.
+    pub fn value_at(&self, prefix: &[Nimber], n: u64) -> Option<Nimber> {
+        if let Some(v) = prefix.get(usize::try_from(n).ok()?) {
+            return Some(*v);
+        }
+        if n < self.preperiod {
+            return None;
+        }
+        let offset = n - self.preperiod;
+        let base = self.preperiod + offset % self.period;
+        let cycles = offset / self.period;
+        let start = prefix.get(usize::try_from(base).ok()?)?.value();
+        let lift = self.saltus.checked_mul(cycles)?;
+        Some(Nimber::new(start.checked_add(lift)?))
+    }
+}
+
+/// A theorem that turns finitely many checked equalities into a proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeriodTheorem {
+    /// No theorem applies: periods are only observed.
+    None,
+    /// Every move leaves at most one heap and removes at most `k` tokens:
+    /// `k` consecutive repeats prove plain periodicity.
+    Window {
+        /// Largest number of tokens a move removes.
+        k: u64,
+    },
+    /// Guy–Smith: octal game with finitely many digits, largest removal `k`.
+    GuySmith {
+        /// Largest number of tokens a move removes.
+        k: u64,
+    },
+}
+
+impl PeriodTheorem {
+    /// The least `end` such that `G(i + p) = G(i)` for `n0 ≤ i < end`
+    /// proves periodicity; `None` if no theorem covers saltus `s`.
+    pub fn required_end(&self, preperiod: u64, period: u64, saltus: u64) -> Option<u64> {
+        if saltus != 0 {
+            return None;
+        }
+        match *self {
+            PeriodTheorem::None => None,
+            PeriodTheorem::Window { k } => Some(preperiod.saturating_add(k.max(1))),
+            PeriodTheorem::GuySmith { k } => Some(
+                preperiod
+                    .saturating_mul(2)
+                    .saturating_add(period)
+                    .saturating_add(k),
+            ),
+        }
+    }
+
+    /// A one-line statement of the theorem, for reports.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            PeriodTheorem::None => "no theorem applies; the period is observed",
+            PeriodTheorem::Window { .. } => {
+                "each move leaves at most one heap and removes at most k tokens: k consecutive repeated values repeat forever"
+            }
+            PeriodTheorem::GuySmith { .. } => {
+                "Guy-Smith periodicity theorem: G(n+p)=G(n) for n0 <= n < 2*n0+p+k implies periodicity"
+            }
+        }
+    }
+}
+
+/// What [`find_period`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeriodFound {
+    /// Period, preperiod and saltus.
+    pub periodicity: Periodicity,
+    /// True when the theorem proves it; false when only observed.
+    pub certified: bool,
+}
+
+/// The minimal period of `values` (see the module docs), or `None`.
+///
+/// `arithmetic` allows a positive saltus.
+///
+/// ```
+/// use grundy::{Nimber, analysis::{find_period, PeriodTheorem}};
+/// // sub:1,3,4 — 0 1 0 1 2 3 2 repeated.
+/// let v: Vec<Nimber> = (0..40).map(|n| Nimber::new([0, 1, 0, 1, 2, 3, 2][n % 7])).collect();
+/// let found = find_period(&v, PeriodTheorem::Window { k: 4 }, false).unwrap();
+/// assert_eq!((found.periodicity.preperiod, found.periodicity.period), (0, 7));
+/// assert!(found.certified);
+/// ```
+pub fn find_period(
+    values: &[Nimber],
+    theorem: PeriodTheorem,
+    arithmetic: bool,
+) -> Option<PeriodFound> {
+    let len = values.len();
+    let mut observed: Option<Periodicity> = None;
+    for p in 1..len {
+        if let Some(o) = observed {
+            if p as u64 % o.period == 0 {
+                continue;
+            }
+        }
+        let last = values[len - 1].value();
+        let back = values[len - 1 - p].value();
+        let saltus = if arithmetic {
+            match last.checked_sub(back) {
+                Some(s) => s,
+                None => continue,
+            }
+        } else if last != back {
+            continue;
+        } else {
+            0
+        };
+        // Least n0 with G(i+p) = G(i)+s for n0 <= i < len-p.
+        let mut i = len - p;
+        while i > 0 && values[i - 1 + p].value() == values[i - 1].value().wrapping_add(saltus) {
+            i -= 1;
+        }
+        let n0 = i as u64;
+        let verified_end = (len - p) as u64;
+        let periodicity = Periodicity {
+            preperiod: n0,
+            period: p as u64,
+            saltus,
+        };
+        if let Some(end) = theorem.required_end(n0, p as u64, saltus) {
+            if end <= verified_end {
+                return Some(PeriodFound {
+                    periodicity,
+                    certified: true,
+                });
+            }
+        }
+        let span = verified_end - n0;
+        if observed.is_none() && span >= 3 * p as u64 && span >= 8 {
+            observed = Some(periodicity);
+        }
+    }
+    observed.map(|periodicity| PeriodFound {
+        periodicity,
+        certified: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn seq(v: &[u64]) -> Vec<Nimber> {
+        v.iter().copied().map(Nimber::new).collect()
+    }
+
+    #[test]
+    fn arithmetic_periodicity_of_lasker_shape() {
+        // Lasker's Nim: G(4k+1)=4k+1, G(4k+2)=4k+2, G(4k+3)=4k+4, G(4k+4)=4k+3.
+        let v: Vec<Nimber> = (0..64u64)
+            .map(|n| match n % 4 {
+                0 if n > 0 => n - 1,
+                3 => n + 1,
+                _ => n,
+            })
+            .map(Nimber::new)
+            .collect();
+        let found = find_period(&v, PeriodTheorem::None, true).unwrap();
+        assert_eq!(found.periodicity.period, 4);
+        assert_eq!(found.periodicity.saltus, 4);
+        assert!(!found.certified);
+        for n in 0..200 {
+            let expect = v.get(n as usize).copied();
+            if let Some(e) = expect {
+                assert_eq!(found.periodicity.value_at(&v[..8], n), Some(e));
+            }
+        }
+    }
+
+    #[test]
+    fn preperiod_is_minimal() {
+        // 5 then 0 1 2 0 1 2 ... : preperiod 1, period 3.
+        let mut v = seq(&[5]);
+        v.extend((0..30).map(|n| Nimber::new(n % 3)));
+        let f = find_period(&v, PeriodTheorem::Window { k: 2 }, false).unwrap();
+        assert_eq!(
+            f.periodicity,
+            Periodicity {
+                preperiod: 1,
+                period: 3,
+                saltus: 0
+            }
+        );
+    }
+
+    #[test]
+    fn too_short_a_window_is_not_certified() {
+        let v = seq(&[0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1]);
+        // Four values repeat after p = 7 only for i in 0..4: exactly k = 4.
+        assert!(
+            find_period(&v, PeriodTheorem::Window { k: 4 }, false)
+                .unwrap()
+                .certified
+        );
+        assert!(
+            find_period(&v, PeriodTheorem::Window { k: 5 }, false).map_or(true, |f| !f.certified)
+        );
+    }
+
+    #[test]
+    fn value_at_never_overflows() {
+        let p = Periodicity {
+            preperiod: 0,
+            period: 1,
+            saltus: 1,
+        };
+        assert_eq!(
+            p.value_at(&seq(&[0]), u64::MAX),
+            Some(Nimber::new(u64::MAX))
+        );
+        let p = Periodicity {
+            preperiod: 0,
+            period: 1,
+            saltus: 2,
+        };
+        assert_eq!(p.value_at(&seq(&[0]), u64::MAX), None);
+    }
+
+    proptest! {
+        /// A random eventually periodic sequence: the period found is the
+        /// minimal one, with the minimal preperiod, and extends correctly.
+        #[test]
+        fn finds_minimal_period_and_preperiod(pre in proptest::collection::vec(0u64..4, 0..10),
+                                             cycle in proptest::collection::vec(0u64..4, 1..8)) {
+            let mut v = seq(&pre);
+            while v.len() < pre.len() + 12 * cycle.len() + 20 {
+                let i = v.len() - pre.len();
+                v.push(Nimber::new(cycle[i % cycle.len()]));
+            }
+            let f = find_period(&v, PeriodTheorem::Window { k: 8 }, false).unwrap();
+            let p = f.periodicity;
+            // It is a period of the whole data from n0 on ...
+            for i in p.preperiod as usize..v.len() - p.period as usize {
+                prop_assert_eq!(v[i], v[i + p.period as usize]);
+            }
+            // ... no smaller period fits the tail, no smaller n0 fits p.
+            let minimal_cycle = (1..=cycle.len()).find(|q| (0..cycle.len()).all(|i| cycle[i] == cycle[(i + q) % cycle.len()])).unwrap();
+            prop_assert_eq!(p.period as usize, minimal_cycle);
+            if p.preperiod > 0 {
+                let i = p.preperiod as usize - 1;
+                prop_assert_ne!(v[i], v[i + p.period as usize]);
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! The rules of an impartial game — never its values.
+//!
+//! A [`Game`] says, for a position, what its options are. An option may be a
+//! *sum* of independent components (a move in Lasker's Nim or in an octal
+//! game leaves two heaps), so options are handed over as slices of
+//! positions. Solvers ([`crate::solve`]) compute values for any game; the
+//! Sprague–Grundy theorem makes the value of an option the XOR of the values
+//! of its components, and solvers memoize components, never whole sums.
+//!
+//! Invariant relied on by the solvers: every position in an option slice is
+//! itself a component (the solver memoizes it as given and does not split it
+//! further). [`Game::components`] is used once, on the position a caller
+//! brings, to split it into independent parts.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The rules of an impartial game.
+///
+/// Implementing a new game takes a type for positions and a way to list
+/// options. The seed's subtraction game {1,3,4} (take 1, 3 or 4 tokens from
+/// a heap; the player who cannot move loses):
+///
+/// ```
+/// use grundy::{Game, Nimber, solve::MemoSolver};
+///
+/// struct Take134;
+///
+/// impl Game for Take134 {
+///     type Position = u64;
+///     fn options(&self, heap: &u64, f: &mut dyn FnMut(&[u64])) {
+///         for take in [1, 3, 4] {
+///             if take <= *heap {
+///                 f(&[*heap - take]); // one option: a single heap
+///             }
+///         }
+///     }
+/// }
+///
+/// let mut solver = MemoSolver::new(Take134);
+/// let values: Vec<u64> = (0..9)
+///     .map(|n| solver.nim_value(&n).unwrap().value())
+///     .collect();
+/// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1]);
+/// ```
+pub trait Game {
+    /// A position (or a component of one). Hashable so solvers can memoize.
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// Calls `f` once per option of `p`. An option is a sum of components;
+    /// the empty slice is the empty sum (a terminal position, value 0).
+    fn options(&self, p: &Self::Position, f: &mut dyn FnMut(&[Self::Position]));
+
+    /// Splits `p` into independent components (default: `p` itself).
+    fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
+        vec![p.clone()]
+    }
+
+    /// How a position is written in output (default: its `Debug` form).
+    fn format_position(&self, p: &Self::Position) -> String {
+        format!("{p:?}")
+    }
+}
+
+impl<G: Game + ?Sized> Game for &G {
+    type Position = G::Position;
+
+    fn options(&self, p: &Self::Position, f: &mut dyn FnMut(&[Self::Position])) {
+        (**self).options(p, f)
+    }
+
+    fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
+        (**self).components(p)
+    }
+
+    fn format_position(&self, p: &Self::Position) -> String {
+        (**self).format_position(p)
+    }
+}
+
+/// The options of `p` collected into vectors (each a sum of components).
+///
+/// Convenient for tests and small games; solvers use [`Game::options`]
+/// directly and never allocate per option.
+pub fn collect_options<G: Game + ?Sized>(game: &G, p: &G::Position) -> Vec<Vec<G::Position>> {
+    let mut all = Vec::new();
+    game.options(p, &mut |o| all.push(o.to_vec()));
+    all
+}
+
+/// A game whose positions are heap sizes and whose options are sums of
+/// strictly smaller heaps (subtraction, octal, hexadecimal games, ...).
+///
+/// Such games get the [`DenseSolver`](crate::solve::DenseSolver), period
+/// finding, and values for huge heaps once a period is proven
+/// ([`HeapValues`](crate::solve::HeapValues)).
+pub trait HeapGame: Game<Position = u64> {
+    /// The theorem that certifies an observed period of this game.
+    fn period_theorem(&self) -> crate::analysis::PeriodTheorem {
+        crate::analysis::PeriodTheorem::None
+    }
+
+    /// Whether values may grow with a saltus (arithmetic periodicity).
+    fn arithmetic_periodic(&self) -> bool {
+        false
+    }
+
+    /// A periodicity proven from the rules alone, with a one-line proof.
+    /// Its values are still checked against the solver before use.
+    fn known_periodicity(&self) -> Option<(crate::analysis::Periodicity, &'static str)> {
+        None
+    }
+
+    /// The canonical spec of this game (`sub:1,3,4`, `0.07`, ...).
+    fn spec(&self) -> String;
+}
+
+impl<G: HeapGame + ?Sized> HeapGame for &G {
+    fn period_theorem(&self) -> crate::analysis::PeriodTheorem {
+        (**self).period_theorem()
+    }
+    fn arithmetic_periodic(&self) -> bool {
+        (**self).arithmetic_periodic()
+    }
+    fn known_periodicity(&self) -> Option<(crate::analysis::Periodicity, &'static str)> {
+        (**self).known_periodicity()
+    }
+    fn spec(&self) -> String {
+        (**self).spec()
+    }
+}

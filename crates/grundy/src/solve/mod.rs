@@ -1,0 +1,22 @@
+//! Solvers: algorithms that compute nim-values for games.
+//!
+//! Which one to use:
+//!
+//! | solver | games | time | memory |
+//! |---|---|---|---|
+//! | [`MemoSolver`] | any finite [`Game`](crate::Game) | O(options visited) hash operations | one entry per component reached |
+//! | [`DenseSolver`] | heap games (positions are heap sizes, options are smaller heaps) | O(Σ options of 0..=n), no hashing | 8 bytes per heap size |
+//! | [`HeapValues`] | heap games, any heap size | dense table, then O(1) from a proven period | the table up to the period |
+//!
+//! All are iterative: no recursion grows with the input. They report
+//! problems (a cycle, a size cap, a heap game that does not shrink, a heap
+//! too large with no proven period) as [`Error`](crate::Error)s, never as a
+//! panic or a hang.
+
+pub mod dense;
+pub mod heap;
+pub mod memo;
+
+pub use dense::{DenseConfig, DenseSolver};
+pub use heap::{HeapConfig, HeapValues, PeriodReport};
+pub use memo::{MemoConfig, MemoSolver};

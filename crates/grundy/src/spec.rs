@@ -1,0 +1,402 @@
+//! Game specs: a string such as `nim`, `sub:1,3,4` or `bash:3` names a game.
+//!
+//! [`parse`] turns a spec into an [`AnyGame`]: a game chosen at run time,
+//! with positions written as strings, which is what the `grundy` command
+//! works with. [`FAMILIES`] lists every family with its syntax (the
+//! `grundy games` listing and `--help` are generated from it).
+//!
+//! A spec is `NAME` or `NAME:ARGS`; numbers are decimal `u64`.
+
+use crate::analysis::Periodicity;
+use crate::error::{Error, Result};
+use crate::game::HeapGame;
+use crate::games::{nim::Nim, Subtraction};
+use crate::nimber::Nimber;
+use crate::solve::{HeapValues, PeriodReport};
+use crate::strategy::{analyze, Analysis, Outcome, WinningMove};
+
+/// How to analyze a sum.
+#[derive(Clone, Debug, Default)]
+pub struct AnalyzeOptions {
+    /// Misère play: the player who cannot move wins.
+    pub misere: bool,
+}
+
+/// A game chosen at run time, with positions as strings.
+pub trait AnyGame {
+    /// The canonical spec of the game.
+    fn spec(&self) -> String;
+
+    /// `G(from..=to)` for games whose positions are heap sizes.
+    fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>>;
+
+    /// The period of the nim-sequence, computing at most `limit` values.
+    fn period(&mut self, limit: u64) -> Result<PeriodReport>;
+
+    /// Value, outcome and winning moves of the sum of `positions` (one
+    /// string per component, in the game's position syntax).
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>>;
+}
+
+/// A family of games, as listed by `grundy games`.
+pub struct Family {
+    /// The name (the part of the spec before `:`).
+    pub name: &'static str,
+    /// The spec syntax, e.g. `sub:S` .
+    pub syntax: &'static str,
+    /// The position syntax, e.g. `N (a heap size)`.
+    pub position: &'static str,
+    /// One line on what the game is.
+    pub about: &'static str,
+    parse: fn(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>>,
+}
+
+/// Every built-in family.
+pub static FAMILIES: &[Family] = &[
+    Family {
+        name: "nim",
+        syntax: "nim",
+        position: "N (a heap size)",
+        about: "Nim: take any number of tokens from one heap; G(n) = n",
+        parse: |spec, args| {
+            no_args(spec, args)?;
+            Ok(Box::new(NimGame))
+        },
+    },
+    Family {
+        name: "sub",
+        syntax: "sub:1,3,4 | sub:pow2 | sub:fib | sub:squares",
+        position: "N (a heap size)",
+        about: "subtraction game: take s tokens, s in the set (several heaps: S-Nim)",
+        parse: |spec, args| {
+            let game = match args {
+                Some("pow2") => Subtraction::pow2(),
+                Some("fib") => Subtraction::fib(),
+                Some("squares") => Subtraction::squares(),
+                _ => Subtraction::finite(&number_list(spec, args)?)?,
+            };
+            Ok(Box::new(HeapSpec::new(game)))
+        },
+    },
+    Family {
+        name: "bash",
+        syntax: "bash:M",
+        position: "N (a heap size)",
+        about: "Bachet's game: take 1 to M tokens; G(n) = n mod (M+1)",
+        parse: |spec, args| {
+            let m = single_number(spec, args)?;
+            Ok(Box::new(HeapSpec::new(Subtraction::bash(m)?)))
+        },
+    },
+    Family {
+        name: "allbut",
+        syntax: "allbut:1,2",
+        position: "N (a heap size)",
+        about: "take any positive number of tokens except those listed",
+        parse: |spec, args| {
+            let excluded = match args {
+                Some("") | None => Vec::new(),
+                _ => number_list(spec, args)?,
+            };
+            Ok(Box::new(HeapSpec::new(Subtraction::all_but(&excluded)?)))
+        },
+    },
+];
+
+/// Parses a spec (see the module docs).
+///
+/// ```
+/// let mut game = grundy::spec::parse("sub:1,3,4").unwrap();
+/// let v: Vec<u64> = game.values(0, 8).unwrap().iter().map(|g| g.value()).collect();
+/// assert_eq!(v, [0, 1, 0, 1, 2, 3, 2, 0, 1]);
+/// assert!(grundy::spec::parse("sub:").is_err());
+/// ```
+pub fn parse(spec: &str) -> Result<Box<dyn AnyGame>> {
+    let trimmed = spec.trim();
+    if trimmed.is_empty() {
+        return Err(Error::invalid_spec(
+            spec,
+            "the game spec is empty (try `nim` or `sub:1,3,4`)",
+        ));
+    }
+    let (name, args) = match trimmed.split_once(':') {
+        Some((n, a)) => (n, Some(a)),
+        None => (trimmed, None),
+    };
+    let lower = name.to_ascii_lowercase();
+    match FAMILIES.iter().find(|f| f.name == lower) {
+        Some(family) => (family.parse)(trimmed, args),
+        None => Err(Error::invalid_spec(
+            spec,
+            format!(
+                "unknown game `{name}` (known: {})",
+                FAMILIES
+                    .iter()
+                    .map(|f| f.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
+    }
+}
+
+fn no_args(spec: &str, args: Option<&str>) -> Result<()> {
+    match args {
+        None => Ok(()),
+        Some(_) => Err(Error::invalid_spec(spec, "this game takes no arguments")),
+    }
+}
+
+/// Parses one decimal `u64`, naming the problem on failure.
+pub fn parse_u64(text: &str) -> std::result::Result<u64, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("a number is missing".into());
+    }
+    if t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit()) && t.len() > 1 {
+        return Err(format!("`{t}` is negative"));
+    }
+    if !t.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("`{t}` is not a non-negative integer"));
+    }
+    t.parse::<u64>()
+        .map_err(|_| format!("`{t}` is larger than {}", u64::MAX))
+}
+
+fn number_list(spec: &str, args: Option<&str>) -> Result<Vec<u64>> {
+    let args = args.unwrap_or("");
+    if args.trim().is_empty() {
+        return Err(Error::invalid_spec(
+            spec,
+            "the list of numbers is empty (e.g. `sub:1,3,4`)",
+        ));
+    }
+    args.split(',')
+        .map(|t| parse_u64(t).map_err(|r| Error::invalid_spec(spec, r)))
+        .collect()
+}
+
+fn single_number(spec: &str, args: Option<&str>) -> Result<u64> {
+    parse_u64(args.unwrap_or("")).map_err(|r| Error::invalid_spec(spec, r))
+}
+
+/// Parses a heap size given as a position.
+pub fn parse_heap(text: &str) -> Result<u64> {
+    parse_u64(text).map_err(|r| Error::invalid_position(text, r))
+}
+
+/// Any [`HeapGame`] as an [`AnyGame`]: the dense solver, the period, and
+/// the generic strategy.
+pub struct HeapSpec<G: HeapGame + Clone> {
+    game: G,
+    values: HeapValues<G>,
+}
+
+impl<G: HeapGame + Clone> HeapSpec<G> {
+    /// Wraps `game`.
+    pub fn new(game: G) -> Self {
+        HeapSpec {
+            values: HeapValues::new(game.clone()),
+            game,
+        }
+    }
+}
+
+impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
+    fn spec(&self) -> String {
+        self.game.spec()
+    }
+
+    fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
+        self.values.values(from, to)
+    }
+
+    fn period(&mut self, limit: u64) -> Result<PeriodReport> {
+        self.values.period(limit)
+    }
+
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        if options.misere {
+            return Err(Error::unsupported(format!(
+                "misère analysis of `{}` is not supported yet",
+                self.spec()
+            )));
+        }
+        let heaps = positions
+            .iter()
+            .map(|p| parse_heap(p))
+            .collect::<Result<Vec<u64>>>()?;
+        Ok(analyze(&self.game, &mut self.values, &heaps)?.map(u64::to_string))
+    }
+}
+
+/// Nim: values and winning moves by formula, for heaps of any `u64` size.
+struct NimGame;
+
+impl AnyGame for NimGame {
+    fn spec(&self) -> String {
+        "nim".into()
+    }
+
+    fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
+        HeapValues::new(Nim).values(from, to)
+    }
+
+    fn period(&mut self, limit: u64) -> Result<PeriodReport> {
+        HeapValues::new(Nim).period(limit)
+    }
+
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        let heaps = positions
+            .iter()
+            .map(|p| parse_heap(p))
+            .collect::<Result<Vec<u64>>>()?;
+        let value = Nim::value(&heaps);
+        let analysis = if options.misere {
+            misere_nim(&heaps)
+        } else {
+            let winning_moves = Nim::winning_moves(&heaps)
+                .into_iter()
+                .map(|m| WinningMove {
+                    component: m.component,
+                    from: m.from,
+                    to: vec![m.to],
+                })
+                .collect();
+            Analysis {
+                value,
+                outcome: Outcome::of_value(value),
+                winning_moves,
+            }
+        };
+        Ok(analysis.map(u64::to_string))
+    }
+}
+
+/// Misère Nim (Bouton): with a heap larger than 1, play as in normal Nim
+/// unless the move would leave only heaps of size ≤ 1 — then leave an odd
+/// number of 1-heaps. With all heaps ≤ 1, the player to move wins iff the
+/// number of 1-heaps is even (with no tokens left at all, the player to move
+/// has already won: N, with no move to make).
+fn misere_nim(heaps: &[u64]) -> Analysis<u64> {
+    let value = Nim::value(heaps);
+    let big = heaps.iter().filter(|&&h| h > 1).count();
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    let mut winning_moves = Vec::new();
+    let outcome = if big == 0 {
+        if ones % 2 == 0 && ones > 0 {
+            for (i, _) in heaps.iter().enumerate().filter(|(_, &h)| h == 1) {
+                winning_moves.push(WinningMove {
+                    component: i,
+                    from: 1,
+                    to: vec![0],
+                });
+            }
+        }
+        if ones % 2 == 0 {
+            Outcome::N
+        } else {
+            Outcome::P
+        }
+    } else if big == 1 {
+        // Always a win: reduce the big heap to 0 or 1 leaving an odd count of ones.
+        let (i, &h) = heaps
+            .iter()
+            .enumerate()
+            .find(|(_, &h)| h > 1)
+            .expect("one big heap");
+        let to = if ones % 2 == 0 { 1 } else { 0 };
+        winning_moves.push(WinningMove {
+            component: i,
+            from: h,
+            to: vec![to],
+        });
+        Outcome::N
+    } else {
+        for m in Nim::winning_moves(heaps) {
+            winning_moves.push(WinningMove {
+                component: m.component,
+                from: m.from,
+                to: vec![m.to],
+            });
+        }
+        Outcome::of_value(value)
+    };
+    Analysis {
+        value,
+        outcome,
+        winning_moves,
+    }
+}
+
+/// The periodicity found by a period search, for callers that format it.
+pub fn describe_periodicity(p: &Periodicity) -> String {
+    if p.saltus == 0 {
+        format!("G(n + {}) = G(n) for n >= {}", p.period, p.preperiod)
+    } else {
+        format!(
+            "G(n + {}) = G(n) + {} for n >= {}",
+            p.period, p.saltus, p.preperiod
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_specs_name_what_is_wrong() {
+        let msg = |s: &str| parse(s).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg("sub:").contains("empty"));
+        assert!(msg("sub:0").contains("at least one token"));
+        assert!(msg("sub:1,x").contains("`x` is not a non-negative integer"));
+        assert!(msg("sub:-3").contains("negative"));
+        assert!(msg("sub:99999999999999999999").contains("larger than"));
+        assert!(msg("frobnicate").contains("unknown game `frobnicate`"));
+        assert!(msg("").contains("empty"));
+        assert!(msg("bash:0").contains("at least 1"));
+        assert!(msg("nim:3").contains("no arguments"));
+    }
+
+    #[test]
+    fn misere_nim_matches_the_rule() {
+        // POJ 3480: first player wins iff (some heap > 1 and xor != 0) or (all <= 1 and xor == 0).
+        for heaps in [
+            [1u64, 1, 0],
+            [2, 2, 0],
+            [1, 0, 0],
+            [3, 1, 1],
+            [2, 3, 1],
+            [0, 0, 0],
+            [1, 1, 1],
+        ] {
+            let x = heaps.iter().fold(0, |a, b| a ^ b);
+            let some_big = heaps.iter().any(|&h| h > 1);
+            let expect = if (some_big && x != 0) || (!some_big && x == 0) {
+                Outcome::N
+            } else {
+                Outcome::P
+            };
+            let a = misere_nim(&heaps);
+            assert_eq!(a.outcome, expect, "{heaps:?}");
+            assert_eq!(
+                a.outcome == Outcome::N && heaps != [0, 0, 0],
+                !a.winning_moves.is_empty(),
+                "{heaps:?}"
+            );
+        }
+    }
+}

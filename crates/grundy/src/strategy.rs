@@ -1,0 +1,168 @@
+//! Sums of games: value, outcome, and every winning move.
+//!
+//! By the Sprague–Grundy theorem the value of a sum is the XOR `t` of the
+//! values of its components; it is a P-position iff `t = 0`. A winning move
+//! changes one component `c` (value `v`) into an option of value `v ⊕ t`,
+//! making the total 0. [`analyze`] lists *all* of them: for every component,
+//! every option whose value is `v ⊕ t` — which works for any game (an option
+//! may even have a value larger than `v`). For Nim this is Bouton's rule
+//! ([`crate::games::nim::Nim::winning_moves`] is its closed form).
+//!
+//! Time: one value per component plus one per component of every option of
+//! every component (memoized by the evaluator).
+
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::nimber::Nimber;
+use std::fmt;
+
+/// Anything that can give the nim-value of a component: a solver, a table,
+/// a closed form.
+pub trait Evaluator<P> {
+    /// The nim-value of the component `p`.
+    fn nim_value(&mut self, p: &P) -> Result<Nimber>;
+}
+
+impl<G: Game> Evaluator<G::Position> for crate::solve::MemoSolver<G> {
+    fn nim_value(&mut self, p: &G::Position) -> Result<Nimber> {
+        crate::solve::MemoSolver::nim_value(self, p)
+    }
+}
+
+/// Who wins with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The previous player (the one who just moved) wins: value 0.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+    /// Neither can force a win (loopy games only).
+    D,
+}
+
+impl Outcome {
+    /// The outcome of a position of normal-play value `v`.
+    pub fn of_value(v: Nimber) -> Outcome {
+        if v.is_zero() {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+        })
+    }
+}
+
+/// A move in one component of a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMove<P> {
+    /// Index of the component moved in.
+    pub component: usize,
+    /// The component before the move.
+    pub from: P,
+    /// The option it becomes: a sum of components (empty: nothing left).
+    pub to: Vec<P>,
+}
+
+/// Value, outcome and winning moves of a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis<P> {
+    /// Nim-value of the sum (for misère analyses: of the normal-play sum).
+    pub value: Nimber,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Every winning move (empty unless the outcome is N).
+    pub winning_moves: Vec<WinningMove<P>>,
+}
+
+impl<P> Analysis<P> {
+    /// The same analysis with positions mapped (for example to strings).
+    pub fn map<Q>(self, mut f: impl FnMut(&P) -> Q) -> Analysis<Q> {
+        Analysis {
+            value: self.value,
+            outcome: self.outcome,
+            winning_moves: self
+                .winning_moves
+                .into_iter()
+                .map(|m| WinningMove {
+                    component: m.component,
+                    from: f(&m.from),
+                    to: m.to.iter().map(&mut f).collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Value, outcome and all winning moves of the sum of `components`.
+///
+/// ```
+/// use grundy::{games::Subtraction, solve::MemoSolver, strategy::{analyze, Outcome}};
+/// let game = Subtraction::finite(&[1, 3, 4]).unwrap();
+/// let mut solver = MemoSolver::new(&game);
+/// let a = analyze(&game, &mut solver, &[5, 2]).unwrap(); // G = 3 xor 0
+/// assert_eq!(a.outcome, Outcome::N);
+/// // The only winning move: take 3 from heap 5, leaving 2 (value 0).
+/// assert_eq!(a.winning_moves.len(), 1);
+/// assert_eq!((a.winning_moves[0].from, a.winning_moves[0].to.clone()), (5, vec![2]));
+/// ```
+pub fn analyze<G, E>(
+    game: &G,
+    eval: &mut E,
+    components: &[G::Position],
+) -> Result<Analysis<G::Position>>
+where
+    G: Game + ?Sized,
+    E: Evaluator<G::Position> + ?Sized,
+{
+    let mut values = Vec::with_capacity(components.len());
+    for c in components {
+        values.push(eval.nim_value(c)?);
+    }
+    let total: Nimber = values.iter().sum();
+    let mut winning_moves = Vec::new();
+    if !total.is_zero() {
+        for (i, c) in components.iter().enumerate() {
+            let target = values[i] + total;
+            let mut err: Option<Error> = None;
+            game.options(c, &mut |option| {
+                if err.is_some() {
+                    return;
+                }
+                let mut v = Nimber::ZERO;
+                for part in option {
+                    match eval.nim_value(part) {
+                        Ok(x) => v += x,
+                        Err(e) => {
+                            err = Some(e);
+                            return;
+                        }
+                    }
+                }
+                if v == target {
+                    winning_moves.push(WinningMove {
+                        component: i,
+                        from: c.clone(),
+                        to: option.to_vec(),
+                    });
+                }
+            });
+            if let Some(e) = err {
+                return Err(e);
+            }
+        }
+    }
+    Ok(Analysis {
+        value: total,
+        outcome: Outcome::of_value(total),
+        winning_moves,
+    })
+}
