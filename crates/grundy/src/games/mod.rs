@@ -3,6 +3,7 @@
 //! Every closed form here is tested equal to a generic solver on all small
 //! positions.
 
+pub mod coins;
 pub mod nim;
 pub mod subtraction;
 
