@@ -13,7 +13,7 @@
 //! what the dense solver costs up to [`HeapConfig::search_limit`].
 
 use super::dense::{DenseConfig, DenseSolver};
-use crate::analysis::{find_period, Periodicity};
+use crate::analysis::{find_period, PeriodTheorem, Periodicity};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
@@ -150,9 +150,17 @@ impl<G: HeapGame> HeapValues<G> {
         let theorem = self.solver.game().period_theorem();
         let arithmetic = self.solver.game().arithmetic_periodic();
         let mut len = limit.min(1024);
+        let mut previous = None;
         loop {
             let values = self.solver.extend_to(len - 1)?;
             let found = find_period(values, theorem, arithmetic);
+            // With no theorem to wait for, a period observed unchanged over
+            // two doublings (from 4096 values on) is as good as it gets.
+            let settled = theorem == PeriodTheorem::None
+                && len >= 4096
+                && found.is_some()
+                && found.map(|f| f.periodicity) == previous;
+            previous = found.map(|f| f.periodicity);
             if let Some(f) = found.filter(|f| f.certified) {
                 self.certified = Some(Some(f.periodicity));
                 return Ok(PeriodReport {
@@ -162,7 +170,7 @@ impl<G: HeapGame> HeapValues<G> {
                     proof: theorem.describe().to_string(),
                 });
             }
-            if len >= limit {
+            if len >= limit || settled {
                 let proof = match found {
                     Some(_) => format!(
                         "observed in the first {len} values, not proven ({})",
