@@ -6,6 +6,7 @@
 //! through [`output`].
 
 mod cli;
+mod nim_cmd;
 mod output;
 
 use anyhow::Result;
@@ -64,6 +65,7 @@ fn run(cli: Cli) -> Result<()> {
             let analysis = game.analyze(&a.positions, &AnalyzeOptions { misere: a.misere })?;
             out.analysis(&game.spec(), &analysis, a.misere, a.format)?;
         }
+        Command::Nim(a) => out.number(nim_cmd::run(&a)?)?,
     }
     out.flush()
 }

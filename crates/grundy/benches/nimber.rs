@@ -82,17 +82,29 @@ fn bench(c: &mut Criterion) {
 
     // Correctness first: the fast and the plain routes agree on the batch.
     let fast = checksum("mul (table)", small.iter().map(|&(a, b)| field::mul(a, b)));
-    let plain = checksum("mul (plain)", small.iter().map(|&(a, b)| plain_mul(a, b, 64)));
+    let plain = checksum(
+        "mul (plain)",
+        small.iter().map(|&(a, b)| plain_mul(a, b, 64)),
+    );
     assert_eq!(fast, plain, "table-driven and plain products differ");
     let few = &nonzero[..16];
-    let fast = checksum("inv (table)", few.iter().map(|&a| field::inv(a).unwrap_or(0)));
+    let fast = checksum(
+        "inv (table)",
+        few.iter().map(|&a| field::inv(a).unwrap_or(0)),
+    );
     let plain = checksum("inv (plain)", few.iter().map(|&a| plain_inv(a)));
     assert_eq!(fast, plain, "table-driven and plain inverses differ");
     let fast = checksum("sqrt (table)", few.iter().map(|&a| field::sqrt(a)));
     let plain = checksum("sqrt (plain)", few.iter().map(|&a| plain_sqrt(a)));
     assert_eq!(fast, plain, "table-driven and plain square roots differ");
-    checksum("mul over the batch", pairs.iter().map(|&(a, b)| field::mul(a, b)));
-    checksum("inv over the batch", nonzero.iter().map(|&a| field::inv(a).unwrap_or(0)));
+    checksum(
+        "mul over the batch",
+        pairs.iter().map(|&(a, b)| field::mul(a, b)),
+    );
+    checksum(
+        "inv over the batch",
+        nonzero.iter().map(|&a| field::inv(a).unwrap_or(0)),
+    );
     checksum("sqrt over the batch", xs.iter().map(|&a| field::sqrt(a)));
 
     let mut g = c.benchmark_group("nimber");
@@ -180,10 +192,18 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(few.len() as u64));
     g.sample_size(10);
     g.bench_function("inv/plain (Fermat power)", |b| {
-        b.iter(|| black_box(few).iter().fold(0u64, |acc, &x| acc ^ plain_inv(x)))
+        b.iter(|| {
+            black_box(few)
+                .iter()
+                .fold(0u64, |acc, &x| acc ^ plain_inv(x))
+        })
     });
     g.bench_function("sqrt/plain (63 squarings)", |b| {
-        b.iter(|| black_box(few).iter().fold(0u64, |acc, &x| acc ^ plain_sqrt(x)))
+        b.iter(|| {
+            black_box(few)
+                .iter()
+                .fold(0u64, |acc, &x| acc ^ plain_sqrt(x))
+        })
     });
     g.finish();
 }

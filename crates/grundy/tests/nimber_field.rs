@@ -119,7 +119,11 @@ fn the_two_references_agree_on_small_products() {
     let t = mex_table(64);
     for a in 0..64 {
         for b in 0..64 {
-            assert_eq!(ref_mul(a as u128, b as u128), u128::from(t[a][b]), "{a} ⊗ {b}");
+            assert_eq!(
+                ref_mul(a as u128, b as u128),
+                u128::from(t[a][b]),
+                "{a} ⊗ {b}"
+            );
         }
     }
 }
@@ -137,7 +141,10 @@ fn known_values() {
     assert_eq!(n(5) * n(6), n(8));
     let f64 = Nimber128::new(1 << 64);
     assert_eq!(f64 * f64, Nimber128::new(3 << 63));
-    assert_eq!(Nimber128::new(1 << 127) * Nimber128::STAR, Nimber128::new(1 << 127));
+    assert_eq!(
+        Nimber128::new(1 << 127) * Nimber128::STAR,
+        Nimber128::new(1 << 127)
+    );
 }
 
 #[test]
@@ -145,7 +152,11 @@ fn every_power_of_two_product_matches_conway() {
     for i in 0..64 {
         for j in 0..64 {
             let (a, b) = (1u64 << i, 1u64 << j);
-            assert_eq!(u128::from(field::mul(a, b)), ref_mul(a.into(), b.into()), "2^{i} ⊗ 2^{j}");
+            assert_eq!(
+                u128::from(field::mul(a, b)),
+                ref_mul(a.into(), b.into()),
+                "2^{i} ⊗ 2^{j}"
+            );
         }
     }
 }
@@ -156,7 +167,11 @@ fn subfields_are_closed() {
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     for k in 0..=5 {
         let bits = 1u32 << k;
-        let mask = if bits == 64 { u64::MAX } else { (1 << bits) - 1 };
+        let mask = if bits == 64 {
+            u64::MAX
+        } else {
+            (1 << bits) - 1
+        };
         for _ in 0..200 {
             x = x.rotate_left(17).wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x1234_5678;
             let (a, b) = (x & mask, (x >> 7) & mask);
@@ -210,7 +225,10 @@ fn products_and_sums_of_iterators() {
     let v = [n(2), n(3), n(4)];
     assert_eq!(v.iter().product::<Nimber>(), n(2) * n(3) * n(4));
     assert_eq!(v.into_iter().product::<Nimber>(), n(4)); // 2⊗3 = 1
-    assert_eq!(std::iter::empty::<Nimber>().product::<Nimber>(), Nimber::STAR);
+    assert_eq!(
+        std::iter::empty::<Nimber>().product::<Nimber>(),
+        Nimber::STAR
+    );
 }
 
 #[test]
