@@ -6,6 +6,9 @@
 //! powers of two with Fermat 2-powers (on random 64- and 128-bit inputs).
 //! Field axioms are property-tested on random inputs.
 
+// Tables here are indexed by the numbers they are about.
+#![allow(clippy::needless_range_loop)]
+
 use grundy::nimber::field::{self, Nimber128};
 use grundy::{ErrorKind, Nimber};
 use proptest::prelude::*;

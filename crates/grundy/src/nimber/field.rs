@@ -83,6 +83,10 @@ const EXP_LEN: usize = 1 << 20;
 const FIRST_GENERATOR_CANDIDATE: u64 = 258;
 /// Entries of `exp` that hold `g^(i mod 65535)`; the rest are zero.
 const EXP_FILLED: usize = 3 * ORDER16 as usize;
+// Sums of up to three genuine logarithms stay in the filled part; any sum
+// with a `LOG_ZERO` in it lands in the zero part, inside the table.
+const _: () = assert!(3 * (ORDER16 - 1) < LOG_ZERO && EXP_FILLED <= LOG_ZERO as usize);
+const _: () = assert!(2 * LOG_ZERO as usize + 2 * ORDER16 as usize <= EXP_LEN);
 
 /// The precomputed tables (see the module docs).
 struct Tables {
@@ -624,6 +628,8 @@ impl fmt::Display for Nimber128 {
     }
 }
 
+/// Nim-addition is XOR.
+#[allow(clippy::suspicious_arithmetic_impl)]
 impl Add for Nimber128 {
     type Output = Nimber128;
     #[inline]
@@ -632,6 +638,7 @@ impl Add for Nimber128 {
     }
 }
 
+#[allow(clippy::suspicious_op_assign_impl)]
 impl AddAssign for Nimber128 {
     #[inline]
     fn add_assign(&mut self, rhs: Nimber128) {
@@ -683,8 +690,6 @@ mod tests {
     #[test]
     fn log_zero_sums_only_reach_zeros() {
         let t = tables();
-        assert!(3 * (ORDER16 - 1) < LOG_ZERO);
-        assert!(2 * LOG_ZERO + ORDER16 < EXP_LEN as u32);
         assert!(t.exp[EXP_FILLED..].iter().all(|&x| x == 0));
         assert!(t.exp[..EXP_FILLED].iter().all(|&x| x != 0));
         assert_eq!(t.exp[0], 1);
