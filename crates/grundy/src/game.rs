@@ -113,6 +113,14 @@ pub trait HeapGame: Game<Position = u64> {
 
     /// The canonical spec of this game (`sub:1,3,4`, `0.07`, ...).
     fn spec(&self) -> String;
+
+    /// If this is a subtraction game with a finite set `S` (every move
+    /// takes `s ∈ S` tokens and leaves one heap), `S` in increasing order.
+    /// The dense solver then runs a specialized loop, tested equal to the
+    /// generic one.
+    fn finite_subtraction_set(&self) -> Option<Vec<u64>> {
+        None
+    }
 }
 
 impl<G: HeapGame + ?Sized> HeapGame for &G {
@@ -127,5 +135,8 @@ impl<G: HeapGame + ?Sized> HeapGame for &G {
     }
     fn spec(&self) -> String {
         (**self).spec()
+    }
+    fn finite_subtraction_set(&self) -> Option<Vec<u64>> {
+        (**self).finite_subtraction_set()
     }
 }

@@ -42,6 +42,9 @@ pub trait AnyGame {
     ) -> Result<Analysis<String>>;
 }
 
+/// Builds a game from its full spec and the text after `:` (if any).
+pub type ParseFn = fn(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>>;
+
 /// A family of games, as listed by `grundy games`.
 pub struct Family {
     /// The name (the part of the spec before `:`).
@@ -52,7 +55,7 @@ pub struct Family {
     pub position: &'static str,
     /// One line on what the game is.
     pub about: &'static str,
-    parse: fn(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>>,
+    parse: ParseFn,
 }
 
 /// Every built-in family.

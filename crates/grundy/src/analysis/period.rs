@@ -250,9 +250,7 @@ mod tests {
                 .unwrap()
                 .certified
         );
-        assert!(
-            find_period(&v, PeriodTheorem::Window { k: 5 }, false).map_or(true, |f| !f.certified)
-        );
+        assert!(find_period(&v, PeriodTheorem::Window { k: 5 }, false).is_none_or(|f| !f.certified));
     }
 
     #[test]

@@ -252,6 +252,14 @@ impl HeapGame for Subtraction {
         ))
     }
 
+    fn finite_subtraction_set(&self) -> Option<Vec<u64>> {
+        match &self.set {
+            MoveSet::Finite(s) => Some(s.clone()),
+            MoveSet::Bash(m) if *m <= 64 => Some((1..=*m).collect()),
+            _ => None,
+        }
+    }
+
     fn spec(&self) -> String {
         match &self.set {
             MoveSet::Finite(s) => format!("sub:{}", join(s)),

@@ -83,6 +83,7 @@ impl fmt::Display for Nimber {
 }
 
 /// Nim-addition: the value of a sum of games (bitwise XOR).
+#[allow(clippy::suspicious_arithmetic_impl)]
 impl Add for Nimber {
     type Output = Nimber;
     #[inline]
@@ -91,6 +92,7 @@ impl Add for Nimber {
     }
 }
 
+#[allow(clippy::suspicious_op_assign_impl)]
 impl AddAssign for Nimber {
     #[inline]
     fn add_assign(&mut self, rhs: Nimber) {

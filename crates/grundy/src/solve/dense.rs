@@ -13,7 +13,7 @@
 //! last call stopped.
 
 use crate::error::{ErrorKind, Result};
-use crate::game::Game;
+use crate::game::HeapGame;
 use crate::nimber::{Mex, Nimber};
 
 /// Settings of a [`DenseSolver`].
@@ -45,7 +45,7 @@ pub struct DenseSolver<G> {
     mex: Mex,
 }
 
-impl<G: Game<Position = u64>> DenseSolver<G> {
+impl<G: HeapGame> DenseSolver<G> {
     /// A solver for `game` with the default [`DenseConfig`].
     pub fn new(game: G) -> Self {
         Self::with_config(game, DenseConfig::default())
@@ -98,12 +98,34 @@ impl<G: Game<Position = u64>> DenseSolver<G> {
                     })
                 })?;
         }
-        while self.values.len() < target {
-            let h = self.values.len() as u64;
-            let v = self.next_value(h)?;
-            self.values.push(v);
+        match self.game.finite_subtraction_set().filter(|s| s.len() < 64) {
+            Some(set) => self.extend_subtraction(&set, target),
+            None => {
+                while self.values.len() < target {
+                    let h = self.values.len() as u64;
+                    let v = self.next_value(h)?;
+                    self.values.push(v);
+                }
+            }
         }
         Ok(&self.values[..target])
+    }
+
+    /// Fast path for a finite subtraction set `set` (sorted, fewer than 64
+    /// moves): every value is below 64, so the mex is the lowest zero bit of
+    /// a one-word mask.
+    fn extend_subtraction(&mut self, set: &[u64], target: usize) {
+        let values = &mut self.values;
+        for h in values.len()..target {
+            let mut seen = 0u64;
+            for &s in set {
+                if s as usize > h {
+                    break;
+                }
+                seen |= 1 << values[h - s as usize].value();
+            }
+            values.push(Nimber::new(u64::from((!seen).trailing_zeros())));
+        }
     }
 
     #[inline]
@@ -136,11 +158,51 @@ impl<G: Game<Position = u64>> DenseSolver<G> {
 mod tests {
     use super::*;
 
+    use crate::game::Game;
+    use crate::games::Subtraction;
+    use crate::solve::MemoSolver;
+    use proptest::prelude::*;
+
     struct Grows;
     impl Game for Grows {
         type Position = u64;
         fn options(&self, p: &u64, f: &mut dyn FnMut(&[u64])) {
             f(&[*p + 1]);
+        }
+    }
+    impl HeapGame for Grows {
+        fn spec(&self) -> String {
+            "grows".into()
+        }
+    }
+
+    /// The same rules without the fast-path hint.
+    struct Plain(Subtraction);
+    impl Game for Plain {
+        type Position = u64;
+        fn options(&self, p: &u64, f: &mut dyn FnMut(&[u64])) {
+            self.0.options(p, f)
+        }
+    }
+    impl HeapGame for Plain {
+        fn spec(&self) -> String {
+            self.0.spec()
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn subtraction_fast_path_equals_the_generic_loop_and_the_memo_solver(
+            set in proptest::collection::vec(1u64..70, 1..66),
+        ) {
+            let game = Subtraction::finite(&set).unwrap();
+            let fast = DenseSolver::new(&game).extend_to(300).unwrap().to_vec();
+            let plain = DenseSolver::new(Plain(game.clone())).extend_to(300).unwrap().to_vec();
+            prop_assert_eq!(&fast, &plain);
+            let mut memo = MemoSolver::new(&game);
+            for h in (0..=300).step_by(7) {
+                prop_assert_eq!(memo.nim_value(&h).unwrap(), fast[h as usize]);
+            }
         }
     }
 

@@ -90,7 +90,7 @@ impl<G: HeapGame> HeapValues<G> {
         if h <= self.config.dense_limit {
             return Ok(self.solver.extend_to(h)?[h as usize]);
         }
-        self.from_period(h)
+        self.value_from_period(h)
     }
 
     /// `G(from..=to)`.
@@ -112,7 +112,7 @@ impl<G: HeapGame> HeapValues<G> {
         (from..=to).map(|h| self.value(h)).collect()
     }
 
-    fn from_period(&mut self, h: u64) -> Result<Nimber> {
+    fn value_from_period(&mut self, h: u64) -> Result<Nimber> {
         if self.certified.is_none() {
             let report = self.period(self.config.search_limit)?;
             self.certified = Some(report.periodicity.filter(|_| report.certified));

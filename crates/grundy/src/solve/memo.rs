@@ -9,8 +9,10 @@
 //! is still on the stack closes a cycle: the solver stops with
 //! [`ErrorKind::Cycle`] naming it.
 //!
-//! Time: one `options` call per distinct component, plus two hash lookups per
-//! component occurrence in an option. Memory: one map entry per distinct
+//! Time: one `options` call per distinct component, plus one hash lookup per
+//! component occurrence in an option (positions are interned once; a
+//! locality-keeping hash, [`super::hash::BlockHasher`], keeps runs of
+//! neighbouring positions in neighbouring buckets). Memory: one map entry per distinct
 //! component (about 32 bytes plus the position), and stack space
 //! proportional to the depth of the game graph (a chain of 10^7 positions is
 //! fine). [`MemoConfig::max_positions`] caps the map: going past it returns
@@ -19,10 +21,10 @@
 //! Choose it for any game whose positions are not plain heap sizes; for heap
 //! games [`DenseSolver`](super::DenseSolver) is faster.
 
+use super::hash::PositionMap;
 use crate::error::{ErrorKind, Result};
 use crate::game::Game;
 use crate::nimber::{Mex, Nimber};
-use rustc_hash::FxHashMap;
 
 /// Settings of a [`MemoSolver`].
 #[derive(Clone, Debug)]
@@ -41,15 +43,17 @@ impl Default for MemoConfig {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Slot {
-    OnStack,
-    Done(Nimber),
-}
+/// State of an interned component, one word: a value, or one of two marks.
+/// Values are mex results, at most the number of options of a position, so
+/// they never reach the marks.
+type Slot = u64;
+const UNVISITED: Slot = u64::MAX;
+const ON_STACK: Slot = u64::MAX - 1;
 
-struct Frame<P> {
-    position: P,
-    /// First index of this frame's option components in `comps`/`vals`.
+struct Frame {
+    /// Id of the position being expanded.
+    id: usize,
+    /// First index of this frame's option components in `comps`/`ids`.
     comp_start: usize,
     /// First index of this frame's option ends in `bounds`.
     bound_start: usize,
@@ -58,13 +62,18 @@ struct Frame<P> {
 }
 
 /// Memoizing solver for any finite game (see the module docs).
+///
+/// Invariant: every component ever met gets an id (its index in `slots`)
+/// the first time it appears in an option, so each occurrence costs one
+/// hash lookup and finishing a position costs none.
 pub struct MemoSolver<G: Game> {
     game: G,
     config: MemoConfig,
-    memo: FxHashMap<G::Position, Slot>,
-    frames: Vec<Frame<G::Position>>,
+    index: PositionMap<G::Position, usize>,
+    slots: Vec<Slot>,
+    frames: Vec<Frame>,
     comps: Vec<G::Position>,
-    vals: Vec<Nimber>,
+    ids: Vec<usize>,
     bounds: Vec<usize>,
     mex: Mex,
 }
@@ -80,10 +89,11 @@ impl<G: Game> MemoSolver<G> {
         MemoSolver {
             game,
             config,
-            memo: FxHashMap::default(),
+            index: PositionMap::default(),
+            slots: Vec::new(),
             frames: Vec::new(),
             comps: Vec::new(),
-            vals: Vec::new(),
+            ids: Vec::new(),
             bounds: Vec::new(),
             mex: Mex::new(),
         }
@@ -96,20 +106,18 @@ impl<G: Game> MemoSolver<G> {
 
     /// How many components have a known value.
     pub fn len(&self) -> usize {
-        self.memo.len()
+        self.slots.iter().filter(|&&s| s < ON_STACK).count()
     }
 
     /// True when nothing has been solved yet.
     pub fn is_empty(&self) -> bool {
-        self.memo.is_empty()
+        self.len() == 0
     }
 
     /// The value of `p` if it has been computed already.
     pub fn known_value(&self, p: &G::Position) -> Option<Nimber> {
-        match self.memo.get(p) {
-            Some(Slot::Done(v)) => Some(*v),
-            _ => None,
-        }
+        let slot = self.slots[*self.index.get(p)?];
+        (slot < ON_STACK).then_some(Nimber::new(slot))
     }
 
     /// The nim-value of a sum of components: the XOR of their values.
@@ -123,41 +131,58 @@ impl<G: Game> MemoSolver<G> {
 
     /// The nim-value (Sprague–Grundy value) of the component `p`.
     pub fn nim_value(&mut self, p: &G::Position) -> Result<Nimber> {
-        if let Some(v) = self.known_value(p) {
-            return Ok(v);
+        let id = self.intern(p)?;
+        if self.slots[id] < ON_STACK {
+            return Ok(Nimber::new(self.slots[id]));
         }
-        let result = self.solve(p.clone());
+        let result = self.solve(p.clone(), id);
         if result.is_err() {
             self.unwind();
         }
         result
     }
 
-    fn solve(&mut self, root: G::Position) -> Result<Nimber> {
-        self.push(root)?;
+    /// The id of `p`, giving it one if it is new.
+    #[inline]
+    fn intern(&mut self, p: &G::Position) -> Result<usize> {
+        if let Some(&id) = self.index.get(p) {
+            return Ok(id);
+        }
+        if self.slots.len() >= self.config.max_positions {
+            return Err(ErrorKind::TooManyPositions {
+                limit: self.config.max_positions,
+            }
+            .into());
+        }
+        let id = self.slots.len();
+        self.slots.push(UNVISITED);
+        self.index.insert(p.clone(), id);
+        Ok(id)
+    }
+
+    fn solve(&mut self, root: G::Position, root_id: usize) -> Result<Nimber> {
+        self.push(root, root_id)?;
         loop {
             let top = self.frames.len() - 1;
             let mut cursor = self.frames[top].cursor;
             let mut unknown = None;
-            while cursor < self.comps.len() {
-                match self.memo.get(&self.comps[cursor]) {
-                    Some(Slot::Done(v)) => {
-                        self.vals[cursor] = *v;
-                        cursor += 1;
+            while cursor < self.ids.len() {
+                match self.slots[self.ids[cursor]] {
+                    UNVISITED => {
+                        unknown = Some(cursor);
+                        break;
                     }
-                    Some(Slot::OnStack) => {
+                    ON_STACK => {
                         let position = self.game.format_position(&self.comps[cursor]);
                         return Err(ErrorKind::Cycle { position }.into());
                     }
-                    None => {
-                        unknown = Some(self.comps[cursor].clone());
-                        break;
-                    }
+                    _ => cursor += 1,
                 }
             }
             self.frames[top].cursor = cursor;
-            if let Some(child) = unknown {
-                self.push(child)?;
+            if let Some(at) = unknown {
+                let child = self.comps[at].clone();
+                self.push(child, self.ids[at])?;
                 continue;
             }
             // Every component of every option is known: take the mex.
@@ -165,56 +190,70 @@ impl<G: Game> MemoSolver<G> {
             self.mex.clear();
             let mut start = frame.comp_start;
             for &end in &self.bounds[frame.bound_start..] {
-                let option_value: Nimber = self.vals[start..end].iter().sum();
-                self.mex.insert(option_value);
+                let mut option_value = 0;
+                for &id in &self.ids[start..end] {
+                    option_value ^= self.slots[id];
+                }
+                self.mex.insert(Nimber::new(option_value));
                 start = end;
             }
             let value = self.mex.mex();
+            self.slots[frame.id] = value.value();
             self.comps.truncate(frame.comp_start);
-            self.vals.truncate(frame.comp_start);
+            self.ids.truncate(frame.comp_start);
             self.bounds.truncate(frame.bound_start);
             if self.frames.is_empty() {
-                self.memo.insert(frame.position, Slot::Done(value));
                 return Ok(value);
             }
-            self.memo.insert(frame.position, Slot::Done(value));
         }
     }
 
     /// Marks `p` as on the stack and lays out its options.
-    fn push(&mut self, p: G::Position) -> Result<()> {
-        if self.memo.len() >= self.config.max_positions {
-            return Err(ErrorKind::TooManyPositions {
-                limit: self.config.max_positions,
-            }
-            .into());
-        }
-        self.memo.insert(p.clone(), Slot::OnStack);
+    fn push(&mut self, p: G::Position, id: usize) -> Result<()> {
+        self.slots[id] = ON_STACK;
         let comp_start = self.comps.len();
         let bound_start = self.bounds.len();
-        let comps = &mut self.comps;
-        let bounds = &mut self.bounds;
-        self.game.options(&p, &mut |option| {
-            comps.extend_from_slice(option);
-            bounds.push(comps.len());
-        });
-        self.vals.resize(self.comps.len(), Nimber::ZERO);
         self.frames.push(Frame {
-            position: p,
+            id,
             comp_start,
             bound_start,
             cursor: comp_start,
         });
-        Ok(())
+        let mut failed = None;
+        let (comps, ids, bounds) = (&mut self.comps, &mut self.ids, &mut self.bounds);
+        let (index, slots, limit) = (&mut self.index, &mut self.slots, self.config.max_positions);
+        self.game.options(&p, &mut |option| {
+            for c in option {
+                let id = match index.get(c) {
+                    Some(&id) => id,
+                    None if slots.len() >= limit => {
+                        failed = Some(ErrorKind::TooManyPositions { limit });
+                        return;
+                    }
+                    None => {
+                        slots.push(UNVISITED);
+                        index.insert(c.clone(), slots.len() - 1);
+                        slots.len() - 1
+                    }
+                };
+                comps.push(c.clone());
+                ids.push(id);
+            }
+            bounds.push(comps.len());
+        });
+        match failed {
+            Some(kind) => Err(kind.into()),
+            None => Ok(()),
+        }
     }
 
     /// After an error: forget the positions left on the stack.
     fn unwind(&mut self) {
         for frame in self.frames.drain(..) {
-            self.memo.remove(&frame.position);
+            self.slots[frame.id] = UNVISITED;
         }
         self.comps.clear();
-        self.vals.clear();
+        self.ids.clear();
         self.bounds.clear();
     }
 }
@@ -259,7 +298,7 @@ mod tests {
             matches!(e.kind(), ErrorKind::Cycle { position } if position == "0"),
             "{e}"
         );
-        assert!(s.frames.is_empty() && s.memo.is_empty());
+        assert!(s.frames.is_empty() && s.is_empty());
         assert!(s.nim_value(&1).is_err());
     }
 

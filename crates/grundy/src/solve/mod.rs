@@ -14,6 +14,7 @@
 //! panic or a hang.
 
 pub mod dense;
+pub mod hash;
 pub mod heap;
 pub mod memo;
 
