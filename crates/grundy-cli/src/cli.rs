@@ -20,18 +20,29 @@ Games (GAME):
   sub:squares         take a square
   bash:M              take 1..M tokens (HDU 1846)
   allbut:1,2          take any number except those listed
+  cutting             Cutting Game on W,H sheets (POJ 2311)
+  wythoff             Wythoff's game, position A,B (exact for any size)
+  euclid              Euclid's game, position A,B
+  staircase           staircase Nim, position C1,C2,... (coins on steps 1, 2, ...)
+  moore:K             Moore's Nim_K, position H1,H2,... (one position's heaps)
+  mult:N              multiplication game (factors 2..9, reach N), position P
+  box                 square box game (HDU 1729), position S,C
 
 Examples:
   grundy values sub:1,3,4 --to 20
   grundy period sub:1,3,4
-  grundy analyze nim 3 4 5 --format json";
+  grundy analyze nim 3 4 5 --format json
+  grundy graph moves.txt --tokens a,b
+  grundy analyze wythoff 165580140,267914295
+  grundy analyze sub:1,3,4 --misere 3 4
+  grundy values wythoff --to 10";
 
 /// The commands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Print the nim-values G(n) of a heap game for n in a range.
+    /// Print the nim-values G(n) of a heap game for n in a range (for games on pairs A,B: the table G(a,b)).
     #[command(
-        after_help = "Examples:\n  grundy values sub:1,3,4 --to 8\n  grundy values sub:pow2 --from 999999999999999990 --to 1000000000000000000\n  grundy values bash:3 --to 100 --format csv"
+        after_help = "Examples:\n  grundy values sub:1,3,4 --to 8\n  grundy values wythoff --to 10 --format json\n  grundy values sub:pow2 --from 999999999999999990 --to 1000000000000000000\n  grundy values bash:3 --to 100 --format csv"
     )]
     Values(ValuesArgs),
     /// Find the period of a heap game's nim-sequence, with a proof where a theorem gives one.
@@ -47,6 +58,36 @@ pub enum Command {
     /// Nimber arithmetic: add, mul, div, inv, sqrt, pow (results in decimal).
     #[command(after_help = crate::nim_cmd::NIM_HELP)]
     Nim(crate::nim_cmd::NimArgs),
+    /// Values of every vertex of a game graph read from FILE (cycles allowed), and the sum of tokens on it.
+    #[command(after_help = GRAPH_HELP)]
+    Graph(GraphArgs),
+}
+
+const GRAPH_HELP: &str = "\
+File format: one move `FROM TO` per line; a line with one name declares a
+vertex (with no moves unless listed elsewhere); `#` starts a comment; names
+are any tokens without spaces or `#`.
+
+A graph with cycles gets generalized values: a finite value, or `∞{0,2}`
+(json: \"inf{0,2}\") for a vertex from which play can last forever, with the
+finite values it can move to. Outcomes: P (the player to move loses),
+N (the player to move wins), D (a draw with best play).
+
+Examples:
+  grundy graph moves.txt
+  grundy graph moves.txt --tokens a,b,b --format json";
+
+/// Arguments of `grundy graph`.
+#[derive(Args, Debug)]
+pub struct GraphArgs {
+    /// The graph file (see the format below).
+    pub file: std::path::PathBuf,
+    /// Vertices carrying tokens, comma-separated (repeat a name for several tokens on one vertex).
+    #[arg(long, value_delimiter = ',')]
+    pub tokens: Vec<String>,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
 }
 
 /// Output format.
@@ -67,10 +108,10 @@ pub struct ValuesArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
     /// Last heap size (inclusive).
-    #[arg(long)]
+    #[arg(long, value_parser = number, allow_negative_numbers = true)]
     pub to: u64,
     /// First heap size (default 0).
-    #[arg(long)]
+    #[arg(long, value_parser = number, allow_negative_numbers = true)]
     pub from: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
@@ -83,7 +124,7 @@ pub struct PeriodArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
     /// Compute at most this many values while searching.
-    #[arg(long, default_value_t = 1 << 20)]
+    #[arg(long, default_value_t = 1 << 20, value_parser = number, allow_negative_numbers = true)]
     pub limit: u64,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
@@ -96,7 +137,7 @@ pub struct AnalyzeArgs {
     /// The game, e.g. `nim`.
     pub game: String,
     /// One position per component, e.g. heap sizes `3 4 5`.
-    #[arg(required = true)]
+    #[arg(required = true, allow_negative_numbers = true)]
     pub positions: Vec<String>,
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
@@ -104,4 +145,10 @@ pub struct AnalyzeArgs {
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+/// A numeric option: a decimal `u64`, with the library's message naming
+/// what is wrong (negative, not a number, too large).
+fn number(text: &str) -> Result<u64, String> {
+    grundy::spec::parse_u64(text)
 }

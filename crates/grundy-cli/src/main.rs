@@ -12,6 +12,7 @@ mod output;
 use anyhow::Result;
 use clap::Parser;
 use cli::{Cli, Command};
+use grundy::games::graph::GameGraph;
 use grundy::spec::{self, AnalyzeOptions};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -19,11 +20,19 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            // --help and --version are not errors.
-            let code = if e.use_stderr() { 2 } else { 0 };
+        // --help and --version are not errors; neither is printing the
+        // help when no command is given (but that exits 2).
+        Err(e) if !e.use_stderr() => {
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            let _ = writeln!(io::stderr().lock(), "{}", one_line(&e));
+            return ExitCode::from(2);
         }
     };
     match run(cli) {
@@ -40,6 +49,23 @@ fn main() -> ExitCode {
     }
 }
 
+/// A usage error of clap as the one line the contract asks for: its
+/// first paragraph, joined, with the values it quotes in backticks.
+fn one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let first: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let line = first.join(" ").replace('\'', "`");
+    if line.starts_with("error:") {
+        line
+    } else {
+        format!("error: {line}")
+    }
+}
+
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain()
         .filter_map(|c| c.downcast_ref::<io::Error>())
@@ -52,8 +78,13 @@ fn run(cli: Cli) -> Result<()> {
         Command::Values(a) => {
             let mut game = spec::parse(&a.game)?;
             let from = a.from.unwrap_or(0);
-            let values = game.values(from, a.to)?;
-            out.values(&game.spec(), from, a.to, &values, a.format)?;
+            match game.table(from, a.to)? {
+                Some(rows) => out.table(&game.spec(), from, a.to, &rows, a.format)?,
+                None => {
+                    let values = game.values(from, a.to)?;
+                    out.values(&game.spec(), from, a.to, &values, a.format)?;
+                }
+            }
         }
         Command::Period(a) => {
             let mut game = spec::parse(&a.game)?;
@@ -66,6 +97,25 @@ fn run(cli: Cli) -> Result<()> {
             out.analysis(&game.spec(), &analysis, a.misere, a.format)?;
         }
         Command::Nim(a) => out.number(nim_cmd::run(&a)?)?,
+        Command::Graph(a) => {
+            let path = a.file.display();
+            let file = std::fs::File::open(&a.file)
+                .map_err(|e| anyhow::anyhow!("cannot read `{path}`: {e}"))?;
+            let graph = GameGraph::read(io::BufReader::with_capacity(1 << 16, file))
+                .map_err(|e| anyhow::anyhow!("`{path}`: {e}"))?;
+            let values = graph.values();
+            let analysis = if a.tokens.is_empty() {
+                None
+            } else {
+                let tokens = graph.vertices_named(&a.tokens)?;
+                Some(
+                    values
+                        .analyze(&tokens)?
+                        .map(|v| graph.name(*v).into_owned()),
+                )
+            };
+            out.graph(&values, &a.tokens, analysis.as_ref(), a.format)?;
+        }
     }
     out.flush()
 }

@@ -3,9 +3,10 @@
 
 use crate::cli::Format;
 use anyhow::{bail, Result};
+use grundy::solve::loopy::{GraphValues, LoopyAnalysis, LoopyValue};
 use grundy::solve::PeriodReport;
 use grundy::spec::describe_periodicity;
-use grundy::strategy::{Analysis, Outcome};
+use grundy::strategy::{Analysis, Outcome, WinningMove};
 use grundy::Nimber;
 use serde_json::json;
 use std::io::{self, BufWriter, Write};
@@ -93,6 +94,49 @@ impl Printer {
         }
     }
 
+    /// `grundy values` of a game whose positions are pairs: the table
+    /// `G(a, b)` for `from ≤ a, b ≤ to`. Text: one line per `a`; csv:
+    /// `a,b,value`; json: `"values"` is an array of rows (row `a`, column
+    /// `b`, both counted from `from`).
+    pub fn table(
+        &mut self,
+        game: &str,
+        from: u64,
+        to: u64,
+        rows: &[Vec<Nimber>],
+        format: Format,
+    ) -> Result<()> {
+        match format {
+            Format::Json => {
+                let v: Vec<Vec<u64>> = rows
+                    .iter()
+                    .map(|r| r.iter().map(|g| g.value()).collect())
+                    .collect();
+                self.json(json!({"game": game, "from": from, "to": to, "values": v}))
+            }
+            Format::Csv => {
+                writeln!(self.out, "a,b,value")?;
+                for (a, row) in (from..=to).zip(rows) {
+                    for (b, g) in (from..=to).zip(row) {
+                        writeln!(self.out, "{a},{b},{}", g.value())?;
+                    }
+                }
+                Ok(())
+            }
+            Format::Text => {
+                writeln!(
+                    self.out,
+                    "{game}: G(a,b) for a, b in {from}..={to} (row a, column b)"
+                )?;
+                for (a, row) in (from..=to).zip(rows) {
+                    let line: Vec<String> = row.iter().map(|g| g.value().to_string()).collect();
+                    writeln!(self.out, "{a}: {}", line.join(" "))?;
+                }
+                Ok(())
+            }
+        }
+    }
+
     /// `grundy period`.
     pub fn period(&mut self, game: &str, r: &PeriodReport, format: Format) -> Result<()> {
         let p = r.periodicity;
@@ -147,9 +191,14 @@ impl Printer {
                     .iter()
                     .map(|m| json!({"component": m.component, "from": m.from, "to": join_sum(&m.to)}))
                     .collect();
+                let value = if a.value_known {
+                    json!(a.value.value())
+                } else {
+                    serde_json::Value::Null
+                };
                 let mut obj = json!({
                     "game": game,
-                    "value": a.value.value(),
+                    "value": value,
                     "outcome": a.outcome.to_string(),
                     "winning_moves": moves,
                 });
@@ -165,7 +214,12 @@ impl Printer {
                 } else {
                     "normal play"
                 };
-                if misere {
+                if !a.value_known {
+                    writeln!(
+                        self.out,
+                        "{game}: value unknown (the formula gives the outcome, not the nim-value)"
+                    )?;
+                } else if misere {
                     writeln!(self.out, "{game} ({play}): nim-sum {}", a.value)?;
                 } else {
                     writeln!(self.out, "{game}: value {}", a.value)?;
@@ -191,5 +245,98 @@ impl Printer {
                 Ok(())
             }
         }
+    }
+
+    /// `grundy graph`: the value of every vertex (streamed: a graph may have
+    /// millions), then the analysis of the tokens if any.
+    pub fn graph(
+        &mut self,
+        values: &GraphValues<'_>,
+        tokens: &[String],
+        analysis: Option<&LoopyAnalysis<String>>,
+        format: Format,
+    ) -> Result<()> {
+        let graph = values.graph();
+        match format {
+            Format::Json => {
+                self.out.write_all(b"{\"values\":{")?;
+                for (i, v) in graph.vertices().enumerate() {
+                    if i > 0 {
+                        self.out.write_all(b",")?;
+                    }
+                    serde_json::to_writer(&mut self.out, graph.name(v).as_ref())?;
+                    self.out.write_all(b":")?;
+                    let value = values.value(v).unwrap_or(LoopyValue::Infinite(Vec::new()));
+                    serde_json::to_writer(&mut self.out, &loopy_json(&value))?;
+                }
+                write!(self.out, "}},\"acyclic\":{}", values.is_acyclic())?;
+                if let Some(a) = analysis {
+                    let moves = |ms: &[WinningMove<String>]| -> Vec<serde_json::Value> {
+                        ms.iter()
+                            .map(|m| json!({"component": m.component, "from": m.from, "to": join_sum(&m.to)}))
+                            .collect()
+                    };
+                    let rest = json!({
+                        "tokens": tokens,
+                        "value": loopy_json(&a.value),
+                        "outcome": a.outcome.to_string(),
+                        "winning_moves": moves(&a.winning_moves),
+                        "drawing_moves": moves(&a.drawing_moves),
+                    });
+                    if let serde_json::Value::Object(map) = rest {
+                        for (k, v) in map {
+                            self.out.write_all(b",")?;
+                            serde_json::to_writer(&mut self.out, &k)?;
+                            self.out.write_all(b":")?;
+                            serde_json::to_writer(&mut self.out, &v)?;
+                        }
+                    }
+                }
+                self.out.write_all(b"}\n")?;
+                Ok(())
+            }
+            Format::Csv => bail!("`--format csv` is for `values`; use text or json"),
+            Format::Text => {
+                for v in graph.vertices() {
+                    let value = values.value(v).unwrap_or(LoopyValue::Infinite(Vec::new()));
+                    writeln!(self.out, "{}: {value}", graph.name(v))?;
+                }
+                if let Some(a) = analysis {
+                    writeln!(self.out, "tokens {}: value {}", tokens.join(", "), a.value)?;
+                    let who = match a.outcome {
+                        Outcome::P => "P: the previous player wins (the player to move loses)",
+                        Outcome::N => "N: the player to move wins",
+                        Outcome::D => "D: a draw with best play (neither can force a win)",
+                    };
+                    writeln!(self.out, "outcome: {who}")?;
+                    for (title, ms) in [
+                        ("winning moves:", &a.winning_moves),
+                        ("moves that keep the draw:", &a.drawing_moves),
+                    ] {
+                        if !ms.is_empty() {
+                            writeln!(self.out, "{title}")?;
+                            for m in ms {
+                                writeln!(
+                                    self.out,
+                                    "  token {}: {} -> {}",
+                                    m.component,
+                                    m.from,
+                                    join_sum(&m.to)
+                                )?;
+                            }
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A generalized value in JSON: a number, or a string such as `"inf{0,2}"`.
+fn loopy_json(v: &LoopyValue) -> serde_json::Value {
+    match v.finite() {
+        Some(n) => json!(n.value()),
+        None => json!(v.to_ascii()),
     }
 }

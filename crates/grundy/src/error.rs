@@ -48,7 +48,7 @@ pub enum ErrorKind {
         available: u64,
     },
     /// A heap is too large to compute densely and no proven period covers it.
-    #[error("heap {heap} is too large: values are computed up to {limit} and no proven period covers larger heaps")]
+    #[error("heap `{heap}` is too large: values are computed up to {limit} and no proven period covers larger heaps")]
     HeapTooLarge {
         /// The heap size asked for.
         heap: u64,
@@ -69,6 +69,22 @@ pub enum ErrorKind {
     /// An arithmetic argument was outside the domain (for example `inv 0`).
     #[error("{0}")]
     Domain(String),
+    /// A game graph (text or edge list) could not be understood.
+    #[error("invalid game graph{}: {reason}", at_line(*.line))]
+    InvalidGraph {
+        /// The 1-based line of the text, or 0 when the graph did not come from text.
+        line: u64,
+        /// Why it was rejected.
+        reason: String,
+    },
+}
+
+fn at_line(line: u64) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(" at line {line}")
+    }
 }
 
 /// The error of every fallible routine in this crate.

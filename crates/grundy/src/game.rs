@@ -60,6 +60,14 @@ pub trait Game {
     fn format_position(&self, p: &Self::Position) -> String {
         format!("{p:?}")
     }
+
+    /// An optional one-to-one map from positions to small integers (a heap
+    /// size; `a * W + b` for bounded pairs). Where it is given, solvers keep
+    /// those positions in a flat table instead of a hash map. It must be
+    /// injective; positions may return `None` to be hashed instead.
+    fn position_index(&self, _p: &Self::Position) -> Option<usize> {
+        None
+    }
 }
 
 impl<G: Game + ?Sized> Game for &G {
@@ -75,6 +83,10 @@ impl<G: Game + ?Sized> Game for &G {
 
     fn format_position(&self, p: &Self::Position) -> String {
         (**self).format_position(p)
+    }
+
+    fn position_index(&self, p: &Self::Position) -> Option<usize> {
+        (**self).position_index(p)
     }
 }
 

@@ -11,10 +11,10 @@
 //! |---|---|
 //! | [`nimber`] | [`Nimber`] (`0`, `*`, `*5`), nim-addition, [`Mex`] |
 //! | [`game`] | the [`Game`] trait (rules only) and [`HeapGame`] for heap games |
-//! | [`solve`] | solvers: [`solve::MemoSolver`] (any game), [`solve::DenseSolver`] (heap games), [`solve::HeapValues`] (any heap size via a proven period) |
+//! | [`solve`] | solvers: [`solve::MemoSolver`] (any game), [`solve::DenseSolver`] (heap games), [`solve::HeapValues`] (any heap size via a proven period), [`solve::dag`] (explicit acyclic graphs, linear time), [`solve::loopy`] (games with cycles: values `∞{K}`, draws), [`solve::MisereSolver`] (misère play, any game) |
 //! | [`strategy`] | sums: value, outcome, every winning move |
 //! | [`analysis`] | periodicity with certificates |
-//! | [`games`] | families: Nim, subtraction games, ... |
+//! | [`games`] | families: Nim, subtraction games, closed forms exact for any size (Wythoff, Euclid, staircase Nim, Moore's Nim_k, ...), explicit game graphs ([`games::graph`]), Green Hackenbush ([`games::hackenbush`]), the Cutting Game ([`games::cutting`]), ... |
 //! | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time |
 //!
 //! ## Which solver?

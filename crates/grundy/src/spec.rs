@@ -15,6 +15,8 @@ use crate::nimber::Nimber;
 use crate::solve::{HeapValues, PeriodReport};
 use crate::strategy::{analyze, Analysis, Outcome, WinningMove};
 
+mod closed;
+
 /// How to analyze a sum.
 #[derive(Clone, Debug, Default)]
 pub struct AnalyzeOptions {
@@ -40,6 +42,14 @@ pub trait AnyGame {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>>;
+
+    /// For games whose positions are pairs `a,b` (Wythoff, Euclid): the
+    /// table `rows[i][j] = G(from + i, from + j)`. `None` for other games
+    /// (their `values` is the sequence `G(from..=to)`).
+    fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
+        let _ = (from, to);
+        Ok(None)
+    }
 }
 
 /// Builds a game from its full spec and the text after `:` (if any).
@@ -107,6 +117,59 @@ pub static FAMILIES: &[Family] = &[
             };
             Ok(Box::new(HeapSpec::new(Subtraction::all_but(&excluded)?)))
         },
+    },
+    Family {
+        name: "cutting",
+        syntax: "cutting",
+        position: "W,H (a sheet, both sides >= 2)",
+        about: "Cutting Game (POJ 2311): cut a sheet in two; whoever cuts out a 1x1 wins",
+        parse: |spec, args| {
+            no_args(spec, args)?;
+            Ok(Box::new(crate::games::cutting::CuttingSpec::new()))
+        },
+    },
+    Family {
+        name: "wythoff",
+        syntax: "wythoff",
+        position: "A,B (two piles)",
+        about:
+            "Wythoff's game: take from one pile, or the same number from both (exact for any size)",
+        parse: closed::wythoff,
+    },
+    Family {
+        name: "euclid",
+        syntax: "euclid",
+        position: "A,B (two numbers)",
+        about: "Euclid's game: subtract a multiple of the smaller from the larger; reaching 0 wins",
+        parse: closed::euclid,
+    },
+    Family {
+        name: "staircase",
+        syntax: "staircase",
+        position: "C1,C2,... (coins on steps 1, 2, ...)",
+        about: "staircase Nim: move coins from a step to the one below; value = XOR of odd steps",
+        parse: closed::staircase,
+    },
+    Family {
+        name: "moore",
+        syntax: "moore:K",
+        position: "H1,H2,... (the heaps of one position)",
+        about: "Moore's Nim_K: take from 1 to K heaps at once",
+        parse: closed::moore,
+    },
+    Family {
+        name: "mult",
+        syntax: "mult:N | mult:N,LO,HI",
+        position: "P (the current product; start at 1)",
+        about: "multiplication game: multiply by LO..HI (2..9); reaching N or more wins",
+        parse: closed::multiplication,
+    },
+    Family {
+        name: "box",
+        syntax: "box",
+        position: "S,C (capacity, stones)",
+        about: "square box game (HDU 1729): add 1 to C^2 stones without overfilling",
+        parse: closed::square_box,
     },
 ];
 
@@ -227,16 +290,13 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        if options.misere {
-            return Err(Error::unsupported(format!(
-                "misère analysis of `{}` is not supported yet",
-                self.spec()
-            )));
-        }
         let heaps = positions
             .iter()
             .map(|p| parse_heap(p))
             .collect::<Result<Vec<u64>>>()?;
+        if options.misere {
+            return closed::misere_heaps(&self.game, &mut self.values, &heaps);
+        }
         Ok(analyze(&self.game, &mut self.values, &heaps)?.map(u64::to_string))
     }
 }
@@ -268,7 +328,7 @@ impl AnyGame for NimGame {
             .collect::<Result<Vec<u64>>>()?;
         let value = Nim::value(&heaps);
         let analysis = if options.misere {
-            misere_nim(&heaps)
+            Nim::misere_analysis(&heaps)
         } else {
             let winning_moves = Nim::winning_moves(&heaps)
                 .into_iter()
@@ -280,67 +340,12 @@ impl AnyGame for NimGame {
                 .collect();
             Analysis {
                 value,
+                value_known: true,
                 outcome: Outcome::of_value(value),
                 winning_moves,
             }
         };
         Ok(analysis.map(u64::to_string))
-    }
-}
-
-/// Misère Nim (Bouton): with a heap larger than 1, play as in normal Nim
-/// unless the move would leave only heaps of size ≤ 1 — then leave an odd
-/// number of 1-heaps. With all heaps ≤ 1, the player to move wins iff the
-/// number of 1-heaps is even (with no tokens left at all, the player to move
-/// has already won: N, with no move to make).
-fn misere_nim(heaps: &[u64]) -> Analysis<u64> {
-    let value = Nim::value(heaps);
-    let big = heaps.iter().filter(|&&h| h > 1).count();
-    let ones = heaps.iter().filter(|&&h| h == 1).count();
-    let mut winning_moves = Vec::new();
-    let outcome = if big == 0 {
-        if ones % 2 == 0 && ones > 0 {
-            for (i, _) in heaps.iter().enumerate().filter(|(_, &h)| h == 1) {
-                winning_moves.push(WinningMove {
-                    component: i,
-                    from: 1,
-                    to: vec![0],
-                });
-            }
-        }
-        if ones % 2 == 0 {
-            Outcome::N
-        } else {
-            Outcome::P
-        }
-    } else if big == 1 {
-        // Always a win: reduce the big heap to 0 or 1 leaving an odd count of ones.
-        let (i, &h) = heaps
-            .iter()
-            .enumerate()
-            .find(|(_, &h)| h > 1)
-            .expect("one big heap");
-        let to = if ones % 2 == 0 { 1 } else { 0 };
-        winning_moves.push(WinningMove {
-            component: i,
-            from: h,
-            to: vec![to],
-        });
-        Outcome::N
-    } else {
-        for m in Nim::winning_moves(heaps) {
-            winning_moves.push(WinningMove {
-                component: m.component,
-                from: m.from,
-                to: vec![m.to],
-            });
-        }
-        Outcome::of_value(value)
-    };
-    Analysis {
-        value,
-        outcome,
-        winning_moves,
     }
 }
 
@@ -372,34 +377,5 @@ mod tests {
         assert!(msg("").contains("empty"));
         assert!(msg("bash:0").contains("at least 1"));
         assert!(msg("nim:3").contains("no arguments"));
-    }
-
-    #[test]
-    fn misere_nim_matches_the_rule() {
-        // POJ 3480: first player wins iff (some heap > 1 and xor != 0) or (all <= 1 and xor == 0).
-        for heaps in [
-            [1u64, 1, 0],
-            [2, 2, 0],
-            [1, 0, 0],
-            [3, 1, 1],
-            [2, 3, 1],
-            [0, 0, 0],
-            [1, 1, 1],
-        ] {
-            let x = heaps.iter().fold(0, |a, b| a ^ b);
-            let some_big = heaps.iter().any(|&h| h > 1);
-            let expect = if (some_big && x != 0) || (!some_big && x == 0) {
-                Outcome::N
-            } else {
-                Outcome::P
-            };
-            let a = misere_nim(&heaps);
-            assert_eq!(a.outcome, expect, "{heaps:?}");
-            assert_eq!(
-                a.outcome == Outcome::N && heaps != [0, 0, 0],
-                !a.winning_moves.is_empty(),
-                "{heaps:?}"
-            );
-        }
     }
 }

@@ -76,7 +76,12 @@ pub struct WinningMove<P> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis<P> {
     /// Nim-value of the sum (for misère analyses: of the normal-play sum).
+    /// Meaningful only when [`value_known`](Self::value_known) is true.
     pub value: Nimber,
+    /// False when only the outcome and the winning moves are known: a
+    /// closed form may decide who wins without giving the nim-value (a huge
+    /// Wythoff position); `value` is then 0 and means nothing.
+    pub value_known: bool,
     /// Who wins.
     pub outcome: Outcome,
     /// Every winning move (empty unless the outcome is N).
@@ -88,6 +93,7 @@ impl<P> Analysis<P> {
     pub fn map<Q>(self, mut f: impl FnMut(&P) -> Q) -> Analysis<Q> {
         Analysis {
             value: self.value,
+            value_known: self.value_known,
             outcome: self.outcome,
             winning_moves: self
                 .winning_moves
@@ -162,6 +168,7 @@ where
     }
     Ok(Analysis {
         value: total,
+        value_known: true,
         outcome: Outcome::of_value(total),
         winning_moves,
     })

@@ -2,10 +2,33 @@
 //!
 //! Every closed form here is tested equal to a generic solver on all small
 //! positions.
+//!
+//! | family | closed form |
+//! |---|---|
+//! | [`nim`] | `G = XOR`; Bouton's winning moves, normal and misère |
+//! | [`subtraction`] | periods, proven by the window or residue theorem |
+//! | [`wythoff`] | P-positions `(⌊kφ⌋, ⌊kφ⌋+k)`, exact for `u64` and big integers |
+//! | [`euclid`] | outcome and the unique winning move in O(log) |
+//! | [`staircase`] | `G` = XOR of the odd steps |
+//! | [`moore`] | P iff every bit column counts a multiple of `k+1` |
+//! | [`multiplication`] | alternating intervals below the target |
+//! | [`square_box`] | `G(s, c)` by the threshold `t + t² < s` |
+//! | [`beans`] | no formula: a P-position table (three-pile Wythoff) |
+//! | [`coins`] | coin-turning games: Ruler, Mock Turtles (odious numbers), …; Tartan theorem `G(x,y) = G₁(x) ⊗ G₂(y)` |
 
+pub mod beans;
 pub mod coins;
+pub mod cutting;
+pub mod euclid;
+pub mod graph;
+pub mod hackenbush;
+pub mod moore;
+pub mod multiplication;
 pub mod nim;
+pub mod square_box;
+pub mod staircase;
 pub mod subtraction;
+pub mod wythoff;
 
 pub use nim::Nim;
 pub use subtraction::Subtraction;

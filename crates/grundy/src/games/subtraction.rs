@@ -218,6 +218,10 @@ impl Game for Subtraction {
     fn format_position(&self, p: &u64) -> String {
         p.to_string()
     }
+
+    fn position_index(&self, p: &u64) -> Option<usize> {
+        usize::try_from(*p).ok()
+    }
 }
 
 impl HeapGame for Subtraction {

@@ -4,7 +4,7 @@
 //! is small, and from a *certified* periodicity beyond that: either one
 //! proven from the rules ([`HeapGame::known_periodicity`], checked against
 //! the table before use) or one found by [`find_period`] and certified by the
-//! game's [`PeriodTheorem`](crate::analysis::PeriodTheorem). A heap beyond
+//! game's [`PeriodTheorem`]. A heap beyond
 //! the table with no proven period is an error
 //! ([`ErrorKind::HeapTooLarge`]), never a silent guess from an observed
 //! period.
@@ -18,6 +18,10 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
 use crate::strategy::Evaluator;
+
+/// Values computed to check a periodicity promised by the rules
+/// ([`HeapGame::known_periodicity`]) before it is used.
+const KNOWN_PERIOD_CHECK: u64 = 4096;
 
 /// Settings of [`HeapValues`].
 #[derive(Clone, Debug)]
@@ -87,26 +91,45 @@ impl<G: HeapGame> HeapValues<G> {
         if let Some(v) = self.solver.values().get(h as usize) {
             return Ok(*v);
         }
-        if h <= self.config.dense_limit {
+        if h <= self.config.dense_limit && !self.prefers_period(h) {
             return Ok(self.solver.extend_to(h)?[h as usize]);
         }
-        self.value_from_period(h)
+        match self.value_from_period(h) {
+            // A period promised by the rules that failed its check.
+            Err(e)
+                if h <= self.config.dense_limit
+                    && matches!(e.kind(), ErrorKind::HeapTooLarge { .. }) =>
+            {
+                Ok(self.solver.extend_to(h)?[h as usize])
+            }
+            result => result,
+        }
+    }
+
+    /// Whether `h` (beyond the table) is better answered from a proven
+    /// period than by extending the table: when the period is certified
+    /// already, or promised by the rules, and `h` is past what checking
+    /// that promise computes anyway. Without this, `bash:1000` at heap
+    /// 10^7 would cost 10^10 steps instead of O(1).
+    fn prefers_period(&self, h: u64) -> bool {
+        matches!(self.certified, Some(Some(_)))
+            || (h >= KNOWN_PERIOD_CHECK && self.solver.game().known_periodicity().is_some())
     }
 
     /// `G(from..=to)`.
     pub fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
         if from > to {
             return Err(Error::unsupported(format!(
-                "empty range: --from {from} is larger than --to {to}"
+                "empty range: from `{from}` is larger than to `{to}`"
             )));
         }
         if to - from >= 1 << 28 {
             return Err(Error::unsupported(format!(
-                "{} values are too many to print at once (at most 2^28)",
+                "`{from}..={to}` is {} values, too many at once (at most 2^28)",
                 u128::from(to - from) + 1
             )));
         }
-        if to <= self.config.dense_limit {
+        if to <= self.config.dense_limit && !self.prefers_period(to) {
             return Ok(self.solver.extend_to(to)?[from as usize..].to_vec());
         }
         (from..=to).map(|h| self.value(h)).collect()
@@ -135,7 +158,7 @@ impl<G: HeapGame> HeapValues<G> {
     pub fn period(&mut self, limit: u64) -> Result<PeriodReport> {
         let limit = limit.max(2);
         if let Some((p, proof)) = self.solver.game().known_periodicity() {
-            let check = limit.min(4096).max(p.prefix_len() + 1);
+            let check = limit.min(KNOWN_PERIOD_CHECK).max(p.prefix_len() + 1);
             let values = self.solver.extend_to(check - 1)?;
             let prefix = &values[..p.prefix_len() as usize];
             if (0..check).all(|n| p.value_at(prefix, n) == Some(values[n as usize])) {
@@ -209,6 +232,20 @@ mod tests {
         let n = 1_000_000_000_000_000_000u64;
         assert_eq!(hv.value(n).unwrap().value(), seq[(n % 7) as usize]);
         assert!(hv.solver.values().len() < 5000);
+    }
+
+    /// Regression: heaps below the dense limit were always computed
+    /// densely, so `bash:1000` at heap 10^7 took 10^10 steps (minutes)
+    /// although its period is proven.
+    #[test]
+    fn a_proven_period_answers_heaps_below_the_dense_limit_too() {
+        let g = Subtraction::bash(1000).unwrap();
+        let mut hv = HeapValues::new(&g);
+        let n = 10_000_000;
+        assert_eq!(hv.value(n).unwrap().value(), n % 1001);
+        let v = hv.values(n - 5, n + 5).unwrap();
+        assert!(v.iter().zip(n - 5..).all(|(g, h)| g.value() == h % 1001));
+        assert!(hv.solver.values().len() <= 5000);
     }
 
     #[test]

@@ -50,6 +50,70 @@ type Slot = u64;
 const UNVISITED: Slot = u64::MAX;
 const ON_STACK: Slot = u64::MAX - 1;
 
+/// Ids with this bit set index `Memo::hashed`; others index `Memo::dense`.
+const HASHED: usize = 1 << (usize::BITS - 1);
+
+/// The values of interned components: a flat table for positions the game
+/// can index ([`Game::position_index`]), a hash map for the rest.
+struct Memo<P> {
+    index: PositionMap<P, usize>,
+    hashed: Vec<Slot>,
+    dense: Vec<Slot>,
+    limit: usize,
+}
+
+impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
+    /// The id of `p`, giving it one if it is new.
+    #[inline]
+    fn intern<G: Game<Position = P> + ?Sized>(&mut self, game: &G, p: &P) -> Result<usize> {
+        if let Some(i) = game.position_index(p).filter(|&i| i < self.limit) {
+            if i >= self.dense.len() {
+                if self.hashed.len() + i >= self.limit {
+                    return Err(ErrorKind::TooManyPositions { limit: self.limit }.into());
+                }
+                self.dense
+                    .resize((i + 1).max(self.dense.len() * 3 / 2), UNVISITED);
+            }
+            return Ok(i);
+        }
+        if let Some(&id) = self.index.get(p) {
+            return Ok(id);
+        }
+        if self.hashed.len() + self.dense.len() >= self.limit {
+            return Err(ErrorKind::TooManyPositions { limit: self.limit }.into());
+        }
+        self.hashed.push(UNVISITED);
+        let id = (self.hashed.len() - 1) | HASHED;
+        self.index.insert(p.clone(), id);
+        Ok(id)
+    }
+
+    #[inline]
+    fn get(&self, id: usize) -> Slot {
+        if id & HASHED != 0 {
+            self.hashed[id & !HASHED]
+        } else {
+            self.dense[id]
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, id: usize, slot: Slot) {
+        if id & HASHED != 0 {
+            self.hashed[id & !HASHED] = slot;
+        } else {
+            self.dense[id] = slot;
+        }
+    }
+
+    fn find<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Option<Slot> {
+        match game.position_index(p).filter(|&i| i < self.limit) {
+            Some(i) => self.dense.get(i).copied(),
+            None => self.index.get(p).map(|&id| self.get(id)),
+        }
+    }
+}
+
 struct Frame {
     /// Id of the position being expanded.
     id: usize,
@@ -63,14 +127,12 @@ struct Frame {
 
 /// Memoizing solver for any finite game (see the module docs).
 ///
-/// Invariant: every component ever met gets an id (its index in `slots`)
+/// Invariant: every component ever met gets an id (its slot in `memo`)
 /// the first time it appears in an option, so each occurrence costs one
 /// hash lookup and finishing a position costs none.
 pub struct MemoSolver<G: Game> {
     game: G,
-    config: MemoConfig,
-    index: PositionMap<G::Position, usize>,
-    slots: Vec<Slot>,
+    memo: Memo<G::Position>,
     frames: Vec<Frame>,
     comps: Vec<G::Position>,
     ids: Vec<usize>,
@@ -88,9 +150,12 @@ impl<G: Game> MemoSolver<G> {
     pub fn with_config(game: G, config: MemoConfig) -> Self {
         MemoSolver {
             game,
-            config,
-            index: PositionMap::default(),
-            slots: Vec::new(),
+            memo: Memo {
+                index: PositionMap::default(),
+                hashed: Vec::new(),
+                dense: Vec::new(),
+                limit: config.max_positions,
+            },
             frames: Vec::new(),
             comps: Vec::new(),
             ids: Vec::new(),
@@ -106,7 +171,12 @@ impl<G: Game> MemoSolver<G> {
 
     /// How many components have a known value.
     pub fn len(&self) -> usize {
-        self.slots.iter().filter(|&&s| s < ON_STACK).count()
+        self.memo
+            .hashed
+            .iter()
+            .chain(&self.memo.dense)
+            .filter(|&&s| s < ON_STACK)
+            .count()
     }
 
     /// True when nothing has been solved yet.
@@ -116,7 +186,7 @@ impl<G: Game> MemoSolver<G> {
 
     /// The value of `p` if it has been computed already.
     pub fn known_value(&self, p: &G::Position) -> Option<Nimber> {
-        let slot = self.slots[*self.index.get(p)?];
+        let slot = self.memo.find(&self.game, p)?;
         (slot < ON_STACK).then_some(Nimber::new(slot))
     }
 
@@ -131,33 +201,15 @@ impl<G: Game> MemoSolver<G> {
 
     /// The nim-value (Sprague–Grundy value) of the component `p`.
     pub fn nim_value(&mut self, p: &G::Position) -> Result<Nimber> {
-        let id = self.intern(p)?;
-        if self.slots[id] < ON_STACK {
-            return Ok(Nimber::new(self.slots[id]));
+        let id = self.memo.intern(&self.game, p)?;
+        if self.memo.get(id) < ON_STACK {
+            return Ok(Nimber::new(self.memo.get(id)));
         }
         let result = self.solve(p.clone(), id);
         if result.is_err() {
             self.unwind();
         }
         result
-    }
-
-    /// The id of `p`, giving it one if it is new.
-    #[inline]
-    fn intern(&mut self, p: &G::Position) -> Result<usize> {
-        if let Some(&id) = self.index.get(p) {
-            return Ok(id);
-        }
-        if self.slots.len() >= self.config.max_positions {
-            return Err(ErrorKind::TooManyPositions {
-                limit: self.config.max_positions,
-            }
-            .into());
-        }
-        let id = self.slots.len();
-        self.slots.push(UNVISITED);
-        self.index.insert(p.clone(), id);
-        Ok(id)
     }
 
     fn solve(&mut self, root: G::Position, root_id: usize) -> Result<Nimber> {
@@ -167,7 +219,7 @@ impl<G: Game> MemoSolver<G> {
             let mut cursor = self.frames[top].cursor;
             let mut unknown = None;
             while cursor < self.ids.len() {
-                match self.slots[self.ids[cursor]] {
+                match self.memo.get(self.ids[cursor]) {
                     UNVISITED => {
                         unknown = Some(cursor);
                         break;
@@ -192,13 +244,13 @@ impl<G: Game> MemoSolver<G> {
             for &end in &self.bounds[frame.bound_start..] {
                 let mut option_value = 0;
                 for &id in &self.ids[start..end] {
-                    option_value ^= self.slots[id];
+                    option_value ^= self.memo.get(id);
                 }
                 self.mex.insert(Nimber::new(option_value));
                 start = end;
             }
             let value = self.mex.mex();
-            self.slots[frame.id] = value.value();
+            self.memo.set(frame.id, value.value());
             self.comps.truncate(frame.comp_start);
             self.ids.truncate(frame.comp_start);
             self.bounds.truncate(frame.bound_start);
@@ -210,7 +262,7 @@ impl<G: Game> MemoSolver<G> {
 
     /// Marks `p` as on the stack and lays out its options.
     fn push(&mut self, p: G::Position, id: usize) -> Result<()> {
-        self.slots[id] = ON_STACK;
+        self.memo.set(id, ON_STACK);
         let comp_start = self.comps.len();
         let bound_start = self.bounds.len();
         self.frames.push(Frame {
@@ -221,19 +273,14 @@ impl<G: Game> MemoSolver<G> {
         });
         let mut failed = None;
         let (comps, ids, bounds) = (&mut self.comps, &mut self.ids, &mut self.bounds);
-        let (index, slots, limit) = (&mut self.index, &mut self.slots, self.config.max_positions);
-        self.game.options(&p, &mut |option| {
+        let (memo, game) = (&mut self.memo, &self.game);
+        game.options(&p, &mut |option| {
             for c in option {
-                let id = match index.get(c) {
-                    Some(&id) => id,
-                    None if slots.len() >= limit => {
-                        failed = Some(ErrorKind::TooManyPositions { limit });
+                let id = match memo.intern(game, c) {
+                    Ok(id) => id,
+                    Err(e) => {
+                        failed = Some(e);
                         return;
-                    }
-                    None => {
-                        slots.push(UNVISITED);
-                        index.insert(c.clone(), slots.len() - 1);
-                        slots.len() - 1
                     }
                 };
                 comps.push(c.clone());
@@ -242,7 +289,7 @@ impl<G: Game> MemoSolver<G> {
             bounds.push(comps.len());
         });
         match failed {
-            Some(kind) => Err(kind.into()),
+            Some(e) => Err(e),
             None => Ok(()),
         }
     }
@@ -250,7 +297,7 @@ impl<G: Game> MemoSolver<G> {
     /// After an error: forget the positions left on the stack.
     fn unwind(&mut self) {
         for frame in self.frames.drain(..) {
-            self.slots[frame.id] = UNVISITED;
+            self.memo.set(frame.id, UNVISITED);
         }
         self.comps.clear();
         self.ids.clear();
@@ -323,6 +370,52 @@ mod tests {
                 f(&[a, *p - a]);
             }
         }
+    }
+
+    /// Take 1, 3 or 4; `Indexed` keeps heaps below 50 in the flat table and
+    /// hashes the rest, `Hashed` hashes everything.
+    struct Indexed;
+    struct Hashed;
+    fn take134(p: &u64, f: &mut dyn FnMut(&[u64])) {
+        for s in [1, 3, 4] {
+            if s <= *p {
+                f(&[*p - s]);
+            }
+        }
+    }
+    impl Game for Indexed {
+        type Position = u64;
+        fn options(&self, p: &u64, f: &mut dyn FnMut(&[u64])) {
+            take134(p, f)
+        }
+        fn position_index(&self, p: &u64) -> Option<usize> {
+            (*p < 50).then_some(*p as usize)
+        }
+    }
+    impl Game for Hashed {
+        type Position = u64;
+        fn options(&self, p: &u64, f: &mut dyn FnMut(&[u64])) {
+            take134(p, f)
+        }
+    }
+
+    #[test]
+    fn the_flat_table_and_the_hash_map_agree() {
+        let mut a = MemoSolver::new(Indexed);
+        let mut b = MemoSolver::new(Hashed);
+        for n in (0..300u64).rev() {
+            assert_eq!(
+                a.nim_value(&n).unwrap(),
+                b.nim_value(&n).unwrap(),
+                "heap {n}"
+            );
+            assert_eq!(a.known_value(&n), b.known_value(&n));
+        }
+        assert_eq!(a.len(), b.len());
+        // A cap smaller than an index sends that position to the hash map.
+        let mut c = MemoSolver::with_config(Indexed, MemoConfig { max_positions: 20 });
+        assert_eq!(c.nim_value(&10).unwrap(), b.nim_value(&10).unwrap());
+        assert!(c.nim_value(&45).is_err());
     }
 
     #[test]

@@ -7,17 +7,24 @@
 //! | [`MemoSolver`] | any finite [`Game`](crate::Game) | O(options visited) hash operations | one entry per component reached |
 //! | [`DenseSolver`] | heap games (positions are heap sizes, options are smaller heaps) | O(Σ options of 0..=n), no hashing | 8 bytes per heap size |
 //! | [`HeapValues`] | heap games, any heap size | dense table, then O(1) from a proven period | the table up to the period |
+//! | [`dag::dag_values`] | explicit acyclic game graphs | O(V + E) | 16 bytes per vertex |
+//! | [`loopy::GraphValues`], [`loopy::LoopySolver`] | graphs and games *with cycles*: values `∞{K}`, draws | O(V + E·(1 + largest value)) | about 36 bytes per vertex, 4 per edge |
+//! | [`MisereSolver`] | misère play of sums of any finite game | O(reachable sums) | one entry per reachable sum |
 //!
 //! All are iterative: no recursion grows with the input. They report
 //! problems (a cycle, a size cap, a heap game that does not shrink, a heap
 //! too large with no proven period) as [`Error`](crate::Error)s, never as a
 //! panic or a hang.
 
+pub mod dag;
 pub mod dense;
 pub mod hash;
 pub mod heap;
+pub mod loopy;
 pub mod memo;
+pub mod misere;
 
 pub use dense::{DenseConfig, DenseSolver};
 pub use heap::{HeapConfig, HeapValues, PeriodReport};
 pub use memo::{MemoConfig, MemoSolver};
+pub use misere::{MisereConfig, MisereSolver};

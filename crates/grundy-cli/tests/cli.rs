@@ -1,0 +1,267 @@
+//! The `grundy` command as scripts see it (the command-line contract of
+//! DESIGN.md): the issue-2 commands with their exact JSON, and bad input.
+//!
+//! Bad input must exit with status 2, print nothing on stdout and exactly
+//! one line on stderr, starting `error:` and naming the offending value in
+//! backticks — never a panic or a backtrace.
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+fn grundy(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    cmd.args(args);
+    cmd
+}
+
+/// Runs a command that must succeed quietly and print one JSON object.
+fn json_of(args: &[&str]) -> Value {
+    let out = grundy(args).assert().success().get_output().clone();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.is_empty(),
+        "grundy {args:?} wrote to stderr: {stderr}"
+    );
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
+    assert_eq!(
+        stdout.lines().count(),
+        1,
+        "grundy {args:?}: one JSON line expected, got {stdout}"
+    );
+    serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("grundy {args:?}: not JSON ({e}): {stdout}"))
+}
+
+/// Runs a command that must be rejected; returns its one line on stderr.
+fn rejects(args: &[&str], bad: &str) -> String {
+    let out = grundy(args).assert().code(2).get_output().clone();
+    let stderr = String::from_utf8(out.stderr).expect("UTF-8 stderr");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"),
+        "grundy {args:?} panicked: {stderr}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "grundy {args:?} printed on stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "grundy {args:?}: exactly one line on stderr expected, got:\n{stderr}"
+    );
+    assert!(stderr.ends_with('\n'), "grundy {args:?}: {stderr:?}");
+    let line = stderr.trim_end().to_string();
+    assert!(
+        line.starts_with("error: "),
+        "grundy {args:?}: the line must start `error: `: {line}"
+    );
+    assert!(
+        line.contains(&format!("`{bad}`")),
+        "grundy {args:?}: the line must name `{bad}` in backticks: {line}"
+    );
+    line
+}
+
+// ---- the issue-2 "Done means" commands ----
+
+#[test]
+fn values_of_sub_1_3_4_are_the_seed_table() {
+    let v = json_of(&["values", "sub:1,3,4", "--to", "8", "--format", "json"]);
+    assert_eq!(
+        v,
+        json!({"game": "sub:1,3,4", "from": 0, "to": 8, "values": [0, 1, 0, 1, 2, 3, 2, 0, 1]})
+    );
+}
+
+#[test]
+fn analyze_nim_3_4_5_has_exactly_bouton_s_move() {
+    let v = json_of(&["analyze", "nim", "3", "4", "5", "--format", "json"]);
+    assert_eq!(v["game"], "nim");
+    assert_eq!(v["value"], 2);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"component": 0, "from": "3", "to": "1"}])
+    );
+}
+
+#[test]
+fn pow2_values_near_10_to_18_are_n_mod_3() {
+    let (from, to) = (999_999_999_999_999_990u64, 1_000_000_000_000_000_000u64);
+    let (f, t) = (from.to_string(), to.to_string());
+    let v = json_of(&[
+        "values", "sub:pow2", "--from", &f, "--to", &t, "--format", "json",
+    ]);
+    assert_eq!(v["from"], from);
+    assert_eq!(v["to"], to);
+    let expected: Vec<u64> = (from..=to).map(|n| n % 3).collect();
+    assert_eq!(v["values"], json!(expected));
+    // The same command in text form (as written in the issue) agrees.
+    let out = grundy(&["values", "sub:pow2", "--from", &f, "--to", &t])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).expect("UTF-8 output");
+    let numbers: Vec<u64> = text
+        .lines()
+        .skip(1)
+        .flat_map(str::split_whitespace)
+        .map(|w| w.parse().expect("a value"))
+        .collect();
+    assert_eq!(numbers, expected, "{text}");
+}
+
+#[test]
+fn period_of_sub_1_3_4_is_7_and_proven() {
+    let v = json_of(&["period", "sub:1,3,4", "--format", "json"]);
+    assert_eq!(v["game"], "sub:1,3,4");
+    assert_eq!(v["periodic"], true);
+    assert_eq!(v["preperiod"], 0);
+    assert_eq!(v["period"], 7);
+    assert_eq!(v["saltus"], 0);
+    assert_eq!(v["certified"], true);
+    assert!(v["checked_to"].as_u64().is_some_and(|n| n >= 7), "{v}");
+}
+
+#[test]
+fn csv_values_have_a_header_and_one_row_per_n() {
+    let out = grundy(&[
+        "values",
+        "sub:1,3,4",
+        "--from",
+        "5",
+        "--to",
+        "7",
+        "--format",
+        "csv",
+    ])
+    .assert()
+    .success()
+    .get_output()
+    .stdout
+    .clone();
+    assert_eq!(String::from_utf8(out).unwrap(), "n,value\n5,3\n6,2\n7,0\n");
+}
+
+// ---- bad input: exit 2, one line, the bad value in backticks ----
+
+#[test]
+fn an_empty_subtraction_set_is_rejected() {
+    let line = rejects(&["values", "sub:", "--to", "5"], "sub:");
+    assert!(line.contains("empty"), "{line}");
+    rejects(&["analyze", "sub:", "3"], "sub:");
+    rejects(&["period", "sub:"], "sub:");
+}
+
+#[test]
+fn a_move_of_size_0_is_rejected() {
+    let line = rejects(&["values", "sub:0,1", "--to", "5"], "sub:0,1");
+    assert!(line.contains("at least one token"), "{line}");
+    rejects(&["period", "sub:1,0"], "sub:1,0");
+    rejects(&["values", "bash:0", "--to", "5"], "bash:0");
+    rejects(&["values", "allbut:0", "--to", "5"], "allbut:0");
+}
+
+#[test]
+fn non_numbers_are_rejected_where_they_stand() {
+    // In a spec.
+    rejects(&["values", "sub:1,x,4", "--to", "5"], "x");
+    rejects(&["values", "sub:1,,4", "--to", "5"], "sub:1,,4");
+    rejects(&["values", "bash:three", "--to", "5"], "three");
+    // In a position.
+    rejects(&["analyze", "sub:1,3,4", "5", "six"], "six");
+    rejects(&["analyze", "nim", "3.5"], "3.5");
+    // In an option.
+    rejects(&["values", "sub:1,3,4", "--to", "abc"], "abc");
+    rejects(
+        &["values", "sub:1,3,4", "--from", "1e3", "--to", "5"],
+        "1e3",
+    );
+    rejects(&["period", "sub:1,3,4", "--limit", "many"], "many");
+    rejects(
+        &["values", "sub:1,3,4", "--to", "5", "--format", "xml"],
+        "xml",
+    );
+}
+
+#[test]
+fn negative_numbers_are_rejected_as_negative() {
+    for (args, bad) in [
+        (&["values", "sub:-3", "--to", "5"][..], "-3"),
+        (&["analyze", "sub:1,3,4", "-3"][..], "-3"),
+        (&["analyze", "nim", "4", "-1"][..], "-1"),
+        (&["values", "sub:1,3,4", "--to", "-1"][..], "-1"),
+        (
+            &["values", "sub:1,3,4", "--from", "-2", "--to", "5"][..],
+            "-2",
+        ),
+        (&["period", "sub:1,3,4", "--limit", "-7"][..], "-7"),
+    ] {
+        let line = rejects(args, bad);
+        assert!(line.contains("negative"), "{args:?}: {line}");
+    }
+}
+
+#[test]
+fn numbers_beyond_u64_are_rejected_not_wrapped() {
+    let huge = "18446744073709551616"; // 2^64
+    for args in [
+        &["values", &format!("sub:1,{huge}"), "--to", "5"][..],
+        &["analyze", "nim", "3", huge][..],
+        &["analyze", "sub:1,3,4", huge][..],
+        &["values", "sub:1,3,4", "--to", huge][..],
+        &["values", "sub:1,3,4", "--from", huge, "--to", "5"][..],
+    ] {
+        let line = rejects(args, huge);
+        assert!(line.contains("larger than"), "{args:?}: {line}");
+    }
+}
+
+#[test]
+fn an_unknown_game_is_rejected_with_the_known_ones() {
+    let line = rejects(&["values", "frobnicate", "--to", "5"], "frobnicate");
+    assert!(line.contains("sub"), "the known games are listed: {line}");
+    rejects(&["analyze", "frobnicate", "3"], "frobnicate");
+    rejects(&["period", "frobnicate:1,2"], "frobnicate");
+    rejects(&["values", "nim:3", "--to", "5"], "nim:3");
+}
+
+#[test]
+fn from_after_to_is_an_empty_range() {
+    let line = rejects(&["values", "sub:1,3,4", "--from", "9", "--to", "3"], "9");
+    assert!(line.contains("`3`"), "{line}");
+    rejects(&["values", "nim", "--from", "9", "--to", "3"], "9");
+}
+
+#[test]
+fn requests_beyond_what_can_be_computed_are_errors() {
+    // No proven period for Fibonacci moves: a huge heap is refused.
+    let max = u64::MAX.to_string();
+    rejects(&["values", "sub:fib", "--from", &max, "--to", &max], &max);
+    // Too many values at once.
+    rejects(
+        &["values", "sub:1,3,4", "--to", &max],
+        &format!("0..={max}"),
+    );
+    // Misère play of a heap game is an exhaustive search: small heaps only.
+    rejects(
+        &["analyze", "sub:1,3,4", "--misere", "99999999"],
+        "99999999",
+    );
+}
+
+#[test]
+fn usage_errors_are_one_line_too() {
+    rejects(&["values", "sub:1,3,4", "--to", "5", "--frm", "3"], "--frm");
+    rejects(&["frobnicate"], "frobnicate");
+    rejects(&["period", "sub:1,3,4", "--format", "csv"], "--format csv");
+}
+
+#[test]
+fn help_is_not_an_error() {
+    grundy(&["--help"]).assert().success();
+    grundy(&["values", "--help"]).assert().success();
+}

@@ -1,0 +1,9 @@
+//! HDU 1524 "A Chess Game": the same problem and format as POJ 2425 (see
+//! `poj2425.rs`, which this example runs).
+
+#[path = "poj2425.rs"]
+mod poj2425;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    poj2425::main()
+}
