@@ -64,6 +64,9 @@ pub enum Command {
         after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1"
     )]
     Analyze(AnalyzeArgs),
+    /// Nimber arithmetic: add, mul, div, inv, sqrt, pow (results in decimal).
+    #[command(after_help = crate::nim_cmd::NIM_HELP)]
+    Nim(crate::nim_cmd::NimArgs),
     /// Values of every vertex of a game graph read from FILE (cycles allowed), and the sum of tokens on it.
     #[command(after_help = GRAPH_HELP)]
     Graph(GraphArgs),

@@ -6,6 +6,7 @@
 //! through [`output`].
 
 mod cli;
+mod nim_cmd;
 mod output;
 
 use anyhow::Result;
@@ -102,6 +103,7 @@ fn run(cli: Cli) -> Result<()> {
             let analysis = game.analyze(&a.positions, &AnalyzeOptions { misere: a.misere })?;
             out.analysis(&game.spec(), &analysis, a.misere, a.format)?;
         }
+        Command::Nim(a) => out.number(nim_cmd::run(&a)?)?,
         Command::Graph(a) => {
             let path = a.file.display();
             let file = std::fs::File::open(&a.file)
