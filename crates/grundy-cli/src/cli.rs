@@ -101,6 +101,9 @@ pub enum Command {
         after_help = "Examples:\n  grundy completions bash > ~/.local/share/bash-completion/completions/grundy\n  grundy completions zsh > ~/.zfunc/_grundy\n  grundy completions fish > ~/.config/fish/completions/grundy.fish"
     )]
     Completions(CompletionsArgs),
+    /// Nimber arithmetic: add, mul, div, inv, sqrt, pow (results in decimal).
+    #[command(after_help = crate::nim_cmd::NIM_HELP)]
+    Nim(crate::nim_cmd::NimArgs),
     /// Values of every vertex of a game graph read from FILE (cycles allowed), and the sum of tokens on it.
     #[command(after_help = GRAPH_HELP)]
     Graph(GraphArgs),

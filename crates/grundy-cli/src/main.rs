@@ -6,6 +6,7 @@
 //! through [`output`].
 
 mod cli;
+mod nim_cmd;
 mod output;
 mod play;
 mod plot;
@@ -188,6 +189,7 @@ fn run(cli: Cli) -> Result<()> {
             clap_complete::generate(a.shell, &mut cmd, "grundy", &mut buf);
             out.raw(&buf)?;
         }
+        Command::Nim(a) => out.number(nim_cmd::run(&a)?)?,
         Command::Graph(a) => {
             let path = a.file.display();
             let file = std::fs::File::open(&a.file)

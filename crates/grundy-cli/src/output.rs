@@ -106,6 +106,12 @@ impl Printer {
         Ok(())
     }
 
+    /// `grundy nim`: one number in decimal.
+    pub fn number(&mut self, n: u128) -> Result<()> {
+        writeln!(self.out, "{n}")?;
+        Ok(())
+    }
+
     /// `grundy values`.
     pub fn values(
         &mut self,

@@ -15,8 +15,10 @@
 //! | [`square_box`] | `G(s, c)` by the threshold `t + t² < s` |
 //! | [`beans`] | no formula: a P-position table (three-pile Wythoff) |
 //! | [`take`] | none: heap rules `take:LO..HI`, solved by the dense solver |
+//! | [`coins`] | coin-turning games: Ruler, Mock Turtles (odious numbers), …; Tartan theorem `G(x,y) = G₁(x) ⊗ G₂(y)` |
 
 pub mod beans;
+pub mod coins;
 pub mod cutting;
 pub mod euclid;
 pub mod graph;
