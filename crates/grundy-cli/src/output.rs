@@ -148,7 +148,8 @@ impl Printer {
                 "rare_heaps": s.rare_heaps,
                 "heaps": s.heaps,
                 "rare_share": s.rare_share(),
-                "rare_values": stats.counts.iter().filter(|(v, _)| s.is_rare(*v)).map(|(v, _)| v).collect::<Vec<_>>(),
+                "rare_parity": {"even_heaps": if s.rare_parity[0] { "odd" } else { "even" }, "odd_heaps": if s.rare_parity[1] { "odd" } else { "even" }},
+                "rare_values": stats.rare_values,
             })
         });
         match format {
@@ -185,17 +186,18 @@ impl Printer {
                 )?;
                 match stats.split {
                     Some(s) => {
-                        let rare: Vec<String> = stats
-                            .counts
-                            .iter()
-                            .filter(|(v, _)| s.is_rare(*v))
-                            .map(|(v, _)| v.to_string())
-                            .collect();
+                        let rare: Vec<String> =
+                            stats.rare_values.iter().map(u64::to_string).collect();
                         writeln!(
                             self.out,
-                            "rare/common split: mask {} ({:#b}), {} of {} heaps rare ({:.2}%){}",
+                            "rare/common split: mask {} ({:#b}{}), {} of {} heaps rare ({:.2}%){}",
                             s.mask,
                             s.mask,
+                            if s.twisted() {
+                                ", twisted by heap parity"
+                            } else {
+                                ""
+                            },
                             s.rare_heaps,
                             s.heaps,
                             100.0 * s.rare_share(),

@@ -24,11 +24,13 @@
 //!   for some mask, a *common* two-heap value needs a rare heap
 //!   (`C ⊕ C ⊆ R`). So the common values present are found by pairing each
 //!   rare heap `r` with `m − r` only (O(#rare) per heap); the candidate is
-//!   the least common value absent; the rare values below it are then
+//!   the least common value absent (splits may be twisted by the parity of
+//!   the heap, as in 0.106: see [`crate::analysis::sparse`]); the rare
+//!   values below it are then
 //!   confirmed by scanning ordinary pairs only until each has been seen
 //!   (usually after a few hundred pairs). If one is never seen, it is
 //!   `G(n)`. The split is found automatically (a Walsh–Hadamard transform
-//!   of the value counts, [`best_split`]) and re-checked as the sequence
+//!   of the value counts, [`best_split_by_parity`]) and re-checked as the sequence
 //!   grows; the engine switches between rare/common and plain whenever the
 //!   rare heaps become too many or few. Correctness never depends on the
 //!   split — any mask gives the exact mex — only speed does.
@@ -50,7 +52,7 @@
 
 use super::table::{with_slice, NimTable, Word};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
-use crate::analysis::{best_split, Split};
+use crate::analysis::{best_split_by_parity, Split};
 use crate::error::{ErrorKind, Result};
 use crate::games::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::nimber::Nimber;
@@ -182,10 +184,18 @@ struct RareCommon {
     rare_at_check: usize,
     /// Rare values still to confirm for the current heap.
     targets: Vec<usize>,
-    /// Common values below the bound, increasing.
-    common_values: Vec<u32>,
-    /// Rare values up to the bound (inclusive), increasing.
-    rare_values_below_bound: Vec<u32>,
+    /// Per two-heap class: how many rare heaps are below the current sum
+    /// `m` (sums only grow, so this only moves forward).
+    cuts: Vec<usize>,
+    /// Values of two-heap splits `a + b = m` that need a rare heap
+    /// (common), up to the bound inclusive, increasing; index: `m` mod 2.
+    common_values: [Vec<u32>; 2],
+    /// The other values (rare) up to the bound, inclusive; index `m` mod 2.
+    rare_values_below_bound: [Vec<u32>; 2],
+    /// The same two sets as bits, when the bound is at most 64.
+    common_bits: [u128; 2],
+    /// See `common_bits`.
+    rare_bits: [u128; 2],
 }
 
 /// Everything but the table (so the table can be borrowed at its width).
@@ -201,8 +211,8 @@ struct Core {
     reach: Vec<bool>,
     /// A power of two above every value so far: every option value is below it.
     bound: usize,
-    /// `counts[v]` = heaps `≥ 1` of value `v`, for values below 2^16.
-    counts: Vec<u64>,
+    /// `counts[n % 2][v]` = heaps `n ≥ 1` of value `v`, for values below 2^16.
+    counts: [Vec<u64>; 2],
     rc: RareCommon,
     /// Per two-heap class: how many splits of the current heap are marked.
     marked: Vec<usize>,
@@ -244,7 +254,7 @@ impl TakeBreakSolver {
             generation: 0,
             reach: vec![false; 4],
             bound: 1,
-            counts: Vec::new(),
+            counts: [Vec::new(), Vec::new()],
             rc: RareCommon {
                 next_check: 256,
                 ..RareCommon::default()
@@ -418,7 +428,13 @@ impl Core {
         self.mark_small_moves(t, n);
         if self.rc.split.is_some() {
             self.stats.rare_common_heaps += 1;
-            self.rare_common(t, n)
+            // Register bitsets pay off for the smallest values only (`u128`
+            // shifts cost more than stamp stores).
+            if self.bound <= 32 {
+                self.rare_common_bits::<T, u64>(t, n)
+            } else {
+                self.rare_common(t, n)
+            }
         } else {
             self.stats.plain_heaps += 1;
             match self.method {
@@ -501,44 +517,60 @@ impl Core {
     }
 
     /// Marks the first `budget` two-heap splits of `n` (over all classes,
-    /// in order), recording in `marked` how far each class got. Returns the
-    /// number of marked values that had generation `g + 1` (targets).
+    /// in order), recording in `marked` how far each class got. With
+    /// `confirm`, stops as soon as every value in `rc.targets` is marked and
+    /// returns whether that happened.
     #[inline(always)]
-    fn mark_prefix<T: Word>(&mut self, t: &[T], n: usize, mut budget: usize, want: usize) -> usize {
+    fn mark_prefix<T: Word>(
+        &mut self,
+        t: &[T],
+        n: usize,
+        mut budget: usize,
+        confirm: bool,
+    ) -> bool {
         let g = self.generation;
-        let tg = g + 1;
-        let mut hits = 0;
         let mut buf = [T::default(); CHUNK];
+        let mut done = false;
+        let stamp = &mut self.stamp[..];
+        let targets = &mut self.rc.targets;
         for (ci, &k) in self.moves.pairs.iter().enumerate() {
             self.marked[ci] = 0;
-            if n < k + 2 || budget == 0 || (want > 0 && hits == want) {
+            if n < k + 2 || budget == 0 || done {
                 continue;
             }
             let m = n - k;
             let hi = self.moves.half(m);
             let mut lo = 1;
-            while lo <= hi && budget > 0 && !(want > 0 && hits == want) {
+            while lo <= hi && budget > 0 {
                 let len = (hi - lo + 1).min(CHUNK).min(budget);
-                let buf = &mut buf[..len];
-                xor_pairs(t, m, lo, buf);
-                for x in buf.iter() {
-                    let s = &mut self.stamp[x.index()];
-                    hits += usize::from(*s == tg);
-                    *s = g;
+                if len == CHUNK {
+                    xor_chunk(t, m, lo, &mut buf);
+                } else {
+                    xor_pairs(t, m, lo, &mut buf[..len]);
+                }
+                for x in &buf[..len] {
+                    stamp[x.index()] = g;
                 }
                 lo += len;
                 budget -= len;
+                if confirm {
+                    targets.retain(|&v| stamp[v] != g);
+                    if targets.is_empty() {
+                        done = true;
+                        break;
+                    }
+                }
             }
             self.marked[ci] = lo - 1;
         }
-        hits
+        done
     }
 
     /// Mark a prefix of the splits, then test mex candidates by search.
     #[inline(always)]
     fn plain<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
         let g = self.generation;
-        self.mark_prefix(t, n, (2 * self.bound).max(PREFIX), 0);
+        self.mark_prefix(t, n, (2 * self.bound).max(PREFIX), false);
         loop {
             let c = self.mex();
             if c >= self.bound {
@@ -592,12 +624,16 @@ impl Core {
         let Some(stamp) = self.stamp.first_chunk_mut::<{ 1 << MAX_SPLIT_BITS }>() else {
             return self.plain(t, n);
         };
-        for &k in &self.moves.pairs {
+        self.rc.cuts.resize(self.moves.pairs.len(), 0);
+        for (&k, cut) in self.moves.pairs.iter().zip(self.rc.cuts.iter_mut()) {
             if n < k + 2 {
                 continue;
             }
             let m = n - k;
-            let cut = rare.partition_point(|&r| (r as usize) < m);
+            while *cut < rare.len() && (rare[*cut] as usize) < m {
+                *cut += 1;
+            }
+            let cut = *cut;
             // With unequal splits, skip r = m/2 (it would pair with itself).
             let skip = if self.moves.unequal && m % 2 == 0 {
                 rare[..cut].binary_search(&((m / 2) as u32)).ok()
@@ -618,42 +654,44 @@ impl Core {
             }
         }
         let stamp = &mut self.stamp;
-        // The candidate, and the rare values below it still to confirm.
+        // The candidate, and the rare values below it still to confirm
+        // (every split class has `m` of the same parity).
+        let parity = self
+            .moves
+            .pairs
+            .first()
+            .map_or(0, |&k| n.wrapping_sub(k) & 1);
         let bound = self.bound;
-        let c = self
-            .rc
-            .common_values
+        let c = self.rc.common_values[parity]
             .iter()
             .map(|&v| v as usize)
             .find(|&v| stamp[v] != g)
             .unwrap_or(bound + 1);
         let targets = &mut self.rc.targets;
         targets.clear();
-        for &v in &self.rc.rare_values_below_bound {
+        for &v in &self.rc.rare_values_below_bound[parity] {
             let v = v as usize;
             if v >= c {
                 break;
             }
             if stamp[v] != g {
                 targets.push(v);
-                stamp[v] = g + 1;
             }
         }
         if targets.is_empty() {
             return c as u64;
         }
-        // Confirm them: mark the first splits, counting targets seen ...
-        let want = self.rc.targets.len();
-        let hits = self.mark_prefix(t, n, CONFIRM_MARKED, want);
+        // Confirm them: mark the first splits until all are seen ...
+        let all_seen = self.mark_prefix(t, n, CONFIRM_MARKED, true);
         self.stats.confirm_pairs += self.marked.iter().sum::<usize>() as u64;
-        if hits == want {
+        if all_seen {
             return c as u64;
         }
         // ... then search for each one left, smallest first.
         let targets = std::mem::take(&mut self.rc.targets);
         let mut answer = c as u64;
         for &v in &targets {
-            if self.stamp[v] == g + 1 {
+            if self.stamp[v] != g {
                 let found = T::from_u64(v as u64)
                     .is_some_and(|x| self.split_beyond_prefix_is_worth(t, n, x));
                 if !found {
@@ -666,6 +704,130 @@ impl Core {
         answer
     }
 
+    /// The rare/common method for small values (bound ≤ 32 with `u64`):
+    /// the option values seen live in a register bitset instead of the
+    /// stamp table. Same steps as [`Self::rare_common`].
+    #[inline(always)]
+    fn rare_common_bits<T: Word, B: Bits>(&mut self, t: &[T], n: usize) -> u64 {
+        let mut seen = B::ZERO;
+        if self.moves.terminal.contains(&n) {
+            seen = seen | B::bit(0);
+        }
+        for &k in &self.moves.single {
+            if n > k {
+                seen = seen | B::bit(t[n - k].index());
+            }
+        }
+        let rare = &self.rc.rare;
+        let values = &self.rc.rare_values;
+        self.rc.cuts.resize(self.moves.pairs.len(), 0);
+        for (&k, cut) in self.moves.pairs.iter().zip(self.rc.cuts.iter_mut()) {
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            while *cut < rare.len() && (rare[*cut] as usize) < m {
+                *cut += 1;
+            }
+            let cut = *cut;
+            let skip = if self.moves.unequal && m % 2 == 0 {
+                rare[..cut].binary_search(&((m / 2) as u32)).ok()
+            } else {
+                None
+            };
+            let (head, tail) = match skip {
+                Some(i) => ((0..i), (i + 1..cut)),
+                None => ((0..cut), (cut..cut)),
+            };
+            let window = &t[..m];
+            for range in [head, tail] {
+                self.stats.rare_pairs += range.len() as u64;
+                // Two accumulators: the OR chains run side by side.
+                let (mut a, mut b) = (B::ZERO, B::ZERO);
+                let pairs = rare[range.clone()]
+                    .chunks_exact(2)
+                    .zip(values[range.clone()].chunks_exact(2));
+                for (r, v) in pairs {
+                    a = a | B::bit(usize::from(v[0]) ^ window[m - r[0] as usize].index());
+                    b = b | B::bit(usize::from(v[1]) ^ window[m - r[1] as usize].index());
+                }
+                if range.len() % 2 == 1 {
+                    let i = range.end - 1;
+                    a = a | B::bit(usize::from(values[i]) ^ window[m - rare[i] as usize].index());
+                }
+                seen = seen | a | b;
+            }
+        }
+        let parity = self
+            .moves
+            .pairs
+            .first()
+            .map_or(0, |&k| n.wrapping_sub(k) & 1);
+        let free = B::from_u128(self.rc.common_bits[parity]) & !seen;
+        let (c, below) = match free.lowest() {
+            Some(c) => (c, B::below(c)),
+            None => (self.bound + 1, !B::ZERO),
+        };
+        let targets = B::from_u128(self.rc.rare_bits[parity]) & !seen & below;
+        if targets == B::ZERO {
+            return c as u64;
+        }
+        // Confirm: accumulate the first splits' values until the targets
+        // are all seen ...
+        let mut budget = CONFIRM_MARKED;
+        let mut acc = B::ZERO;
+        let mut buf = [T::default(); CHUNK];
+        let mut done = false;
+        for (ci, &k) in self.moves.pairs.iter().enumerate() {
+            self.marked[ci] = 0;
+            if n < k + 2 || budget == 0 || done {
+                continue;
+            }
+            let m = n - k;
+            let hi = self.moves.half(m);
+            let mut lo = 1;
+            while lo <= hi && budget > 0 {
+                let len = (hi - lo + 1).min(CHUNK).min(budget);
+                if len == CHUNK {
+                    xor_chunk(t, m, lo, &mut buf);
+                } else {
+                    xor_pairs(t, m, lo, &mut buf[..len]);
+                }
+                let (mut a, mut b) = (B::ZERO, B::ZERO);
+                for x in buf[..len].chunks_exact(2) {
+                    a = a | B::bit(x[0].index());
+                    b = b | B::bit(x[1].index());
+                }
+                if len % 2 == 1 {
+                    a = a | B::bit(buf[len - 1].index());
+                }
+                acc = acc | a | b;
+                self.stats.confirm_pairs += len as u64;
+                lo += len;
+                budget -= len;
+                if targets & !acc == B::ZERO {
+                    done = true;
+                    break;
+                }
+            }
+            self.marked[ci] = lo - 1;
+        }
+        if done {
+            return c as u64;
+        }
+        // ... then search for each one left, smallest first.
+        let mut left = targets & !acc;
+        while let Some(v) = left.lowest() {
+            let found =
+                T::from_u64(v as u64).is_some_and(|x| self.split_beyond_prefix_is_worth(t, n, x));
+            if !found {
+                return v as u64;
+            }
+            left = left & !B::bit(v);
+        }
+        c as u64
+    }
+
     /// Bookkeeping after `G(n) = v` is known.
     #[inline(always)]
     fn record(&mut self, n: usize, v: u64) {
@@ -676,14 +838,14 @@ impl Core {
             return;
         }
         if v < 1 << MAX_SPLIT_BITS {
-            let i = v as usize;
-            if self.counts.len() <= i {
-                self.counts.resize(i + 1, 0);
+            let (i, counts) = (v as usize, &mut self.counts[n & 1]);
+            if counts.len() <= i {
+                counts.resize(i + 1, 0);
             }
-            self.counts[i] += 1;
+            counts[i] += 1;
         }
         if let Some(split) = self.rc.split {
-            if split.is_rare(v) {
+            if split.is_rare(n as u64, v) {
                 match u16::try_from(v) {
                     Ok(x) if n < u32::MAX as usize => {
                         self.rc.rare.push(n as u32);
@@ -715,14 +877,30 @@ impl Core {
     /// The common values below the bound and the rare ones up to it, in
     /// increasing order, for the split in use.
     fn value_lists(&mut self) {
-        self.rc.common_values.clear();
-        self.rc.rare_values_below_bound.clear();
-        if let Some(split) = self.rc.split {
-            for v in 0..=self.bound as u32 {
-                if split.is_rare(u64::from(v)) {
-                    self.rc.rare_values_below_bound.push(v);
-                } else if (v as usize) < self.bound {
-                    self.rc.common_values.push(v);
+        for parity in 0..2 {
+            self.rc.common_values[parity].clear();
+            self.rc.rare_values_below_bound[parity].clear();
+            self.rc.common_bits[parity] = 0;
+            self.rc.rare_bits[parity] = 0;
+            if let Some(split) = self.rc.split {
+                // The bound itself is never an option value: it belongs to
+                // its class like any other absent value.
+                for v in 0..=self.bound as u32 {
+                    let (list, bits) = if split.needs_rare(parity as u64, u64::from(v)) {
+                        (
+                            &mut self.rc.common_values[parity],
+                            &mut self.rc.common_bits[parity],
+                        )
+                    } else {
+                        (
+                            &mut self.rc.rare_values_below_bound[parity],
+                            &mut self.rc.rare_bits[parity],
+                        )
+                    };
+                    list.push(v);
+                    if v < 128 {
+                        *bits |= 1 << v;
+                    }
                 }
             }
         }
@@ -735,6 +913,7 @@ impl Core {
         }
         self.rc.rare = Vec::new();
         self.rc.rare_values = Vec::new();
+        self.rc.cuts.clear();
     }
 
     /// Re-decides between rare/common (with which split) and plain.
@@ -753,7 +932,15 @@ impl Core {
         }
         self.stats.split_checks += 1;
         let bound = self.bound as u64;
-        let best = best_split(&self.counts)
+        // A twisted split needs every split class to see sums of one
+        // parity, `k0` (mod 2) from the heap; the heap's value then falls in
+        // the class found through rare heaps when heap x is rare iff
+        // popcount(G(x) & mask) ≡ (x − k0) (mod 2).
+        let k0 = self.moves.pairs.first().is_some_and(|&k| k & 1 == 1);
+        let one_parity = self.moves.pairs.windows(2).all(|w| (w[1] - w[0]) % 2 == 0);
+        let twist = [[k0, !k0]];
+        let twists: &[[bool; 2]] = if one_parity { &twist } else { &[] };
+        let best = best_split_by_parity(&self.counts[0], &self.counts[1], twists)
             .filter(|_| bound <= 1 << MAX_SPLIT_BITS && n < u32::MAX as usize)
             .filter(|s| (s.rare_heaps + 2 * bound).saturating_mul(4) <= n as u64);
         let current = self.rc.split.map(|s| s.mask);
@@ -766,18 +953,68 @@ impl Core {
                 self.rc.rare_values.clear();
                 for (h, &x) in t.iter().enumerate().skip(1) {
                     let v: u64 = x.into();
-                    if s.is_rare(v) {
+                    if s.is_rare(h as u64, v) {
                         self.rc.rare.push(h as u32);
                         self.rc.rare_values.push(v as u16);
                     }
                 }
                 self.rc.split = Some(s);
+                self.rc.cuts.clear();
                 self.value_lists();
             }
         }
         self.rc.rare_at_check = self.rc.rare.len();
     }
 }
+
+/// A set of small values held in a register (`u64` or `u128`).
+trait Bits:
+    Copy
+    + Eq
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::Not<Output = Self>
+{
+    const ZERO: Self;
+    /// `{x}` (`x` is masked to the width: callers keep values below it).
+    fn bit(x: usize) -> Self;
+    /// `{0, …, c − 1}`.
+    fn below(c: usize) -> Self;
+    /// The least element.
+    fn lowest(self) -> Option<usize>;
+    /// The low bits of a `u128`.
+    fn from_u128(x: u128) -> Self;
+}
+
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn bit(x: usize) -> Self {
+                1 << (x as u32 & (<$t>::BITS - 1))
+            }
+            #[inline(always)]
+            fn below(c: usize) -> Self {
+                if c >= <$t>::BITS as usize {
+                    !0
+                } else {
+                    (1 << c) - 1
+                }
+            }
+            #[inline(always)]
+            fn lowest(self) -> Option<usize> {
+                (self != 0).then(|| self.trailing_zeros() as usize)
+            }
+            #[inline(always)]
+            fn from_u128(x: u128) -> Self {
+                x as $t
+            }
+        }
+    };
+}
+bits!(u64);
+bits!(u128);
 
 /// Whether `G(a) ⊕ G(m − a) = target` for some `a` in `lo..=hi`
 /// (`hi ≤ m − hi`). Branch-free in chunks: the compiler vectorizes the
@@ -803,6 +1040,23 @@ fn pairs_contain<T: Word>(t: &[T], m: usize, lo: usize, hi: usize, target: T) ->
     let l = chunks.remainder();
     let r = rchunks.remainder();
     l.iter().zip(r.iter().rev()).any(|(&x, &y)| x ^ y == target)
+}
+
+/// `out[j] = G(lo + j) ⊕ G(m − lo − j)` for a full chunk: fixed length,
+/// so the compiler vectorizes it.
+#[inline(always)]
+fn xor_chunk<T: Word>(t: &[T], m: usize, lo: usize, out: &mut [T; CHUNK]) {
+    let left: &[T; CHUNK] = match t[lo..lo + CHUNK].try_into() {
+        Ok(l) => l,
+        Err(_) => return xor_pairs(t, m, lo, out),
+    };
+    let right: &[T; CHUNK] = match t[m + 1 - lo - CHUNK..=m - lo].try_into() {
+        Ok(r) => r,
+        Err(_) => return xor_pairs(t, m, lo, out),
+    };
+    for j in 0..CHUNK {
+        out[j] = left[j] ^ right[CHUNK - 1 - j];
+    }
 }
 
 /// `out[j] = G(lo + j) ⊕ G(m − lo − j)`.
@@ -889,6 +1143,43 @@ mod tests {
             values(&g, 12000, Method::Naive, false),
             values(&g, 12000, Method::Auto, true)
         );
+    }
+
+    /// Regression: with a split twisted by heap parity (0.106), a heap whose
+    /// value is the bound itself (G(380) = 16 while every earlier value is
+    /// below 16) got 17, because the bound was left out of the candidates.
+    #[test]
+    fn twisted_split_reaches_the_bound() {
+        let g = TakeBreak::octal("0.106").unwrap();
+        let mut s = TakeBreakSolver::new(g.clone());
+        s.extend_to(3000).unwrap();
+        assert!(s.split().is_some_and(|sp| sp.twisted()), "{:?}", s.split());
+        assert_eq!(s.value(380).map(|v| v.value()), Some(16));
+        assert_eq!(
+            values(&g, 3000, Method::Auto, true),
+            values(&g, 3000, Method::Naive, false)
+        );
+    }
+
+    /// Sparse games run long enough for rare/common (and its register
+    /// bitsets) to take over: every heap equals the plain method's.
+    #[test]
+    fn sparse_games_agree_with_the_plain_method() {
+        let games = [
+            "0.106", "0.16", "0.167", "0.6", "0.126", "0.65", "4.7", "0.172",
+        ]
+        .iter()
+        .map(|c| TakeBreak::octal(c).unwrap())
+        .chain([TakeBreak::grundy_game()]);
+        for g in games {
+            let mut auto = TakeBreakSolver::new(g.clone());
+            auto.extend_to(20_000).unwrap();
+            let plain = values(&g, 20_000, Method::Plain, true);
+            let auto_values: Vec<u64> = (0..=20_000)
+                .map(|h| auto.value(h).unwrap().value())
+                .collect();
+            assert_eq!(auto_values, plain, "{} {:?}", g.code(), auto.stats());
+        }
     }
 
     #[test]
