@@ -101,6 +101,10 @@ pub struct EngineStats {
     pub rare_pairs: u64,
     /// Pairs scanned to confirm rare values.
     pub confirm_pairs: u64,
+    /// Pairs whose value the plain method marked one by one.
+    pub plain_marked: u64,
+    /// Pairs the plain method's vectorized searches looked at.
+    pub plain_scanned: u64,
     /// Times the split was searched for.
     pub split_checks: u64,
     /// Times the engine changed its split (or switched method).
@@ -217,6 +221,31 @@ struct Core {
     /// Per two-heap class: how many splits of the current heap are marked.
     marked: Vec<usize>,
     stats: EngineStats,
+    /// What the methods cost lately, for choosing between them.
+    costs: Costs,
+}
+
+/// Work measured per method, in "pair operations": a pair marked in the
+/// stamp table counts 1, a pair looked at by a vectorized search 0.1, a
+/// (rare heap, other heap) pair 1.6 (an indexed load and a store).
+#[derive(Clone, Debug)]
+struct Costs {
+    /// Plain work per heap divided by `n/2`, as last measured.
+    plain_per_half_n: f64,
+    /// Rare/common confirmation work per heap, as last measured.
+    confirm_per_heap: Option<f64>,
+    /// Counters and heap count at the last check.
+    at_check: (EngineStats, usize),
+}
+
+impl Default for Costs {
+    fn default() -> Self {
+        Costs {
+            plain_per_half_n: 0.2,
+            confirm_per_heap: None,
+            at_check: (EngineStats::default(), 0),
+        }
+    }
 }
 
 /// Bottom-up solver for take-and-break games (see the module docs).
@@ -247,6 +276,7 @@ impl TakeBreakSolver {
         let moves = Moves::of(&game);
         let core = Core {
             marked: vec![0; moves.pairs.len()],
+            costs: Costs::default(),
             moves,
             method: config.method,
             simd: config.simd && simd_available(),
@@ -567,11 +597,16 @@ impl Core {
     }
 
     /// Mark a prefix of the splits, then test mex candidates by search.
+    ///
+    /// The search moves a frontier: when the candidate turns up, every
+    /// split up to the chunk where it did is marked, so no split is marked
+    /// twice and each later candidate is searched for only beyond the
+    /// frontier. The candidate never found costs one vectorized pass.
     #[inline(always)]
     fn plain<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
         let g = self.generation;
         self.mark_prefix(t, n, (2 * self.bound).max(PREFIX), false);
-        loop {
+        'candidates: loop {
             let c = self.mex();
             if c >= self.bound {
                 // No option value reaches the bound.
@@ -580,11 +615,44 @@ impl Core {
             let Some(target) = T::from_u64(c as u64) else {
                 return c as u64;
             };
-            if !self.split_beyond_prefix_is_worth(t, n, target) {
-                return c as u64;
+            for ci in 0..self.moves.pairs.len() {
+                let k = self.moves.pairs[ci];
+                if n < k + 2 {
+                    continue;
+                }
+                let m = n - k;
+                let (lo, hi) = (self.marked[ci] + 1, self.moves.half(m));
+                if let Some(end) = first_chunk_with(t, m, lo, hi, target) {
+                    mark_range(t, m, lo, end, &mut self.stamp, g);
+                    self.marked[ci] = end;
+                    self.stats.plain_marked += (end + 1 - lo) as u64;
+                    self.stats.plain_scanned += (end + 1 - lo) as u64;
+                    continue 'candidates;
+                }
+                self.stats.plain_scanned += (hi + 1).saturating_sub(lo) as u64;
             }
-            self.stamp[c] = g;
+            if self.some_triple_is_worth(t, n, target) {
+                self.stamp[c] = g;
+                continue;
+            }
+            return c as u64;
         }
+    }
+
+    /// Whether a three-heap split of `n` has value `target`.
+    #[inline(always)]
+    fn some_triple_is_worth<T: Word>(&self, t: &[T], n: usize, target: T) -> bool {
+        for &k in &self.moves.triples {
+            if n >= k + 3 {
+                let m = n - k;
+                for a in 1..=m / 3 {
+                    if pairs_contain(t, m - a, a, (m - a) / 2, target ^ t[a]) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether a two-heap split of `n` beyond the marked prefix, or a
@@ -599,17 +667,7 @@ impl Core {
                 }
             }
         }
-        for &k in &self.moves.triples {
-            if n >= k + 3 {
-                let m = n - k;
-                for a in 1..=m / 3 {
-                    if pairs_contain(t, m - a, a, (m - a) / 2, target ^ t[a]) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        self.some_triple_is_worth(t, n, target)
     }
 
     /// The rare/common method (module docs).
@@ -932,6 +990,22 @@ impl Core {
         }
         self.stats.split_checks += 1;
         let bound = self.bound as u64;
+        // What the last stretch cost.
+        let (before, n_before) = self.costs.at_check;
+        let now = self.stats;
+        let half_n = (n + n_before) as f64 / 4.0;
+        let plain_heaps = now.plain_heaps - before.plain_heaps;
+        if plain_heaps >= 128 {
+            let work = (now.plain_marked - before.plain_marked) as f64
+                + 0.1 * (now.plain_scanned - before.plain_scanned) as f64;
+            self.costs.plain_per_half_n = work / plain_heaps as f64 / half_n;
+        }
+        let rc_heaps = now.rare_common_heaps - before.rare_common_heaps;
+        if rc_heaps >= 128 {
+            let work = (now.confirm_pairs - before.confirm_pairs) as f64;
+            self.costs.confirm_per_heap = Some(work / rc_heaps as f64);
+        }
+        self.costs.at_check = (now, n);
         // A twisted split needs every split class to see sums of one
         // parity, `k0` (mod 2) from the heap; the heap's value then falls in
         // the class found through rare heaps when heap x is rare iff
@@ -940,13 +1014,16 @@ impl Core {
         let one_parity = self.moves.pairs.windows(2).all(|w| (w[1] - w[0]) % 2 == 0);
         let twist = [[k0, !k0]];
         let twists: &[[bool; 2]] = if one_parity { &twist } else { &[] };
+        let plain = self.costs.plain_per_half_n * n as f64 / 2.0;
+        let confirm = self.costs.confirm_per_heap.unwrap_or(2.0 * bound as f64);
+        let classes = self.moves.pairs.len() as f64;
         let best = best_split_by_parity(&self.counts[0], &self.counts[1], twists)
             .filter(|_| bound <= 1 << MAX_SPLIT_BITS && n < u32::MAX as usize)
-            .filter(|s| (s.rare_heaps + 2 * bound).saturating_mul(4) <= n as u64);
-        let current = self.rc.split.map(|s| s.mask);
+            .filter(|s| 1.6 * s.rare_heaps as f64 * classes + confirm < 0.8 * plain);
+        let current = self.rc.split.map(|s| (s.mask, s.rare_parity));
         match best {
             None => self.leave_rare_common(),
-            Some(s) if Some(s.mask) == current => {}
+            Some(s) if Some((s.mask, s.rare_parity)) == current => {}
             Some(s) => {
                 self.stats.split_changes += 1;
                 self.rc.rare.clear();
@@ -1040,6 +1117,55 @@ fn pairs_contain<T: Word>(t: &[T], m: usize, lo: usize, hi: usize, target: T) ->
     let l = chunks.remainder();
     let r = rchunks.remainder();
     l.iter().zip(r.iter().rev()).any(|(&x, &y)| x ^ y == target)
+}
+
+/// The last `a` of the first chunk (of `CHUNK` splits from `lo`) holding a
+/// split `a + (m − a)`, `lo ≤ a ≤ hi`, worth `target`; `None` if none is.
+#[inline(always)]
+fn first_chunk_with<T: Word>(t: &[T], m: usize, lo: usize, hi: usize, target: T) -> Option<usize> {
+    if lo > hi {
+        return None;
+    }
+    let left = &t[lo..=hi];
+    let right = &t[m - hi..=m - lo];
+    let mut chunks = left.chunks_exact(CHUNK);
+    let mut rchunks = right.rchunks_exact(CHUNK);
+    let mut end = lo - 1;
+    for (l, r) in (&mut chunks).zip(&mut rchunks) {
+        end += CHUNK;
+        let mut hit = 0u8;
+        for (&x, &y) in l.iter().zip(r.iter().rev()) {
+            hit |= u8::from(x ^ y == target);
+        }
+        if hit != 0 {
+            return Some(end);
+        }
+    }
+    let l = chunks.remainder();
+    let r = rchunks.remainder();
+    l.iter()
+        .zip(r.iter().rev())
+        .any(|(&x, &y)| x ^ y == target)
+        .then_some(hi)
+}
+
+/// Marks the values of the splits `a + (m − a)`, `lo ≤ a ≤ end`.
+#[inline(always)]
+fn mark_range<T: Word>(t: &[T], m: usize, lo: usize, end: usize, stamp: &mut [u32], g: u32) {
+    let mut buf = [T::default(); CHUNK];
+    let mut a = lo;
+    while a <= end {
+        let len = (end - a + 1).min(CHUNK);
+        if len == CHUNK {
+            xor_chunk(t, m, a, &mut buf);
+        } else {
+            xor_pairs(t, m, a, &mut buf[..len]);
+        }
+        for x in &buf[..len] {
+            stamp[x.index()] = g;
+        }
+        a += len;
+    }
 }
 
 /// `out[j] = G(lo + j) ⊕ G(m − lo − j)` for a full chunk: fixed length,
