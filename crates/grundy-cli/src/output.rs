@@ -5,7 +5,7 @@ use crate::cli::Format;
 use anyhow::{bail, Result};
 use grundy::analysis::ValueStats;
 use grundy::solve::loopy::{GraphValues, LoopyAnalysis, LoopyValue};
-use grundy::solve::PeriodReport;
+use grundy::solve::{PeriodReport, TableView};
 use grundy::spec::describe_periodicity;
 use grundy::strategy::{Analysis, Outcome, WinningMove};
 use grundy::Nimber;
@@ -56,26 +56,63 @@ impl Printer {
         values: &[Nimber],
         format: Format,
     ) -> Result<()> {
+        self.values_from(game, from, to, values.iter().map(|g| g.value()), format)
+    }
+
+    /// `grundy values` straight from a table (long runs: nothing is copied).
+    pub fn values_view(
+        &mut self,
+        game: &str,
+        from: u64,
+        to: u64,
+        view: TableView<'_>,
+        format: Format,
+    ) -> Result<()> {
+        let values = (from..=to).map(|n| view.get(n as usize).map_or(0, |g| g.value()));
+        self.values_from(game, from, to, values, format)
+    }
+
+    /// `G(from..=to)` streamed in the chosen format.
+    fn values_from(
+        &mut self,
+        game: &str,
+        from: u64,
+        to: u64,
+        values: impl Iterator<Item = u64>,
+        format: Format,
+    ) -> Result<()> {
         match format {
             Format::Json => {
-                let v: Vec<u64> = values.iter().map(|g| g.value()).collect();
-                self.json(json!({"game": game, "from": from, "to": to, "values": v}))
+                // Streamed, in the same shape serde_json gives the object.
+                let game = serde_json::to_string(game)?;
+                write!(
+                    self.out,
+                    "{{\"game\":{game},\"from\":{from},\"to\":{to},\"values\":["
+                )?;
+                for (i, v) in values.enumerate() {
+                    if i > 0 {
+                        write!(self.out, ",")?;
+                    }
+                    write!(self.out, "{v}")?;
+                }
+                writeln!(self.out, "]}}")?;
+                Ok(())
             }
             Format::Csv => {
                 writeln!(self.out, "n,value")?;
-                for (n, g) in (from..=to).zip(values) {
-                    writeln!(self.out, "{n},{}", g.value())?;
+                for (n, v) in (from..=to).zip(values) {
+                    writeln!(self.out, "{n},{v}")?;
                 }
                 Ok(())
             }
             Format::Text => {
                 writeln!(self.out, "{game}: G({from}..={to})")?;
                 let mut line = String::new();
-                for g in values {
+                for v in values {
                     if !line.is_empty() {
                         line.push(' ');
                     }
-                    line.push_str(&g.value().to_string());
+                    line.push_str(&v.to_string());
                     if line.len() > 72 {
                         writeln!(self.out, "{line}")?;
                         line.clear();
@@ -87,6 +124,20 @@ impl Printer {
                 Ok(())
             }
         }
+    }
+
+    /// One line on standard error (the closing checksum of a long run):
+    /// notes that must not mix with the values on standard output.
+    pub fn note(&mut self, text: &str) -> Result<()> {
+        self.out.flush()?;
+        writeln!(io::stderr().lock(), "{text}")?;
+        Ok(())
+    }
+
+    /// One line on standard output (summaries of long runs).
+    pub fn line(&mut self, text: &str) -> Result<()> {
+        writeln!(self.out, "{text}")?;
+        Ok(())
     }
 
     /// `grundy values` of a game whose positions are pairs: the table

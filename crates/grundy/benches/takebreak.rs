@@ -28,7 +28,7 @@ fn run(game: &TakeBreak, n: u64, method: Method, simd: bool) -> (f64, u64) {
 }
 
 fn main() {
-    // `cargo bench --bench takebreak -- CODE N [naive|plain|auto]`: one run.
+    // `cargo bench --bench takebreak -- CODE N [naive|plain|auto] [THREADS]`: one run.
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
@@ -41,10 +41,12 @@ fn main() {
             Some("plain") => Method::Plain,
             _ => Method::Auto,
         };
+        let threads = rest.get(1).and_then(|t| t.parse().ok()).unwrap_or(1);
         let mut s = TakeBreakSolver::with_config(
             game,
             TakeBreakConfig {
                 method,
+                threads,
                 ..TakeBreakConfig::default()
             },
         );

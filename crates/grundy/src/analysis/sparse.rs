@@ -113,12 +113,13 @@ pub fn best_split(counts: &[u64]) -> Option<Split> {
 ///
 /// ```
 /// use grundy::analysis::best_split_by_parity;
-/// // Even heaps mostly 0 or 3, odd heaps mostly 1 or 2: rare when odd on
-/// // even heaps, when even on odd heaps.
+/// // Even heaps mostly 0 or 3, odd heaps mostly 1 or 2: with mask 3 the
+/// // popcount is even on even heaps and odd on odd heaps, so the rare
+/// // heaps are the odd-popcount even heaps and the even-popcount odd ones.
 /// let even = [50, 1, 0, 50];
 /// let odd = [0, 50, 50, 1];
 /// let s = best_split_by_parity(&even, &odd, &[[true, false]]).unwrap();
-/// assert_eq!((s.mask, s.rare_parity, s.rare_heaps), (1, [true, false], 2));
+/// assert_eq!((s.mask, s.rare_parity, s.rare_heaps), (3, [true, false], 2));
 /// ```
 pub fn best_split_by_parity(even: &[u64], odd: &[u64], twists: &[[bool; 2]]) -> Option<Split> {
     let top = even

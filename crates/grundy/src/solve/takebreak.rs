@@ -78,6 +78,8 @@ pub struct TakeBreakConfig {
     pub method: Method,
     /// Use the AVX2 kernels when the processor has them.
     pub simd: bool,
+    /// Worker threads (1: this thread only).
+    pub threads: usize,
 }
 
 impl Default for TakeBreakConfig {
@@ -86,6 +88,7 @@ impl Default for TakeBreakConfig {
             max_bytes: 8 << 30,
             method: Method::Auto,
             simd: true,
+            threads: 1,
         }
     }
 }
@@ -167,6 +170,11 @@ impl Moves {
 
 /// Fewest splits marked one by one before the plain candidate search.
 const PREFIX: usize = 32;
+/// Heaps per block of the block rare/common step (and the number of
+/// splits per heap marked one heap at a time there).
+const BLOCK: usize = 64;
+/// Most confirmation splits per heap marked ahead for a whole block.
+const MAX_BLOCK_PREFIX: usize = 2048;
 /// Splits marked (counting targets) before rare values are searched for
 /// one by one.
 const CONFIRM_MARKED: usize = 256;
@@ -223,6 +231,15 @@ struct Core {
     stats: EngineStats,
     /// What the methods cost lately, for choosing between them.
     costs: Costs,
+    /// Worker threads for the block-parallel rare/common step.
+    pool: Option<std::sync::Arc<rayon::ThreadPool>>,
+    /// Per heap of a block: the values of its bulk rare pairs (0/1 flags).
+    block_rows: Vec<u8>,
+    /// Confirmation splits per heap marked ahead by the block step
+    /// (adapted: doubled while searches after it stay frequent).
+    block_prefix: usize,
+    /// Searches for rare values after the block step's prefix, this block.
+    block_searches: usize,
 }
 
 /// Work measured per method, in "pair operations": a pair marked in the
@@ -277,6 +294,18 @@ impl TakeBreakSolver {
         let core = Core {
             marked: vec![0; moves.pairs.len()],
             costs: Costs::default(),
+            pool: (config.threads > 1)
+                .then(|| {
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(config.threads)
+                        .build()
+                        .ok()
+                })
+                .flatten()
+                .map(std::sync::Arc::new),
+            block_rows: Vec::new(),
+            block_prefix: 512,
+            block_searches: 0,
             moves,
             method: config.method,
             simd: config.simd && simd_available(),
@@ -334,10 +363,92 @@ impl TakeBreakSolver {
         self.core.rc.split
     }
 
+    /// Refuses, before any work, a run to `n` that would not fit in
+    /// [`TakeBreakConfig::max_bytes`]: codes with splits are counted at two
+    /// bytes per value at least (their values pass 255 early), and the
+    /// engine's own tables (256 KiB) are included.
+    pub fn check_memory(&self, n: u64) -> Result<()> {
+        let width = if self.core.moves.pairs.is_empty() && self.core.moves.triples.is_empty() {
+            self.table.width()
+        } else {
+            self.table.width().max(2)
+        };
+        let needed = n
+            .saturating_add(1)
+            .saturating_mul(width as u64)
+            .saturating_add(1 << 18);
+        if needed > self.config.max_bytes {
+            return Err(ErrorKind::OutOfMemory {
+                needed,
+                available: self.config.max_bytes,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
     /// Bytes the table needs to hold `G(0..=n)` at its current width.
     pub fn bytes_needed(&self, n: u64) -> u64 {
         n.saturating_add(1)
             .saturating_mul(self.table.width() as u64)
+    }
+
+    /// A solver that continues from values computed earlier (a checkpoint,
+    /// see [`crate::solve::values_file`]): `table` holds `G(0), G(1), …` of
+    /// `game`. Everything else the engine keeps (value counts, the bound,
+    /// the running sets of repeating digits) is rebuilt from it; the
+    /// rare/common split is chosen again at the next heap. The values that
+    /// follow are the same as without the interruption: no choice the
+    /// engine makes changes a value, only how fast it is found.
+    pub fn resume(game: TakeBreak, config: TakeBreakConfig, table: NimTable) -> Result<Self> {
+        let mut solver = Self::with_config(game, config);
+        let needed = solver.bytes_needed(table.len() as u64);
+        if needed > solver.config.max_bytes {
+            return Err(ErrorKind::OutOfMemory {
+                needed,
+                available: solver.config.max_bytes,
+            }
+            .into());
+        }
+        let core = &mut solver.core;
+        for n in 0..table.len() {
+            let v = table.get(n).map_or(0, |g| g.value());
+            core.record(n, v);
+        }
+        if let Some((first, digit)) = core.moves.tail {
+            with_slice!(&table, t => {
+                for n in first..t.len() {
+                    core.reach_layer(t, n - first, digit);
+                }
+            });
+        }
+        core.rc.next_check = table.len();
+        solver.table = table;
+        Ok(solver)
+    }
+
+    /// [`extend_to`](Self::extend_to) in batches of about 50 ms, calling
+    /// `each` after every batch (to show progress or write a checkpoint); an
+    /// error from `each` stops the run.
+    pub fn extend_with(
+        &mut self,
+        n: u64,
+        each: &mut dyn FnMut(&TakeBreakSolver) -> Result<()>,
+    ) -> Result<()> {
+        let mut batch: u64 = 256;
+        while self.len() <= n {
+            let start = std::time::Instant::now();
+            let to = self.len().saturating_add(batch - 1).min(n);
+            self.extend_to(to)?;
+            each(self)?;
+            let secs = start.elapsed().as_secs_f64();
+            if secs < 0.025 {
+                batch = batch.saturating_mul(2);
+            } else if secs > 0.1 {
+                batch = (batch / 2).max(16);
+            }
+        }
+        Ok(())
     }
 
     /// Computes `G(0..=n)`, keeping what is already known.
@@ -366,7 +477,15 @@ impl TakeBreakSolver {
             })?;
         loop {
             let core = &mut self.core;
-            let wide = with_slice!(&mut self.table, t => core.run(t, target));
+            // With worker threads, the whole run happens on the pool, so the
+            // block step's parallel fill uses exactly its threads.
+            let pool = core.pool.clone();
+            let wide = match pool {
+                Some(pool) => {
+                    pool.install(|| with_slice!(&mut self.table, t => core.run(t, target)))
+                }
+                None => with_slice!(&mut self.table, t => core.run(t, target)),
+            };
             match wide {
                 None => return Ok(()),
                 Some(v) => {
@@ -417,6 +536,17 @@ impl Core {
     #[inline(always)]
     fn run_inline<T: Word>(&mut self, t: &mut Vec<T>, target: usize) -> Option<u64> {
         while t.len() < target {
+            if let Some(bulk) = self.block_bulk(t.len()) {
+                if let Some(v) = self.rare_common_block(t, target, bulk) {
+                    return Some(v);
+                }
+                if t.len() >= self.rc.next_check
+                    || self.rc.rare.len() > 2 * self.rc.rare_at_check + 64
+                {
+                    self.check_split(t);
+                }
+                continue;
+            }
             let v = self.step(t);
             match T::from_u64(v) {
                 Some(x) => t.push(x),
@@ -673,14 +803,21 @@ impl Core {
     /// The rare/common method (module docs).
     #[inline(always)]
     fn rare_common<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+        self.mark_rare_pairs(t, n, 0..0);
+        self.finish_rare_common(t, n, &[], false)
+    }
+
+    /// Marks the values of the pairs (rare heap, other heap) of `n`, except
+    /// those whose rare heap has its index in `skip` (marked elsewhere).
+    #[inline(always)]
+    fn mark_rare_pairs<T: Word>(&mut self, t: &[T], n: usize, skip_bulk: std::ops::Range<usize>) {
         let g = self.generation;
-        // Common values present: pairs with a rare heap.
         let rare = &self.rc.rare;
         let values = &self.rc.rare_values;
         // Rare/common runs only with values below 2^16: a fixed-size view
         // lets masked indices go unchecked.
         let Some(stamp) = self.stamp.first_chunk_mut::<{ 1 << MAX_SPLIT_BITS }>() else {
-            return self.plain(t, n);
+            return;
         };
         self.rc.cuts.resize(self.moves.pairs.len(), 0);
         for (&k, cut) in self.moves.pairs.iter().zip(self.rc.cuts.iter_mut()) {
@@ -698,12 +835,8 @@ impl Core {
             } else {
                 None
             };
-            let (head, tail) = match skip {
-                Some(i) => ((0..i), (i + 1..cut)),
-                None => ((0..cut), (cut..cut)),
-            };
             let window = &t[..m];
-            for range in [head, tail] {
+            for range in ranges_without(0..cut, skip, &skip_bulk) {
                 self.stats.rare_pairs += range.len() as u64;
                 for (&r, &v) in rare[range.clone()].iter().zip(&values[range]) {
                     let x = usize::from(v) ^ window[m - r as usize].index();
@@ -711,7 +844,162 @@ impl Core {
                 }
             }
         }
+    }
+
+    /// The rare heaps (as a range of the rare list) whose pairs a block of
+    /// heaps from `n0` can mark ahead, when the block step applies: worker
+    /// threads, rare/common with stamps, heaps far enough from 0.
+    #[inline(always)]
+    fn block_bulk(&self, n0: usize) -> Option<std::ops::Range<usize>> {
+        if self.rc.split.is_none() || self.bound <= 32 || n0 < 4 * (BLOCK + MAX_BLOCK_PREFIX) {
+            return None;
+        }
+        let kmin = *self.moves.pairs.iter().min()?;
+        let kmax = *self.moves.pairs.iter().max()?;
+        // Partners of bulk rare heaps lie before the block: r >= BLOCK - kmin.
+        // Every heap of the block pairs with them: r < n0 - kmax.
+        let lo = BLOCK.saturating_sub(kmin).max(1);
+        let hi = n0.checked_sub(kmax)?;
+        let rare = &self.rc.rare;
+        Some(
+            rare.partition_point(|&r| (r as usize) < lo)
+                ..rare.partition_point(|&r| (r as usize) < hi),
+        )
+    }
+
+    /// Rare/common for a block of heaps. Every split of a heap of the block
+    /// whose two parts lie before the block — pairs with a "bulk" rare heap,
+    /// and the confirmation splits `a + (m − a)` with
+    /// `BLOCK ≤ a < BLOCK + prefix` — is marked ahead for all heaps
+    /// at once, one task per run of heaps on the worker threads. For a fixed
+    /// rare heap (or `a`), the partners of consecutive heaps are consecutive
+    /// in the table: contiguous loads, one flag store per pair. Then each
+    /// heap is finished in order: the few remaining rare pairs, the first
+    /// `BLOCK` splits, and [`Self::finish_rare_common`].
+    /// Returns a value that does not fit `T`, if one comes up.
+    #[inline(always)]
+    fn rare_common_block<T: Word>(
+        &mut self,
+        t: &mut Vec<T>,
+        target: usize,
+        bulk: std::ops::Range<usize>,
+    ) -> Option<u64> {
+        let n0 = t.len();
+        let b = BLOCK.min(target - n0);
+        let width = self.bound + 2;
+        let mut rows = std::mem::take(&mut self.block_rows);
+        rows.clear();
+        rows.resize(b * width, 0);
+        let (rare, values) = (
+            &self.rc.rare[bulk.clone()],
+            &self.rc.rare_values[bulk.clone()],
+        );
+        let (pairs, unequal, table) = (&self.moves.pairs, self.moves.unequal, &t[..]);
+        let threads = self
+            .pool
+            .as_ref()
+            .map_or(1, |p| p.current_num_threads())
+            .max(1);
+        let prefix = self.block_prefix;
+        let per_task = b.div_ceil(threads);
+        let fill = |(task, rows): (usize, &mut [u8])| {
+            let j0 = task * per_task;
+            let heaps = rows.len() / width;
+            let mut mark = |left: usize, v: usize, skip: Option<usize>| {
+                // Heap n0 + j0 + jj pairs `left` (value v) with its partner
+                // at `start + jj`.
+                let start = n0 + j0 - left;
+                for (jj, &x) in table[start..start + heaps].iter().enumerate() {
+                    if Some(jj) != skip {
+                        rows[jj * width + (v ^ x.index())] = 1;
+                    }
+                }
+            };
+            for &k in pairs {
+                for (&r, &v) in rare.iter().zip(values) {
+                    let r = r as usize;
+                    // With unequal splits (Grundy's game), r must not pair
+                    // with itself: skip the heap with m = 2r.
+                    let itself = (2 * r + k)
+                        .checked_sub(n0 + j0)
+                        .filter(|&jj| unequal && jj < heaps);
+                    mark(k + r, usize::from(v), itself);
+                }
+                for (a, x) in table.iter().enumerate().skip(BLOCK).take(prefix) {
+                    mark(k + a, x.index(), None);
+                }
+            }
+        };
+        if threads > 1 {
+            // Called on the pool (see `extend_to`): the tasks share its threads.
+            use rayon::prelude::*;
+            rows.par_chunks_mut(per_task * width)
+                .enumerate()
+                .for_each(fill);
+        } else {
+            rows.chunks_mut(per_task * width).enumerate().for_each(fill);
+        }
+        let classes = self.moves.pairs.len() as u64;
+        self.stats.rare_pairs += b as u64 * bulk.len() as u64 * classes;
+        self.stats.confirm_pairs += (b * prefix) as u64 * classes;
+        self.block_searches = 0;
+        let mut result = None;
+        for j in 0..b {
+            let n = t.len();
+            let row = &rows[j * width..(j + 1) * width];
+            let g = self.next_generation();
+            self.mark_small_moves(t, n);
+            self.mark_rare_pairs(t, n, bulk.clone());
+            // The first splits, whose larger parts lie in the block.
+            for ci in 0..self.moves.pairs.len() {
+                let m = n - self.moves.pairs[ci];
+                let end = BLOCK - 1;
+                mark_range(t, m, 1, end, &mut self.stamp, g);
+                self.marked[ci] = BLOCK + prefix - 1;
+                self.stats.confirm_pairs += end as u64;
+            }
+            let v = self.finish_rare_common(t, n, row, true);
+            self.stats.rare_common_heaps += 1;
+            match T::from_u64(v) {
+                Some(x) => t.push(x),
+                None => {
+                    result = Some(v);
+                    break;
+                }
+            }
+            self.record(n, v);
+            if self.rc.split.is_none() {
+                // A value too wide for any split: back to single steps.
+                break;
+            }
+        }
+        self.block_rows = rows;
+        // Keep the searches after the prefix rare: they run one heap at a
+        // time, the prefix on every thread.
+        if self.block_searches > b {
+            self.block_prefix = (self.block_prefix * 2).min(MAX_BLOCK_PREFIX);
+        } else if self.block_searches * 8 < b {
+            self.block_prefix = (self.block_prefix / 2).max(256);
+        }
+        result
+    }
+
+    /// The rest of the rare/common method once every pair with a rare heap
+    /// is marked (in the stamp table, or as a 1 in `row`, the block step's
+    /// flags): the candidate, then the rare values below it. With
+    /// `prefix_marked`, the first splits of every class are marked already
+    /// (up to `marked`), so confirmation goes straight to searching.
+    #[inline(always)]
+    fn finish_rare_common<T: Word>(
+        &mut self,
+        t: &[T],
+        n: usize,
+        row: &[u8],
+        prefix_marked: bool,
+    ) -> u64 {
+        let g = self.generation;
         let stamp = &mut self.stamp;
+        let seen = |stamp: &[u32], v: usize| stamp[v] == g || row.get(v).is_some_and(|&x| x != 0);
         // The candidate, and the rare values below it still to confirm
         // (every split class has `m` of the same parity).
         let parity = self
@@ -723,7 +1011,7 @@ impl Core {
         let c = self.rc.common_values[parity]
             .iter()
             .map(|&v| v as usize)
-            .find(|&v| stamp[v] != g)
+            .find(|&v| !seen(stamp, v))
             .unwrap_or(bound + 1);
         let targets = &mut self.rc.targets;
         targets.clear();
@@ -732,7 +1020,7 @@ impl Core {
             if v >= c {
                 break;
             }
-            if stamp[v] != g {
+            if !seen(stamp, v) {
                 targets.push(v);
             }
         }
@@ -740,16 +1028,19 @@ impl Core {
             return c as u64;
         }
         // Confirm them: mark the first splits until all are seen ...
-        let all_seen = self.mark_prefix(t, n, CONFIRM_MARKED, true);
-        self.stats.confirm_pairs += self.marked.iter().sum::<usize>() as u64;
-        if all_seen {
-            return c as u64;
+        if !prefix_marked {
+            let all_seen = self.mark_prefix(t, n, CONFIRM_MARKED, true);
+            self.stats.confirm_pairs += self.marked.iter().sum::<usize>() as u64;
+            if all_seen {
+                return c as u64;
+            }
         }
         // ... then search for each one left, smallest first.
         let targets = std::mem::take(&mut self.rc.targets);
         let mut answer = c as u64;
         for &v in &targets {
             if self.stamp[v] != g {
+                self.block_searches += usize::from(prefix_marked);
                 let found = T::from_u64(v as u64)
                     .is_some_and(|x| self.split_beyond_prefix_is_worth(t, n, x));
                 if !found {
@@ -1044,6 +1335,24 @@ impl Core {
     }
 }
 
+/// `range` without the indices in `bulk` and without the index `skip`.
+#[inline(always)]
+fn ranges_without(
+    range: std::ops::Range<usize>,
+    skip: Option<usize>,
+    bulk: &std::ops::Range<usize>,
+) -> impl Iterator<Item = std::ops::Range<usize>> {
+    let (lo, hi) = (range.start, range.end);
+    let pieces = [lo..bulk.start.clamp(lo, hi), bulk.end.clamp(lo, hi)..hi];
+    pieces
+        .into_iter()
+        .flat_map(move |p| match skip {
+            Some(i) if p.contains(&i) => [p.start..i, i + 1..p.end],
+            _ => [p, 0..0],
+        })
+        .filter(|r| !r.is_empty())
+}
+
 /// A set of small values held in a register (`u64` or `u128`).
 trait Bits:
     Copy
@@ -1305,6 +1614,28 @@ mod tests {
                 .map(|h| auto.value(h).unwrap().value())
                 .collect();
             assert_eq!(auto_values, plain, "{} {:?}", g.code(), auto.stats());
+        }
+    }
+
+    /// The block step (one thread and two) against the plain method, on
+    /// games where it engages (rare/common with values past 32).
+    #[test]
+    fn block_step_agrees_with_the_plain_method() {
+        for g in [TakeBreak::octal("0.6").unwrap(), TakeBreak::grundy_game()] {
+            let plain = values(&g, 30_000, Method::Plain, true);
+            for threads in [1, 2] {
+                let mut s = TakeBreakSolver::with_config(
+                    g.clone(),
+                    TakeBreakConfig {
+                        threads,
+                        ..TakeBreakConfig::default()
+                    },
+                );
+                s.extend_to(30_000).unwrap();
+                let v: Vec<u64> = (0..=30_000).map(|h| s.value(h).unwrap().value()).collect();
+                assert_eq!(v, plain, "{} with {threads} threads", g.code());
+                assert!(s.stats().confirm_pairs > 0);
+            }
         }
     }
 
