@@ -70,7 +70,7 @@ pub fn parse() -> Result<Cli, clap::Error> {
 pub enum Command {
     /// Print the nim-values G(n) of a heap game for n in a range (for games on pairs A,B: the table G(a,b)).
     #[command(
-        after_help = "Examples:\n  grundy values sub:1,3,4 --to 8\n  grundy values wythoff --to 10 --format json\n  grundy values sub:pow2 --from 999999999999999990 --to 1000000000000000000\n  grundy values bash:3 --to 100 --format csv"
+        after_help = "Examples:\n  grundy values sub:1,3,4 --to 8\n  grundy values wythoff --to 10 --format json\n  grundy values sub:pow2 --from 999999999999999990 --to 1000000000000000000\n  grundy values bash:3 --to 100 --format csv\n  grundy values 0.6 --to 67108864 --output 0.6.bin --checkpoint 0.6.ck --threads 2\n  grundy values 0.6 --to 67108864 --output 0.6.bin --resume 0.6.ck\n  grundy values 0.6 --input 0.6.bin --from 1000 --to 1100"
     )]
     Values(ValuesArgs),
     /// Find the period of a heap game's nim-sequence, with a proof where a theorem gives one.
@@ -166,6 +166,41 @@ pub struct ValuesArgs {
     /// rare/common split ("sparse space"); text or json.
     #[arg(long)]
     pub stats: bool,
+    /// Write G(0..=TO) to FILE (compact binary, with a header: game, count,
+    /// width, checksum) instead of printing them; take-and-break games.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Read the values from FILE (written by `--output` or `--checkpoint`)
+    /// instead of computing them.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["resume", "checkpoint", "output"])]
+    pub input: Option<PathBuf>,
+    /// Save the state to FILE every `--checkpoint-every` seconds (written
+    /// atomically, with a checksum), so that `--resume FILE` can continue a
+    /// run that was killed.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub checkpoint_every: f64,
+    /// Continue from a checkpoint (or any values file of the same game).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Worker threads (take-and-break games); 0 = one per core.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+impl ValuesArgs {
+    /// Whether this is a long run of a take-and-break game: any of the
+    /// long-run flags, or a range of at least 2^20 values.
+    pub fn long_run(&self) -> bool {
+        self.output.is_some()
+            || self.input.is_some()
+            || self.checkpoint.is_some()
+            || self.resume.is_some()
+            || self.threads.is_some()
+            || self.to - self.from.unwrap_or(0) >= 1 << 20
+    }
 }
 
 /// Arguments of `grundy period`.

@@ -6,6 +6,7 @@
 //! through [`output`].
 
 mod cli;
+mod longrun;
 mod nim_cmd;
 mod output;
 mod play;
@@ -126,6 +127,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 fn run(cli: Cli) -> Result<()> {
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
+        Command::Values(a) if longrun::applies(&a)? => longrun::values(&a, &mut out)?,
         Command::Values(a) => {
             let mut game = spec::parse(&a.game)?;
             let from = a.from.unwrap_or(0);

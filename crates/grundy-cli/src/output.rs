@@ -5,7 +5,7 @@ use crate::cli::Format;
 use anyhow::{bail, Result};
 use grundy::analysis::ValueStats;
 use grundy::solve::loopy::{GraphValues, LoopyAnalysis, LoopyValue};
-use grundy::solve::PeriodReport;
+use grundy::solve::{PeriodReport, TableView};
 use grundy::spec::{describe_periodicity, Family};
 use grundy::strategy::{Analysis, Outcome, WinningMove};
 use grundy::Nimber;
@@ -48,16 +48,23 @@ impl Printer {
         }
     }
 
+    /// True under `--quiet`: no progress bars, no notes.
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+
     /// Flushes what is buffered.
     pub fn flush(&mut self) -> Result<()> {
         self.out.flush()?;
         Ok(())
     }
 
-    /// A note about what was done (not a result): on stderr, and not at
+    /// A note about what was done (not a result; e.g. the closing checksum
+    /// of a long run): on stderr, after what stdout holds so far, and not at
     /// all under `--quiet`.
     pub fn note(&mut self, text: &str) -> Result<()> {
         if !self.quiet {
+            self.out.flush()?;
             writeln!(io::stderr().lock(), "{text}")?;
         }
         Ok(())
@@ -121,26 +128,63 @@ impl Printer {
         values: &[Nimber],
         format: Format,
     ) -> Result<()> {
+        self.values_from(game, from, to, values.iter().map(|g| g.value()), format)
+    }
+
+    /// `grundy values` straight from a table (long runs: nothing is copied).
+    pub fn values_view(
+        &mut self,
+        game: &str,
+        from: u64,
+        to: u64,
+        view: TableView<'_>,
+        format: Format,
+    ) -> Result<()> {
+        let values = (from..=to).map(|n| view.get(n as usize).map_or(0, |g| g.value()));
+        self.values_from(game, from, to, values, format)
+    }
+
+    /// `G(from..=to)` streamed in the chosen format.
+    fn values_from(
+        &mut self,
+        game: &str,
+        from: u64,
+        to: u64,
+        values: impl Iterator<Item = u64>,
+        format: Format,
+    ) -> Result<()> {
         match format {
             Format::Json => {
-                let v: Vec<u64> = values.iter().map(|g| g.value()).collect();
-                self.json(json!({"game": game, "from": from, "to": to, "values": v}))
+                // Streamed, in the same shape serde_json gives the object.
+                let game = serde_json::to_string(game)?;
+                write!(
+                    self.out,
+                    "{{\"game\":{game},\"from\":{from},\"to\":{to},\"values\":["
+                )?;
+                for (i, v) in values.enumerate() {
+                    if i > 0 {
+                        write!(self.out, ",")?;
+                    }
+                    write!(self.out, "{v}")?;
+                }
+                writeln!(self.out, "]}}")?;
+                Ok(())
             }
             Format::Csv => {
                 writeln!(self.out, "n,value")?;
-                for (n, g) in (from..=to).zip(values) {
-                    writeln!(self.out, "{n},{}", g.value())?;
+                for (n, v) in (from..=to).zip(values) {
+                    writeln!(self.out, "{n},{v}")?;
                 }
                 Ok(())
             }
             Format::Text => {
                 writeln!(self.out, "{game}: G({from}..={to})")?;
                 let mut line = String::new();
-                for g in values {
+                for v in values {
                     if !line.is_empty() {
                         line.push(' ');
                     }
-                    line.push_str(&g.value().to_string());
+                    line.push_str(&v.to_string());
                     if line.len() > 72 {
                         writeln!(self.out, "{line}")?;
                         line.clear();
@@ -152,6 +196,12 @@ impl Printer {
                 Ok(())
             }
         }
+    }
+
+    /// One line on standard output (summaries of long runs).
+    pub fn line(&mut self, text: &str) -> Result<()> {
+        writeln!(self.out, "{text}")?;
+        Ok(())
     }
 
     /// `grundy values` of a game whose positions are pairs: the table
@@ -213,7 +263,8 @@ impl Printer {
                 "rare_heaps": s.rare_heaps,
                 "heaps": s.heaps,
                 "rare_share": s.rare_share(),
-                "rare_values": stats.counts.iter().filter(|(v, _)| s.is_rare(*v)).map(|(v, _)| v).collect::<Vec<_>>(),
+                "rare_parity": {"even_heaps": if s.rare_parity[0] { "odd" } else { "even" }, "odd_heaps": if s.rare_parity[1] { "odd" } else { "even" }},
+                "rare_values": stats.rare_values,
             })
         });
         match format {
@@ -250,17 +301,18 @@ impl Printer {
                 )?;
                 match stats.split {
                     Some(s) => {
-                        let rare: Vec<String> = stats
-                            .counts
-                            .iter()
-                            .filter(|(v, _)| s.is_rare(*v))
-                            .map(|(v, _)| v.to_string())
-                            .collect();
+                        let rare: Vec<String> =
+                            stats.rare_values.iter().map(u64::to_string).collect();
                         writeln!(
                             self.out,
-                            "rare/common split: mask {} ({:#b}), {} of {} heaps rare ({:.2}%){}",
+                            "rare/common split: mask {} ({:#b}{}), {} of {} heaps rare ({:.2}%){}",
                             s.mask,
                             s.mask,
+                            if s.twisted() {
+                                ", twisted by heap parity"
+                            } else {
+                                ""
+                            },
                             s.rare_heaps,
                             s.heaps,
                             100.0 * s.rare_share(),

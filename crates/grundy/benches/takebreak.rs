@@ -28,6 +28,39 @@ fn run(game: &TakeBreak, n: u64, method: Method, simd: bool) -> (f64, u64) {
 }
 
 fn main() {
+    // `cargo bench --bench takebreak -- CODE N [naive|plain|auto] [THREADS]`: one run.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    if let [code, n, rest @ ..] = &args[..] {
+        let game =
+            TakeBreak::named(code).unwrap_or_else(|| TakeBreak::octal(code).expect("a valid code"));
+        let method = match rest.first().map(String::as_str) {
+            Some("naive") => Method::Naive,
+            Some("plain") => Method::Plain,
+            _ => Method::Auto,
+        };
+        let threads = rest.get(1).and_then(|t| t.parse().ok()).unwrap_or(1);
+        let mut s = TakeBreakSolver::with_config(
+            game,
+            TakeBreakConfig {
+                method,
+                threads,
+                ..TakeBreakConfig::default()
+            },
+        );
+        let t = Instant::now();
+        s.extend_to(n.parse().expect("a heap size"))
+            .expect("computes");
+        println!(
+            "{code} {n} {:.3} s checksum {:x} {:?}",
+            t.elapsed().as_secs_f64(),
+            s.table().view().checksum(),
+            s.stats()
+        );
+        return;
+    }
     println!(
         "{:<12} {:>9} {:<28} {:>9} {:>18}",
         "game", "n", "method", "seconds", "checksum"

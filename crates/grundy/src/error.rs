@@ -94,6 +94,25 @@ pub enum ErrorKind {
         /// Why it was rejected.
         reason: String,
     },
+    /// A file the caller named could not be read or written.
+    #[error("cannot {action} `{path}`: {message}")]
+    Io {
+        /// What was being done: `read`, `write`, ...
+        action: String,
+        /// The file.
+        path: String,
+        /// The operating system's message.
+        message: String,
+    },
+    /// A file was read but is not what it should be (a values file or a
+    /// checkpoint that is truncated, corrupted or for another game).
+    #[error("`{path}` is not usable: {reason}")]
+    BadFile {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 fn at_line(line: u64) -> String {

@@ -8,4 +8,4 @@ pub mod period;
 pub mod sparse;
 
 pub use period::{find_period, PeriodFound, PeriodTheorem, Periodicity};
-pub use sparse::{best_split, value_stats, Split, ValueStats};
+pub use sparse::{best_split, best_split_by_parity, value_stats, Split, ValueStats};

@@ -149,6 +149,28 @@ fn normalize_name(s: &str) -> String {
 }
 
 impl TakeBreak {
+    /// A take-and-break game from a spec as `grundy` takes it: a name
+    /// (`kayles`), an octal code (`0.07`, `octal:0.07`) or a hexadecimal one
+    /// (`hex:0.3F`).
+    pub fn from_spec(spec: &str) -> Result<TakeBreak> {
+        let spec = spec.trim();
+        if let Some(code) = spec.strip_prefix("hex:") {
+            return Self::hexadecimal(code);
+        }
+        if let Some(code) = spec.strip_prefix("octal:") {
+            return Self::octal(code);
+        }
+        if spec.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+            return Self::octal(spec);
+        }
+        Self::named(spec).ok_or_else(|| {
+            Error::invalid_spec(
+                spec,
+                "not a take-and-break game (a code such as `0.07`, `hex:0.3F`, or a name such as `kayles`)",
+            )
+        })
+    }
+
     /// An octal code such as `0.07`, `.07`, `4.07` or `0.3r`.
     pub fn octal(code: &str) -> Result<TakeBreak> {
         Self::parse(code, false)

@@ -27,6 +27,7 @@ pub mod memo;
 pub mod misere;
 pub mod table;
 pub mod takebreak;
+pub mod values_file;
 
 pub use dense::{DenseConfig, DenseSolver};
 pub use heap::{HeapConfig, HeapValues, PeriodReport};
@@ -34,3 +35,4 @@ pub use memo::{MemoConfig, MemoSolver};
 pub use misere::{MisereConfig, MisereSolver};
 pub use table::{NimTable, TableView};
 pub use takebreak::{EngineStats, Method, TakeBreakConfig, TakeBreakSolver};
+pub use values_file::{read_values, write_values, ValuesFile};

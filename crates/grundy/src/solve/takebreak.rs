@@ -24,11 +24,13 @@
 //!   for some mask, a *common* two-heap value needs a rare heap
 //!   (`C ⊕ C ⊆ R`). So the common values present are found by pairing each
 //!   rare heap `r` with `m − r` only (O(#rare) per heap); the candidate is
-//!   the least common value absent; the rare values below it are then
+//!   the least common value absent (splits may be twisted by the parity of
+//!   the heap, as in 0.106: see [`crate::analysis::sparse`]); the rare
+//!   values below it are then
 //!   confirmed by scanning ordinary pairs only until each has been seen
 //!   (usually after a few hundred pairs). If one is never seen, it is
 //!   `G(n)`. The split is found automatically (a Walsh–Hadamard transform
-//!   of the value counts, [`best_split`]) and re-checked as the sequence
+//!   of the value counts, [`best_split_by_parity`]) and re-checked as the sequence
 //!   grows; the engine switches between rare/common and plain whenever the
 //!   rare heaps become too many or few. Correctness never depends on the
 //!   split — any mask gives the exact mex — only speed does.
@@ -50,7 +52,7 @@
 
 use super::table::{with_slice, NimTable, Word};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
-use crate::analysis::{best_split, Split};
+use crate::analysis::{best_split_by_parity, Split};
 use crate::error::{ErrorKind, Result};
 use crate::games::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::nimber::Nimber;
@@ -76,6 +78,8 @@ pub struct TakeBreakConfig {
     pub method: Method,
     /// Use the AVX2 kernels when the processor has them.
     pub simd: bool,
+    /// Worker threads (1: this thread only).
+    pub threads: usize,
 }
 
 impl Default for TakeBreakConfig {
@@ -84,6 +88,7 @@ impl Default for TakeBreakConfig {
             max_bytes: 8 << 30,
             method: Method::Auto,
             simd: true,
+            threads: 1,
         }
     }
 }
@@ -99,6 +104,10 @@ pub struct EngineStats {
     pub rare_pairs: u64,
     /// Pairs scanned to confirm rare values.
     pub confirm_pairs: u64,
+    /// Pairs whose value the plain method marked one by one.
+    pub plain_marked: u64,
+    /// Pairs the plain method's vectorized searches looked at.
+    pub plain_scanned: u64,
     /// Times the split was searched for.
     pub split_checks: u64,
     /// Times the engine changed its split (or switched method).
@@ -161,6 +170,11 @@ impl Moves {
 
 /// Fewest splits marked one by one before the plain candidate search.
 const PREFIX: usize = 32;
+/// Heaps per block of the block rare/common step (and the number of
+/// splits per heap marked one heap at a time there).
+const BLOCK: usize = 64;
+/// Most confirmation splits per heap marked ahead for a whole block.
+const MAX_BLOCK_PREFIX: usize = 2048;
 /// Splits marked (counting targets) before rare values are searched for
 /// one by one.
 const CONFIRM_MARKED: usize = 256;
@@ -182,10 +196,18 @@ struct RareCommon {
     rare_at_check: usize,
     /// Rare values still to confirm for the current heap.
     targets: Vec<usize>,
-    /// Common values below the bound, increasing.
-    common_values: Vec<u32>,
-    /// Rare values up to the bound (inclusive), increasing.
-    rare_values_below_bound: Vec<u32>,
+    /// Per two-heap class: how many rare heaps are below the current sum
+    /// `m` (sums only grow, so this only moves forward).
+    cuts: Vec<usize>,
+    /// Values of two-heap splits `a + b = m` that need a rare heap
+    /// (common), up to the bound inclusive, increasing; index: `m` mod 2.
+    common_values: [Vec<u32>; 2],
+    /// The other values (rare) up to the bound, inclusive; index `m` mod 2.
+    rare_values_below_bound: [Vec<u32>; 2],
+    /// The same two sets as bits, when the bound is at most 64.
+    common_bits: [u128; 2],
+    /// See `common_bits`.
+    rare_bits: [u128; 2],
 }
 
 /// Everything but the table (so the table can be borrowed at its width).
@@ -201,12 +223,46 @@ struct Core {
     reach: Vec<bool>,
     /// A power of two above every value so far: every option value is below it.
     bound: usize,
-    /// `counts[v]` = heaps `≥ 1` of value `v`, for values below 2^16.
-    counts: Vec<u64>,
+    /// `counts[n % 2][v]` = heaps `n ≥ 1` of value `v`, for values below 2^16.
+    counts: [Vec<u64>; 2],
     rc: RareCommon,
     /// Per two-heap class: how many splits of the current heap are marked.
     marked: Vec<usize>,
     stats: EngineStats,
+    /// What the methods cost lately, for choosing between them.
+    costs: Costs,
+    /// Worker threads for the block-parallel rare/common step.
+    pool: Option<std::sync::Arc<rayon::ThreadPool>>,
+    /// Per heap of a block: the values of its bulk rare pairs (0/1 flags).
+    block_rows: Vec<u8>,
+    /// Confirmation splits per heap marked ahead by the block step
+    /// (adapted: doubled while searches after it stay frequent).
+    block_prefix: usize,
+    /// Searches for rare values after the block step's prefix, this block.
+    block_searches: usize,
+}
+
+/// Work measured per method, in "pair operations": a pair marked in the
+/// stamp table counts 1, a pair looked at by a vectorized search 0.1, a
+/// (rare heap, other heap) pair 1.6 (an indexed load and a store).
+#[derive(Clone, Debug)]
+struct Costs {
+    /// Plain work per heap divided by `n/2`, as last measured.
+    plain_per_half_n: f64,
+    /// Rare/common confirmation work per heap, as last measured.
+    confirm_per_heap: Option<f64>,
+    /// Counters and heap count at the last check.
+    at_check: (EngineStats, usize),
+}
+
+impl Default for Costs {
+    fn default() -> Self {
+        Costs {
+            plain_per_half_n: 0.2,
+            confirm_per_heap: None,
+            at_check: (EngineStats::default(), 0),
+        }
+    }
 }
 
 /// Bottom-up solver for take-and-break games (see the module docs).
@@ -237,6 +293,19 @@ impl TakeBreakSolver {
         let moves = Moves::of(&game);
         let core = Core {
             marked: vec![0; moves.pairs.len()],
+            costs: Costs::default(),
+            pool: (config.threads > 1)
+                .then(|| {
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(config.threads)
+                        .build()
+                        .ok()
+                })
+                .flatten()
+                .map(std::sync::Arc::new),
+            block_rows: Vec::new(),
+            block_prefix: 512,
+            block_searches: 0,
             moves,
             method: config.method,
             simd: config.simd && simd_available(),
@@ -244,7 +313,7 @@ impl TakeBreakSolver {
             generation: 0,
             reach: vec![false; 4],
             bound: 1,
-            counts: Vec::new(),
+            counts: [Vec::new(), Vec::new()],
             rc: RareCommon {
                 next_check: 256,
                 ..RareCommon::default()
@@ -294,10 +363,92 @@ impl TakeBreakSolver {
         self.core.rc.split
     }
 
+    /// Refuses, before any work, a run to `n` that would not fit in
+    /// [`TakeBreakConfig::max_bytes`]: codes with splits are counted at two
+    /// bytes per value at least (their values pass 255 early), and the
+    /// engine's own tables (256 KiB) are included.
+    pub fn check_memory(&self, n: u64) -> Result<()> {
+        let width = if self.core.moves.pairs.is_empty() && self.core.moves.triples.is_empty() {
+            self.table.width()
+        } else {
+            self.table.width().max(2)
+        };
+        let needed = n
+            .saturating_add(1)
+            .saturating_mul(width as u64)
+            .saturating_add(1 << 18);
+        if needed > self.config.max_bytes {
+            return Err(ErrorKind::OutOfMemory {
+                needed,
+                available: self.config.max_bytes,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
     /// Bytes the table needs to hold `G(0..=n)` at its current width.
     pub fn bytes_needed(&self, n: u64) -> u64 {
         n.saturating_add(1)
             .saturating_mul(self.table.width() as u64)
+    }
+
+    /// A solver that continues from values computed earlier (a checkpoint,
+    /// see [`crate::solve::values_file`]): `table` holds `G(0), G(1), …` of
+    /// `game`. Everything else the engine keeps (value counts, the bound,
+    /// the running sets of repeating digits) is rebuilt from it; the
+    /// rare/common split is chosen again at the next heap. The values that
+    /// follow are the same as without the interruption: no choice the
+    /// engine makes changes a value, only how fast it is found.
+    pub fn resume(game: TakeBreak, config: TakeBreakConfig, table: NimTable) -> Result<Self> {
+        let mut solver = Self::with_config(game, config);
+        let needed = solver.bytes_needed(table.len() as u64);
+        if needed > solver.config.max_bytes {
+            return Err(ErrorKind::OutOfMemory {
+                needed,
+                available: solver.config.max_bytes,
+            }
+            .into());
+        }
+        let core = &mut solver.core;
+        for n in 0..table.len() {
+            let v = table.get(n).map_or(0, |g| g.value());
+            core.record(n, v);
+        }
+        if let Some((first, digit)) = core.moves.tail {
+            with_slice!(&table, t => {
+                for n in first..t.len() {
+                    core.reach_layer(t, n - first, digit);
+                }
+            });
+        }
+        core.rc.next_check = table.len();
+        solver.table = table;
+        Ok(solver)
+    }
+
+    /// [`extend_to`](Self::extend_to) in batches of about 50 ms, calling
+    /// `each` after every batch (to show progress or write a checkpoint); an
+    /// error from `each` stops the run.
+    pub fn extend_with(
+        &mut self,
+        n: u64,
+        each: &mut dyn FnMut(&TakeBreakSolver) -> Result<()>,
+    ) -> Result<()> {
+        let mut batch: u64 = 256;
+        while self.len() <= n {
+            let start = std::time::Instant::now();
+            let to = self.len().saturating_add(batch - 1).min(n);
+            self.extend_to(to)?;
+            each(self)?;
+            let secs = start.elapsed().as_secs_f64();
+            if secs < 0.025 {
+                batch = batch.saturating_mul(2);
+            } else if secs > 0.1 {
+                batch = (batch / 2).max(16);
+            }
+        }
+        Ok(())
     }
 
     /// Computes `G(0..=n)`, keeping what is already known.
@@ -326,7 +477,15 @@ impl TakeBreakSolver {
             })?;
         loop {
             let core = &mut self.core;
-            let wide = with_slice!(&mut self.table, t => core.run(t, target));
+            // With worker threads, the whole run happens on the pool, so the
+            // block step's parallel fill uses exactly its threads.
+            let pool = core.pool.clone();
+            let wide = match pool {
+                Some(pool) => {
+                    pool.install(|| with_slice!(&mut self.table, t => core.run(t, target)))
+                }
+                None => with_slice!(&mut self.table, t => core.run(t, target)),
+            };
             match wide {
                 None => return Ok(()),
                 Some(v) => {
@@ -377,6 +536,17 @@ impl Core {
     #[inline(always)]
     fn run_inline<T: Word>(&mut self, t: &mut Vec<T>, target: usize) -> Option<u64> {
         while t.len() < target {
+            if let Some(bulk) = self.block_bulk(t.len()) {
+                if let Some(v) = self.rare_common_block(t, target, bulk) {
+                    return Some(v);
+                }
+                if t.len() >= self.rc.next_check
+                    || self.rc.rare.len() > 2 * self.rc.rare_at_check + 64
+                {
+                    self.check_split(t);
+                }
+                continue;
+            }
             let v = self.step(t);
             match T::from_u64(v) {
                 Some(x) => t.push(x),
@@ -418,7 +588,13 @@ impl Core {
         self.mark_small_moves(t, n);
         if self.rc.split.is_some() {
             self.stats.rare_common_heaps += 1;
-            self.rare_common(t, n)
+            // Register bitsets pay off for the smallest values only (`u128`
+            // shifts cost more than stamp stores).
+            if self.bound <= 32 {
+                self.rare_common_bits::<T, u64>(t, n)
+            } else {
+                self.rare_common(t, n)
+            }
         } else {
             self.stats.plain_heaps += 1;
             match self.method {
@@ -501,45 +677,66 @@ impl Core {
     }
 
     /// Marks the first `budget` two-heap splits of `n` (over all classes,
-    /// in order), recording in `marked` how far each class got. Returns the
-    /// number of marked values that had generation `g + 1` (targets).
+    /// in order), recording in `marked` how far each class got. With
+    /// `confirm`, stops as soon as every value in `rc.targets` is marked and
+    /// returns whether that happened.
     #[inline(always)]
-    fn mark_prefix<T: Word>(&mut self, t: &[T], n: usize, mut budget: usize, want: usize) -> usize {
+    fn mark_prefix<T: Word>(
+        &mut self,
+        t: &[T],
+        n: usize,
+        mut budget: usize,
+        confirm: bool,
+    ) -> bool {
         let g = self.generation;
-        let tg = g + 1;
-        let mut hits = 0;
         let mut buf = [T::default(); CHUNK];
+        let mut done = false;
+        let stamp = &mut self.stamp[..];
+        let targets = &mut self.rc.targets;
         for (ci, &k) in self.moves.pairs.iter().enumerate() {
             self.marked[ci] = 0;
-            if n < k + 2 || budget == 0 || (want > 0 && hits == want) {
+            if n < k + 2 || budget == 0 || done {
                 continue;
             }
             let m = n - k;
             let hi = self.moves.half(m);
             let mut lo = 1;
-            while lo <= hi && budget > 0 && !(want > 0 && hits == want) {
+            while lo <= hi && budget > 0 {
                 let len = (hi - lo + 1).min(CHUNK).min(budget);
-                let buf = &mut buf[..len];
-                xor_pairs(t, m, lo, buf);
-                for x in buf.iter() {
-                    let s = &mut self.stamp[x.index()];
-                    hits += usize::from(*s == tg);
-                    *s = g;
+                if len == CHUNK {
+                    xor_chunk(t, m, lo, &mut buf);
+                } else {
+                    xor_pairs(t, m, lo, &mut buf[..len]);
+                }
+                for x in &buf[..len] {
+                    stamp[x.index()] = g;
                 }
                 lo += len;
                 budget -= len;
+                if confirm {
+                    targets.retain(|&v| stamp[v] != g);
+                    if targets.is_empty() {
+                        done = true;
+                        break;
+                    }
+                }
             }
             self.marked[ci] = lo - 1;
         }
-        hits
+        done
     }
 
     /// Mark a prefix of the splits, then test mex candidates by search.
+    ///
+    /// The search moves a frontier: when the candidate turns up, every
+    /// split up to the chunk where it did is marked, so no split is marked
+    /// twice and each later candidate is searched for only beyond the
+    /// frontier. The candidate never found costs one vectorized pass.
     #[inline(always)]
     fn plain<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
         let g = self.generation;
-        self.mark_prefix(t, n, (2 * self.bound).max(PREFIX), 0);
-        loop {
+        self.mark_prefix(t, n, (2 * self.bound).max(PREFIX), false);
+        'candidates: loop {
             let c = self.mex();
             if c >= self.bound {
                 // No option value reaches the bound.
@@ -548,11 +745,44 @@ impl Core {
             let Some(target) = T::from_u64(c as u64) else {
                 return c as u64;
             };
-            if !self.split_beyond_prefix_is_worth(t, n, target) {
-                return c as u64;
+            for ci in 0..self.moves.pairs.len() {
+                let k = self.moves.pairs[ci];
+                if n < k + 2 {
+                    continue;
+                }
+                let m = n - k;
+                let (lo, hi) = (self.marked[ci] + 1, self.moves.half(m));
+                if let Some(end) = first_chunk_with(t, m, lo, hi, target) {
+                    mark_range(t, m, lo, end, &mut self.stamp, g);
+                    self.marked[ci] = end;
+                    self.stats.plain_marked += (end + 1 - lo) as u64;
+                    self.stats.plain_scanned += (end + 1 - lo) as u64;
+                    continue 'candidates;
+                }
+                self.stats.plain_scanned += (hi + 1).saturating_sub(lo) as u64;
             }
-            self.stamp[c] = g;
+            if self.some_triple_is_worth(t, n, target) {
+                self.stamp[c] = g;
+                continue;
+            }
+            return c as u64;
         }
+    }
+
+    /// Whether a three-heap split of `n` has value `target`.
+    #[inline(always)]
+    fn some_triple_is_worth<T: Word>(&self, t: &[T], n: usize, target: T) -> bool {
+        for &k in &self.moves.triples {
+            if n >= k + 3 {
+                let m = n - k;
+                for a in 1..=m / 3 {
+                    if pairs_contain(t, m - a, a, (m - a) / 2, target ^ t[a]) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether a two-heap split of `n` beyond the marked prefix, or a
@@ -567,49 +797,46 @@ impl Core {
                 }
             }
         }
-        for &k in &self.moves.triples {
-            if n >= k + 3 {
-                let m = n - k;
-                for a in 1..=m / 3 {
-                    if pairs_contain(t, m - a, a, (m - a) / 2, target ^ t[a]) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        self.some_triple_is_worth(t, n, target)
     }
 
     /// The rare/common method (module docs).
     #[inline(always)]
     fn rare_common<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+        self.mark_rare_pairs(t, n, 0..0);
+        self.finish_rare_common(t, n, &[], false)
+    }
+
+    /// Marks the values of the pairs (rare heap, other heap) of `n`, except
+    /// those whose rare heap has its index in `skip` (marked elsewhere).
+    #[inline(always)]
+    fn mark_rare_pairs<T: Word>(&mut self, t: &[T], n: usize, skip_bulk: std::ops::Range<usize>) {
         let g = self.generation;
-        // Common values present: pairs with a rare heap.
         let rare = &self.rc.rare;
         let values = &self.rc.rare_values;
         // Rare/common runs only with values below 2^16: a fixed-size view
         // lets masked indices go unchecked.
         let Some(stamp) = self.stamp.first_chunk_mut::<{ 1 << MAX_SPLIT_BITS }>() else {
-            return self.plain(t, n);
+            return;
         };
-        for &k in &self.moves.pairs {
+        self.rc.cuts.resize(self.moves.pairs.len(), 0);
+        for (&k, cut) in self.moves.pairs.iter().zip(self.rc.cuts.iter_mut()) {
             if n < k + 2 {
                 continue;
             }
             let m = n - k;
-            let cut = rare.partition_point(|&r| (r as usize) < m);
+            while *cut < rare.len() && (rare[*cut] as usize) < m {
+                *cut += 1;
+            }
+            let cut = *cut;
             // With unequal splits, skip r = m/2 (it would pair with itself).
             let skip = if self.moves.unequal && m % 2 == 0 {
                 rare[..cut].binary_search(&((m / 2) as u32)).ok()
             } else {
                 None
             };
-            let (head, tail) = match skip {
-                Some(i) => ((0..i), (i + 1..cut)),
-                None => ((0..cut), (cut..cut)),
-            };
             let window = &t[..m];
-            for range in [head, tail] {
+            for range in ranges_without(0..cut, skip, &skip_bulk) {
                 self.stats.rare_pairs += range.len() as u64;
                 for (&r, &v) in rare[range.clone()].iter().zip(&values[range]) {
                     let x = usize::from(v) ^ window[m - r as usize].index();
@@ -617,43 +844,203 @@ impl Core {
                 }
             }
         }
+    }
+
+    /// The rare heaps (as a range of the rare list) whose pairs a block of
+    /// heaps from `n0` can mark ahead, when the block step applies: worker
+    /// threads, rare/common with stamps, heaps far enough from 0.
+    #[inline(always)]
+    fn block_bulk(&self, n0: usize) -> Option<std::ops::Range<usize>> {
+        if self.rc.split.is_none() || self.bound <= 32 || n0 < 4 * (BLOCK + MAX_BLOCK_PREFIX) {
+            return None;
+        }
+        let kmin = *self.moves.pairs.iter().min()?;
+        let kmax = *self.moves.pairs.iter().max()?;
+        // Partners of bulk rare heaps lie before the block: r >= BLOCK - kmin.
+        // Every heap of the block pairs with them: r < n0 - kmax.
+        let lo = BLOCK.saturating_sub(kmin).max(1);
+        let hi = n0.checked_sub(kmax)?;
+        let rare = &self.rc.rare;
+        Some(
+            rare.partition_point(|&r| (r as usize) < lo)
+                ..rare.partition_point(|&r| (r as usize) < hi),
+        )
+    }
+
+    /// Rare/common for a block of heaps. Every split of a heap of the block
+    /// whose two parts lie before the block — pairs with a "bulk" rare heap,
+    /// and the confirmation splits `a + (m − a)` with
+    /// `BLOCK ≤ a < BLOCK + prefix` — is marked ahead for all heaps
+    /// at once, one task per run of heaps on the worker threads. For a fixed
+    /// rare heap (or `a`), the partners of consecutive heaps are consecutive
+    /// in the table: contiguous loads, one flag store per pair. Then each
+    /// heap is finished in order: the few remaining rare pairs, the first
+    /// `BLOCK` splits, and [`Self::finish_rare_common`].
+    /// Returns a value that does not fit `T`, if one comes up.
+    #[inline(always)]
+    fn rare_common_block<T: Word>(
+        &mut self,
+        t: &mut Vec<T>,
+        target: usize,
+        bulk: std::ops::Range<usize>,
+    ) -> Option<u64> {
+        let n0 = t.len();
+        let b = BLOCK.min(target - n0);
+        let width = self.bound + 2;
+        let mut rows = std::mem::take(&mut self.block_rows);
+        rows.clear();
+        rows.resize(b * width, 0);
+        let (rare, values) = (
+            &self.rc.rare[bulk.clone()],
+            &self.rc.rare_values[bulk.clone()],
+        );
+        let (pairs, unequal, table) = (&self.moves.pairs, self.moves.unequal, &t[..]);
+        let threads = self
+            .pool
+            .as_ref()
+            .map_or(1, |p| p.current_num_threads())
+            .max(1);
+        let prefix = self.block_prefix;
+        let per_task = b.div_ceil(threads);
+        let fill = |(task, rows): (usize, &mut [u8])| {
+            let j0 = task * per_task;
+            let heaps = rows.len() / width;
+            let mut mark = |left: usize, v: usize, skip: Option<usize>| {
+                // Heap n0 + j0 + jj pairs `left` (value v) with its partner
+                // at `start + jj`.
+                let start = n0 + j0 - left;
+                for (jj, &x) in table[start..start + heaps].iter().enumerate() {
+                    if Some(jj) != skip {
+                        rows[jj * width + (v ^ x.index())] = 1;
+                    }
+                }
+            };
+            for &k in pairs {
+                for (&r, &v) in rare.iter().zip(values) {
+                    let r = r as usize;
+                    // With unequal splits (Grundy's game), r must not pair
+                    // with itself: skip the heap with m = 2r.
+                    let itself = (2 * r + k)
+                        .checked_sub(n0 + j0)
+                        .filter(|&jj| unequal && jj < heaps);
+                    mark(k + r, usize::from(v), itself);
+                }
+                for (a, x) in table.iter().enumerate().skip(BLOCK).take(prefix) {
+                    mark(k + a, x.index(), None);
+                }
+            }
+        };
+        if threads > 1 {
+            // Called on the pool (see `extend_to`): the tasks share its threads.
+            use rayon::prelude::*;
+            rows.par_chunks_mut(per_task * width)
+                .enumerate()
+                .for_each(fill);
+        } else {
+            rows.chunks_mut(per_task * width).enumerate().for_each(fill);
+        }
+        let classes = self.moves.pairs.len() as u64;
+        self.stats.rare_pairs += b as u64 * bulk.len() as u64 * classes;
+        self.stats.confirm_pairs += (b * prefix) as u64 * classes;
+        self.block_searches = 0;
+        let mut result = None;
+        for j in 0..b {
+            let n = t.len();
+            let row = &rows[j * width..(j + 1) * width];
+            let g = self.next_generation();
+            self.mark_small_moves(t, n);
+            self.mark_rare_pairs(t, n, bulk.clone());
+            // The first splits, whose larger parts lie in the block.
+            for ci in 0..self.moves.pairs.len() {
+                let m = n - self.moves.pairs[ci];
+                let end = BLOCK - 1;
+                mark_range(t, m, 1, end, &mut self.stamp, g);
+                self.marked[ci] = BLOCK + prefix - 1;
+                self.stats.confirm_pairs += end as u64;
+            }
+            let v = self.finish_rare_common(t, n, row, true);
+            self.stats.rare_common_heaps += 1;
+            match T::from_u64(v) {
+                Some(x) => t.push(x),
+                None => {
+                    result = Some(v);
+                    break;
+                }
+            }
+            self.record(n, v);
+            if self.rc.split.is_none() {
+                // A value too wide for any split: back to single steps.
+                break;
+            }
+        }
+        self.block_rows = rows;
+        // Keep the searches after the prefix rare: they run one heap at a
+        // time, the prefix on every thread.
+        if self.block_searches > b {
+            self.block_prefix = (self.block_prefix * 2).min(MAX_BLOCK_PREFIX);
+        } else if self.block_searches * 8 < b {
+            self.block_prefix = (self.block_prefix / 2).max(256);
+        }
+        result
+    }
+
+    /// The rest of the rare/common method once every pair with a rare heap
+    /// is marked (in the stamp table, or as a 1 in `row`, the block step's
+    /// flags): the candidate, then the rare values below it. With
+    /// `prefix_marked`, the first splits of every class are marked already
+    /// (up to `marked`), so confirmation goes straight to searching.
+    #[inline(always)]
+    fn finish_rare_common<T: Word>(
+        &mut self,
+        t: &[T],
+        n: usize,
+        row: &[u8],
+        prefix_marked: bool,
+    ) -> u64 {
+        let g = self.generation;
         let stamp = &mut self.stamp;
-        // The candidate, and the rare values below it still to confirm.
+        let seen = |stamp: &[u32], v: usize| stamp[v] == g || row.get(v).is_some_and(|&x| x != 0);
+        // The candidate, and the rare values below it still to confirm
+        // (every split class has `m` of the same parity).
+        let parity = self
+            .moves
+            .pairs
+            .first()
+            .map_or(0, |&k| n.wrapping_sub(k) & 1);
         let bound = self.bound;
-        let c = self
-            .rc
-            .common_values
+        let c = self.rc.common_values[parity]
             .iter()
             .map(|&v| v as usize)
-            .find(|&v| stamp[v] != g)
+            .find(|&v| !seen(stamp, v))
             .unwrap_or(bound + 1);
         let targets = &mut self.rc.targets;
         targets.clear();
-        for &v in &self.rc.rare_values_below_bound {
+        for &v in &self.rc.rare_values_below_bound[parity] {
             let v = v as usize;
             if v >= c {
                 break;
             }
-            if stamp[v] != g {
+            if !seen(stamp, v) {
                 targets.push(v);
-                stamp[v] = g + 1;
             }
         }
         if targets.is_empty() {
             return c as u64;
         }
-        // Confirm them: mark the first splits, counting targets seen ...
-        let want = self.rc.targets.len();
-        let hits = self.mark_prefix(t, n, CONFIRM_MARKED, want);
-        self.stats.confirm_pairs += self.marked.iter().sum::<usize>() as u64;
-        if hits == want {
-            return c as u64;
+        // Confirm them: mark the first splits until all are seen ...
+        if !prefix_marked {
+            let all_seen = self.mark_prefix(t, n, CONFIRM_MARKED, true);
+            self.stats.confirm_pairs += self.marked.iter().sum::<usize>() as u64;
+            if all_seen {
+                return c as u64;
+            }
         }
         // ... then search for each one left, smallest first.
         let targets = std::mem::take(&mut self.rc.targets);
         let mut answer = c as u64;
         for &v in &targets {
-            if self.stamp[v] == g + 1 {
+            if self.stamp[v] != g {
+                self.block_searches += usize::from(prefix_marked);
                 let found = T::from_u64(v as u64)
                     .is_some_and(|x| self.split_beyond_prefix_is_worth(t, n, x));
                 if !found {
@@ -666,6 +1053,130 @@ impl Core {
         answer
     }
 
+    /// The rare/common method for small values (bound ≤ 32 with `u64`):
+    /// the option values seen live in a register bitset instead of the
+    /// stamp table. Same steps as [`Self::rare_common`].
+    #[inline(always)]
+    fn rare_common_bits<T: Word, B: Bits>(&mut self, t: &[T], n: usize) -> u64 {
+        let mut seen = B::ZERO;
+        if self.moves.terminal.contains(&n) {
+            seen = seen | B::bit(0);
+        }
+        for &k in &self.moves.single {
+            if n > k {
+                seen = seen | B::bit(t[n - k].index());
+            }
+        }
+        let rare = &self.rc.rare;
+        let values = &self.rc.rare_values;
+        self.rc.cuts.resize(self.moves.pairs.len(), 0);
+        for (&k, cut) in self.moves.pairs.iter().zip(self.rc.cuts.iter_mut()) {
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            while *cut < rare.len() && (rare[*cut] as usize) < m {
+                *cut += 1;
+            }
+            let cut = *cut;
+            let skip = if self.moves.unequal && m % 2 == 0 {
+                rare[..cut].binary_search(&((m / 2) as u32)).ok()
+            } else {
+                None
+            };
+            let (head, tail) = match skip {
+                Some(i) => ((0..i), (i + 1..cut)),
+                None => ((0..cut), (cut..cut)),
+            };
+            let window = &t[..m];
+            for range in [head, tail] {
+                self.stats.rare_pairs += range.len() as u64;
+                // Two accumulators: the OR chains run side by side.
+                let (mut a, mut b) = (B::ZERO, B::ZERO);
+                let pairs = rare[range.clone()]
+                    .chunks_exact(2)
+                    .zip(values[range.clone()].chunks_exact(2));
+                for (r, v) in pairs {
+                    a = a | B::bit(usize::from(v[0]) ^ window[m - r[0] as usize].index());
+                    b = b | B::bit(usize::from(v[1]) ^ window[m - r[1] as usize].index());
+                }
+                if range.len() % 2 == 1 {
+                    let i = range.end - 1;
+                    a = a | B::bit(usize::from(values[i]) ^ window[m - rare[i] as usize].index());
+                }
+                seen = seen | a | b;
+            }
+        }
+        let parity = self
+            .moves
+            .pairs
+            .first()
+            .map_or(0, |&k| n.wrapping_sub(k) & 1);
+        let free = B::from_u128(self.rc.common_bits[parity]) & !seen;
+        let (c, below) = match free.lowest() {
+            Some(c) => (c, B::below(c)),
+            None => (self.bound + 1, !B::ZERO),
+        };
+        let targets = B::from_u128(self.rc.rare_bits[parity]) & !seen & below;
+        if targets == B::ZERO {
+            return c as u64;
+        }
+        // Confirm: accumulate the first splits' values until the targets
+        // are all seen ...
+        let mut budget = CONFIRM_MARKED;
+        let mut acc = B::ZERO;
+        let mut buf = [T::default(); CHUNK];
+        let mut done = false;
+        for (ci, &k) in self.moves.pairs.iter().enumerate() {
+            self.marked[ci] = 0;
+            if n < k + 2 || budget == 0 || done {
+                continue;
+            }
+            let m = n - k;
+            let hi = self.moves.half(m);
+            let mut lo = 1;
+            while lo <= hi && budget > 0 {
+                let len = (hi - lo + 1).min(CHUNK).min(budget);
+                if len == CHUNK {
+                    xor_chunk(t, m, lo, &mut buf);
+                } else {
+                    xor_pairs(t, m, lo, &mut buf[..len]);
+                }
+                let (mut a, mut b) = (B::ZERO, B::ZERO);
+                for x in buf[..len].chunks_exact(2) {
+                    a = a | B::bit(x[0].index());
+                    b = b | B::bit(x[1].index());
+                }
+                if len % 2 == 1 {
+                    a = a | B::bit(buf[len - 1].index());
+                }
+                acc = acc | a | b;
+                self.stats.confirm_pairs += len as u64;
+                lo += len;
+                budget -= len;
+                if targets & !acc == B::ZERO {
+                    done = true;
+                    break;
+                }
+            }
+            self.marked[ci] = lo - 1;
+        }
+        if done {
+            return c as u64;
+        }
+        // ... then search for each one left, smallest first.
+        let mut left = targets & !acc;
+        while let Some(v) = left.lowest() {
+            let found =
+                T::from_u64(v as u64).is_some_and(|x| self.split_beyond_prefix_is_worth(t, n, x));
+            if !found {
+                return v as u64;
+            }
+            left = left & !B::bit(v);
+        }
+        c as u64
+    }
+
     /// Bookkeeping after `G(n) = v` is known.
     #[inline(always)]
     fn record(&mut self, n: usize, v: u64) {
@@ -676,14 +1187,14 @@ impl Core {
             return;
         }
         if v < 1 << MAX_SPLIT_BITS {
-            let i = v as usize;
-            if self.counts.len() <= i {
-                self.counts.resize(i + 1, 0);
+            let (i, counts) = (v as usize, &mut self.counts[n & 1]);
+            if counts.len() <= i {
+                counts.resize(i + 1, 0);
             }
-            self.counts[i] += 1;
+            counts[i] += 1;
         }
         if let Some(split) = self.rc.split {
-            if split.is_rare(v) {
+            if split.is_rare(n as u64, v) {
                 match u16::try_from(v) {
                     Ok(x) if n < u32::MAX as usize => {
                         self.rc.rare.push(n as u32);
@@ -715,14 +1226,30 @@ impl Core {
     /// The common values below the bound and the rare ones up to it, in
     /// increasing order, for the split in use.
     fn value_lists(&mut self) {
-        self.rc.common_values.clear();
-        self.rc.rare_values_below_bound.clear();
-        if let Some(split) = self.rc.split {
-            for v in 0..=self.bound as u32 {
-                if split.is_rare(u64::from(v)) {
-                    self.rc.rare_values_below_bound.push(v);
-                } else if (v as usize) < self.bound {
-                    self.rc.common_values.push(v);
+        for parity in 0..2 {
+            self.rc.common_values[parity].clear();
+            self.rc.rare_values_below_bound[parity].clear();
+            self.rc.common_bits[parity] = 0;
+            self.rc.rare_bits[parity] = 0;
+            if let Some(split) = self.rc.split {
+                // The bound itself is never an option value: it belongs to
+                // its class like any other absent value.
+                for v in 0..=self.bound as u32 {
+                    let (list, bits) = if split.needs_rare(parity as u64, u64::from(v)) {
+                        (
+                            &mut self.rc.common_values[parity],
+                            &mut self.rc.common_bits[parity],
+                        )
+                    } else {
+                        (
+                            &mut self.rc.rare_values_below_bound[parity],
+                            &mut self.rc.rare_bits[parity],
+                        )
+                    };
+                    list.push(v);
+                    if v < 128 {
+                        *bits |= 1 << v;
+                    }
                 }
             }
         }
@@ -735,6 +1262,7 @@ impl Core {
         }
         self.rc.rare = Vec::new();
         self.rc.rare_values = Vec::new();
+        self.rc.cuts.clear();
     }
 
     /// Re-decides between rare/common (with which split) and plain.
@@ -753,31 +1281,126 @@ impl Core {
         }
         self.stats.split_checks += 1;
         let bound = self.bound as u64;
-        let best = best_split(&self.counts)
+        // What the last stretch cost.
+        let (before, n_before) = self.costs.at_check;
+        let now = self.stats;
+        let half_n = (n + n_before) as f64 / 4.0;
+        let plain_heaps = now.plain_heaps - before.plain_heaps;
+        if plain_heaps >= 128 {
+            let work = (now.plain_marked - before.plain_marked) as f64
+                + 0.1 * (now.plain_scanned - before.plain_scanned) as f64;
+            self.costs.plain_per_half_n = work / plain_heaps as f64 / half_n;
+        }
+        let rc_heaps = now.rare_common_heaps - before.rare_common_heaps;
+        if rc_heaps >= 128 {
+            let work = (now.confirm_pairs - before.confirm_pairs) as f64;
+            self.costs.confirm_per_heap = Some(work / rc_heaps as f64);
+        }
+        self.costs.at_check = (now, n);
+        // A twisted split needs every split class to see sums of one
+        // parity, `k0` (mod 2) from the heap; the heap's value then falls in
+        // the class found through rare heaps when heap x is rare iff
+        // popcount(G(x) & mask) ≡ (x − k0) (mod 2).
+        let k0 = self.moves.pairs.first().is_some_and(|&k| k & 1 == 1);
+        let one_parity = self.moves.pairs.windows(2).all(|w| (w[1] - w[0]) % 2 == 0);
+        let twist = [[k0, !k0]];
+        let twists: &[[bool; 2]] = if one_parity { &twist } else { &[] };
+        let plain = self.costs.plain_per_half_n * n as f64 / 2.0;
+        let confirm = self.costs.confirm_per_heap.unwrap_or(2.0 * bound as f64);
+        let classes = self.moves.pairs.len() as f64;
+        let best = best_split_by_parity(&self.counts[0], &self.counts[1], twists)
             .filter(|_| bound <= 1 << MAX_SPLIT_BITS && n < u32::MAX as usize)
-            .filter(|s| (s.rare_heaps + 2 * bound).saturating_mul(4) <= n as u64);
-        let current = self.rc.split.map(|s| s.mask);
+            .filter(|s| 1.6 * s.rare_heaps as f64 * classes + confirm < 0.8 * plain);
+        let current = self.rc.split.map(|s| (s.mask, s.rare_parity));
         match best {
             None => self.leave_rare_common(),
-            Some(s) if Some(s.mask) == current => {}
+            Some(s) if Some((s.mask, s.rare_parity)) == current => {}
             Some(s) => {
                 self.stats.split_changes += 1;
                 self.rc.rare.clear();
                 self.rc.rare_values.clear();
                 for (h, &x) in t.iter().enumerate().skip(1) {
                     let v: u64 = x.into();
-                    if s.is_rare(v) {
+                    if s.is_rare(h as u64, v) {
                         self.rc.rare.push(h as u32);
                         self.rc.rare_values.push(v as u16);
                     }
                 }
                 self.rc.split = Some(s);
+                self.rc.cuts.clear();
                 self.value_lists();
             }
         }
         self.rc.rare_at_check = self.rc.rare.len();
     }
 }
+
+/// `range` without the indices in `bulk` and without the index `skip`.
+#[inline(always)]
+fn ranges_without(
+    range: std::ops::Range<usize>,
+    skip: Option<usize>,
+    bulk: &std::ops::Range<usize>,
+) -> impl Iterator<Item = std::ops::Range<usize>> {
+    let (lo, hi) = (range.start, range.end);
+    let pieces = [lo..bulk.start.clamp(lo, hi), bulk.end.clamp(lo, hi)..hi];
+    pieces
+        .into_iter()
+        .flat_map(move |p| match skip {
+            Some(i) if p.contains(&i) => [p.start..i, i + 1..p.end],
+            _ => [p, 0..0],
+        })
+        .filter(|r| !r.is_empty())
+}
+
+/// A set of small values held in a register (`u64` or `u128`).
+trait Bits:
+    Copy
+    + Eq
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::Not<Output = Self>
+{
+    const ZERO: Self;
+    /// `{x}` (`x` is masked to the width: callers keep values below it).
+    fn bit(x: usize) -> Self;
+    /// `{0, …, c − 1}`.
+    fn below(c: usize) -> Self;
+    /// The least element.
+    fn lowest(self) -> Option<usize>;
+    /// The low bits of a `u128`.
+    fn from_u128(x: u128) -> Self;
+}
+
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn bit(x: usize) -> Self {
+                1 << (x as u32 & (<$t>::BITS - 1))
+            }
+            #[inline(always)]
+            fn below(c: usize) -> Self {
+                if c >= <$t>::BITS as usize {
+                    !0
+                } else {
+                    (1 << c) - 1
+                }
+            }
+            #[inline(always)]
+            fn lowest(self) -> Option<usize> {
+                (self != 0).then(|| self.trailing_zeros() as usize)
+            }
+            #[inline(always)]
+            fn from_u128(x: u128) -> Self {
+                x as $t
+            }
+        }
+    };
+}
+bits!(u64);
+bits!(u128);
 
 /// Whether `G(a) ⊕ G(m − a) = target` for some `a` in `lo..=hi`
 /// (`hi ≤ m − hi`). Branch-free in chunks: the compiler vectorizes the
@@ -803,6 +1426,72 @@ fn pairs_contain<T: Word>(t: &[T], m: usize, lo: usize, hi: usize, target: T) ->
     let l = chunks.remainder();
     let r = rchunks.remainder();
     l.iter().zip(r.iter().rev()).any(|(&x, &y)| x ^ y == target)
+}
+
+/// The last `a` of the first chunk (of `CHUNK` splits from `lo`) holding a
+/// split `a + (m − a)`, `lo ≤ a ≤ hi`, worth `target`; `None` if none is.
+#[inline(always)]
+fn first_chunk_with<T: Word>(t: &[T], m: usize, lo: usize, hi: usize, target: T) -> Option<usize> {
+    if lo > hi {
+        return None;
+    }
+    let left = &t[lo..=hi];
+    let right = &t[m - hi..=m - lo];
+    let mut chunks = left.chunks_exact(CHUNK);
+    let mut rchunks = right.rchunks_exact(CHUNK);
+    let mut end = lo - 1;
+    for (l, r) in (&mut chunks).zip(&mut rchunks) {
+        end += CHUNK;
+        let mut hit = 0u8;
+        for (&x, &y) in l.iter().zip(r.iter().rev()) {
+            hit |= u8::from(x ^ y == target);
+        }
+        if hit != 0 {
+            return Some(end);
+        }
+    }
+    let l = chunks.remainder();
+    let r = rchunks.remainder();
+    l.iter()
+        .zip(r.iter().rev())
+        .any(|(&x, &y)| x ^ y == target)
+        .then_some(hi)
+}
+
+/// Marks the values of the splits `a + (m − a)`, `lo ≤ a ≤ end`.
+#[inline(always)]
+fn mark_range<T: Word>(t: &[T], m: usize, lo: usize, end: usize, stamp: &mut [u32], g: u32) {
+    let mut buf = [T::default(); CHUNK];
+    let mut a = lo;
+    while a <= end {
+        let len = (end - a + 1).min(CHUNK);
+        if len == CHUNK {
+            xor_chunk(t, m, a, &mut buf);
+        } else {
+            xor_pairs(t, m, a, &mut buf[..len]);
+        }
+        for x in &buf[..len] {
+            stamp[x.index()] = g;
+        }
+        a += len;
+    }
+}
+
+/// `out[j] = G(lo + j) ⊕ G(m − lo − j)` for a full chunk: fixed length,
+/// so the compiler vectorizes it.
+#[inline(always)]
+fn xor_chunk<T: Word>(t: &[T], m: usize, lo: usize, out: &mut [T; CHUNK]) {
+    let left: &[T; CHUNK] = match t[lo..lo + CHUNK].try_into() {
+        Ok(l) => l,
+        Err(_) => return xor_pairs(t, m, lo, out),
+    };
+    let right: &[T; CHUNK] = match t[m + 1 - lo - CHUNK..=m - lo].try_into() {
+        Ok(r) => r,
+        Err(_) => return xor_pairs(t, m, lo, out),
+    };
+    for j in 0..CHUNK {
+        out[j] = left[j] ^ right[CHUNK - 1 - j];
+    }
 }
 
 /// `out[j] = G(lo + j) ⊕ G(m − lo − j)`.
@@ -889,6 +1578,65 @@ mod tests {
             values(&g, 12000, Method::Naive, false),
             values(&g, 12000, Method::Auto, true)
         );
+    }
+
+    /// Regression: with a split twisted by heap parity (0.106), a heap whose
+    /// value is the bound itself (G(380) = 16 while every earlier value is
+    /// below 16) got 17, because the bound was left out of the candidates.
+    #[test]
+    fn twisted_split_reaches_the_bound() {
+        let g = TakeBreak::octal("0.106").unwrap();
+        let mut s = TakeBreakSolver::new(g.clone());
+        s.extend_to(3000).unwrap();
+        assert!(s.split().is_some_and(|sp| sp.twisted()), "{:?}", s.split());
+        assert_eq!(s.value(380).map(|v| v.value()), Some(16));
+        assert_eq!(
+            values(&g, 3000, Method::Auto, true),
+            values(&g, 3000, Method::Naive, false)
+        );
+    }
+
+    /// Sparse games run long enough for rare/common (and its register
+    /// bitsets) to take over: every heap equals the plain method's.
+    #[test]
+    fn sparse_games_agree_with_the_plain_method() {
+        let games = [
+            "0.106", "0.16", "0.167", "0.6", "0.126", "0.65", "4.7", "0.172",
+        ]
+        .iter()
+        .map(|c| TakeBreak::octal(c).unwrap())
+        .chain([TakeBreak::grundy_game()]);
+        for g in games {
+            let mut auto = TakeBreakSolver::new(g.clone());
+            auto.extend_to(20_000).unwrap();
+            let plain = values(&g, 20_000, Method::Plain, true);
+            let auto_values: Vec<u64> = (0..=20_000)
+                .map(|h| auto.value(h).unwrap().value())
+                .collect();
+            assert_eq!(auto_values, plain, "{} {:?}", g.code(), auto.stats());
+        }
+    }
+
+    /// The block step (one thread and two) against the plain method, on
+    /// games where it engages (rare/common with values past 32).
+    #[test]
+    fn block_step_agrees_with_the_plain_method() {
+        for g in [TakeBreak::octal("0.6").unwrap(), TakeBreak::grundy_game()] {
+            let plain = values(&g, 30_000, Method::Plain, true);
+            for threads in [1, 2] {
+                let mut s = TakeBreakSolver::with_config(
+                    g.clone(),
+                    TakeBreakConfig {
+                        threads,
+                        ..TakeBreakConfig::default()
+                    },
+                );
+                s.extend_to(30_000).unwrap();
+                let v: Vec<u64> = (0..=30_000).map(|h| s.value(h).unwrap().value()).collect();
+                assert_eq!(v, plain, "{} with {threads} threads", g.code());
+                assert!(s.stats().confirm_pairs > 0);
+            }
+        }
     }
 
     #[test]

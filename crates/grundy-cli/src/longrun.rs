@@ -1,0 +1,176 @@
+//! Long runs of `grundy values` on take-and-break games: a progress bar on
+//! stderr, checkpoints every few seconds, resuming, values files in and
+//! out, a closing checksum.
+//!
+//! Only orchestration lives here: the engine
+//! ([`TakeBreakSolver`]), the file format and its atomic writing
+//! ([`grundy::solve::values_file`]) and the checksum are the library's. This
+//! module decides when to checkpoint, draws the bar (hidden when stderr is
+//! not a terminal, or with `--quiet`), and reads the machine's available
+//! memory so the library can refuse a run that would not fit.
+
+use crate::cli::ValuesArgs;
+use crate::output::Printer;
+use anyhow::{bail, Context, Result};
+use grundy::analysis::value_stats;
+use grundy::games::TakeBreak;
+use grundy::solve::{read_values, write_values, TableView, TakeBreakConfig, TakeBreakSolver};
+use grundy::HeapGame;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+/// Whether `grundy values` takes the long-run path (see
+/// [`ValuesArgs::long_run`]); an error when long-run flags are given for a
+/// game that is not a take-and-break game.
+pub fn applies(a: &ValuesArgs) -> Result<bool> {
+    if !a.long_run() {
+        return Ok(false);
+    }
+    if a.input.is_some() {
+        return Ok(true);
+    }
+    let explicit =
+        a.output.is_some() || a.checkpoint.is_some() || a.resume.is_some() || a.threads.is_some();
+    match TakeBreak::from_spec(&a.game) {
+        Ok(g) => Ok(explicit || g.known_periodicity().is_none()),
+        Err(e) if explicit => Err(e).context(
+            "`--output`, `--checkpoint`, `--resume` and `--threads` work with take-and-break games",
+        ),
+        Err(_) => Ok(false),
+    }
+}
+
+/// Bytes of memory available to this run: 90% of `MemAvailable` from
+/// `/proc/meminfo`, or 8 GiB where that cannot be read.
+fn memory_budget() -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        m.lines()
+            .find_map(|l| l.strip_prefix("MemAvailable:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map(|kb| kb * 1024)
+    });
+    available.map_or(8 << 30, |b| b / 10 * 9)
+}
+
+fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} values, {per_sec}, ETA {eta}",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// `grundy values` for a long run (see the module docs).
+pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
+    let from = a.from.unwrap_or(0);
+    if from > a.to {
+        bail!("empty range: from `{from}` is larger than to `{}`", a.to);
+    }
+    if let Some(path) = &a.input {
+        let file = read_values(path)?;
+        let wanted = TakeBreak::from_spec(&a.game)
+            .map(|g| g.spec())
+            .unwrap_or_else(|_| a.game.clone());
+        if file.game != wanted {
+            bail!(
+                "`{}` holds values of `{}`, not of `{}`",
+                path.display(),
+                file.game,
+                a.game
+            );
+        }
+        let have = file.table.len() as u64;
+        if a.to >= have {
+            bail!(
+                "`{}` holds G(0..={}), so `--to {}` is beyond it",
+                path.display(),
+                have.saturating_sub(1),
+                a.to
+            );
+        }
+        return print(a, out, &file.game, file.table.view());
+    }
+    let game = TakeBreak::from_spec(&a.game)?;
+    let spec = game.spec();
+    let threads = match a.threads {
+        Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(t) => t,
+        None => 1,
+    };
+    let config = TakeBreakConfig {
+        max_bytes: memory_budget(),
+        threads,
+        ..TakeBreakConfig::default()
+    };
+    let mut solver = match &a.resume {
+        Some(path) => {
+            let file = read_values(path)?;
+            if file.game != spec {
+                bail!(
+                    "`{}` is a checkpoint of `{}`, not of `{spec}`",
+                    path.display(),
+                    file.game
+                );
+            }
+            TakeBreakSolver::resume(game, config, file.table)?
+        }
+        None => TakeBreakSolver::with_config(game, config),
+    };
+    solver.check_memory(a.to)?;
+    let bar = progress_bar(a.to + 1, out.is_quiet());
+    let every = Duration::from_secs_f64(a.checkpoint_every.max(0.0));
+    let mut last_checkpoint = Instant::now();
+    solver.extend_with(a.to, &mut |s| {
+        bar.set_position(s.len().min(a.to + 1));
+        if let Some(path) = &a.checkpoint {
+            if last_checkpoint.elapsed() >= every {
+                write_values(path, &spec, s.table().view())?;
+                last_checkpoint = Instant::now();
+            }
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    if let Some(path) = &a.checkpoint {
+        write_values(path, &spec, solver.table().view())?;
+    }
+    print(a, out, &spec, solver.table().view())
+}
+
+/// Prints or writes `G(from..=to)` and, unless quiet, the checksum of
+/// `G(0..=to)` on stderr.
+fn print(a: &ValuesArgs, out: &mut Printer, spec: &str, view: TableView<'_>) -> Result<()> {
+    let from = a.from.unwrap_or(0);
+    let prefix = view.prefix(a.to as usize + 1);
+    let checksum = prefix.checksum();
+    match &a.output {
+        Some(path) => {
+            write_values(path, spec, prefix)?;
+            out.line(&format!(
+                "{spec}: G(0..={}) written to {} ({} values), checksum {checksum:016x}",
+                a.to,
+                path.display(),
+                a.to + 1
+            ))?;
+        }
+        None if a.stats => {
+            let values = prefix.to_nimbers(from as usize, a.to as usize);
+            let stats = value_stats(TableView::Nimbers(&values), from);
+            out.values_with_stats(spec, from, a.to, &values, &stats, a.format)?;
+        }
+        None => out.values_view(spec, from, a.to, prefix, a.format)?,
+    }
+    if !out.is_quiet() {
+        out.note(&format!(
+            "checksum of G(0..={}) (FNV-1a): {checksum:016x}",
+            a.to
+        ))?;
+    }
+    Ok(())
+}
