@@ -1284,8 +1284,14 @@ impl Core {
             .and_then(usize::checked_next_power_of_two)
             .unwrap_or(usize::MAX / 2);
         self.bound = self.bound.max(bound);
-        self.stamp
-            .resize((self.bound + 2).max(1 << MAX_SPLIT_BITS), 0);
+        // A fresh zeroed table (the stamps of past heaps do not matter):
+        // zeroed allocations come from untouched pages, so only the entries
+        // actually used cost memory.
+        let len = (self.bound + 2).max(1 << MAX_SPLIT_BITS);
+        if self.stamp.len() < len {
+            self.stamp = vec![0; len];
+            self.generation = 0;
+        }
         self.reach.resize(self.bound + 2, false);
         if self.bound > 1 << MAX_SPLIT_BITS {
             self.leave_rare_common();
