@@ -188,6 +188,22 @@ pub struct ValuesArgs {
     /// Worker threads (take-and-break games); 0 = one per core.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// How a take-and-break game's values are computed (all give the same
+    /// values): `auto` (rare/common when the values split), `plain`
+    /// (vectorized search), `naive` (the definition).
+    #[arg(long, value_enum)]
+    pub method: Option<EngineMethod>,
+}
+
+/// `--method` of `grundy values`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineMethod {
+    /// Rare/common when the values split, plain otherwise.
+    Auto,
+    /// The vectorized search.
+    Plain,
+    /// Mark every option: the definition.
+    Naive,
 }
 
 impl ValuesArgs {
@@ -199,6 +215,7 @@ impl ValuesArgs {
             || self.checkpoint.is_some()
             || self.resume.is_some()
             || self.threads.is_some()
+            || self.method.is_some()
             || self.to - self.from.unwrap_or(0) >= 1 << 20
     }
 }

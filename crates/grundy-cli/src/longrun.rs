@@ -9,12 +9,14 @@
 //! not a terminal, or with `--quiet`), and reads the machine's available
 //! memory so the library can refuse a run that would not fit.
 
-use crate::cli::ValuesArgs;
+use crate::cli::{EngineMethod, ValuesArgs};
 use crate::output::Printer;
 use anyhow::{bail, Context, Result};
 use grundy::analysis::value_stats;
 use grundy::games::TakeBreak;
-use grundy::solve::{read_values, write_values, TableView, TakeBreakConfig, TakeBreakSolver};
+use grundy::solve::{
+    read_values, write_values, Method, TableView, TakeBreakConfig, TakeBreakSolver,
+};
 use grundy::HeapGame;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -30,12 +32,15 @@ pub fn applies(a: &ValuesArgs) -> Result<bool> {
     if a.input.is_some() {
         return Ok(true);
     }
-    let explicit =
-        a.output.is_some() || a.checkpoint.is_some() || a.resume.is_some() || a.threads.is_some();
+    let explicit = a.output.is_some()
+        || a.checkpoint.is_some()
+        || a.resume.is_some()
+        || a.threads.is_some()
+        || a.method.is_some();
     match TakeBreak::from_spec(&a.game) {
         Ok(g) => Ok(explicit || g.known_periodicity().is_none()),
         Err(e) if explicit => Err(e).context(
-            "`--output`, `--checkpoint`, `--resume` and `--threads` work with take-and-break games",
+            "`--output`, `--checkpoint`, `--resume`, `--threads` and `--method` work with take-and-break games",
         ),
         Err(_) => Ok(false),
     }
@@ -103,9 +108,15 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
         Some(t) => t,
         None => 1,
     };
+    let method = match a.method {
+        Some(EngineMethod::Plain) => Method::Plain,
+        Some(EngineMethod::Naive) => Method::Naive,
+        Some(EngineMethod::Auto) | None => Method::Auto,
+    };
     let config = TakeBreakConfig {
         max_bytes: memory_budget(),
         threads,
+        method,
         ..TakeBreakConfig::default()
     };
     let mut solver = match &a.resume {

@@ -129,6 +129,9 @@ struct Moves {
     unequal: bool,
     /// The repeating digit `d` and the first `k` it applies to.
     tail: Option<(usize, u8)>,
+    /// `G(n)` reads no value above `G(n − gap)`: heaps `n` and `n + 1` are
+    /// independent when the gap is at least 2.
+    gap: usize,
 }
 
 impl Moves {
@@ -141,13 +144,23 @@ impl Moves {
         };
         let with =
             |bit: u8| -> Vec<usize> { (0..explicit).filter(|&k| digits[k] & bit != 0).collect() };
+        let single: Vec<usize> = with(LEAVE_ONE).into_iter().filter(|&k| k > 0).collect();
+        let (pairs, triples) = (with(LEAVE_TWO), with(LEAVE_THREE));
+        // A split removing k leaves parts of at most n − k − 1.
+        let gap = single
+            .iter()
+            .copied()
+            .chain(pairs.iter().chain(&triples).map(|k| k + 1))
+            .min()
+            .unwrap_or(1);
         Moves {
             terminal: with(LEAVE_NONE),
-            single: with(LEAVE_ONE).into_iter().filter(|&k| k > 0).collect(),
-            pairs: with(LEAVE_TWO),
-            triples: with(LEAVE_THREE),
+            single,
+            pairs,
+            triples,
             unequal: game.unequal(),
             tail: game.repeating().then(|| (explicit, digits[explicit])),
+            gap: if game.repeating() { 1 } else { gap },
         }
     }
 
@@ -170,6 +183,9 @@ impl Moves {
 
 /// Fewest splits marked one by one before the plain candidate search.
 const PREFIX: usize = 32;
+/// Heaps from which the plain method runs two heaps at a time on two
+/// threads (below, a heap is too little work for the hand-over).
+const PAIRS_FROM: usize = 1 << 13;
 /// Heaps per block of the block rare/common step (and the number of
 /// splits per heap marked one heap at a time there).
 const BLOCK: usize = 64;
@@ -240,6 +256,9 @@ struct Core {
     block_prefix: usize,
     /// Searches for rare values after the block step's prefix, this block.
     block_searches: usize,
+    /// A second core for the plain method: heap `n + 1` is computed on it
+    /// while this one computes heap `n` (games with a gap of 2 or more).
+    helper: Option<Box<Core>>,
 }
 
 /// Work measured per method, in "pair operations": a pair marked in the
@@ -306,6 +325,7 @@ impl TakeBreakSolver {
             block_rows: Vec::new(),
             block_prefix: 512,
             block_searches: 0,
+            helper: None,
             moves,
             method: config.method,
             simd: config.simd && simd_available(),
@@ -536,6 +556,20 @@ impl Core {
     #[inline(always)]
     fn run_inline<T: Word>(&mut self, t: &mut Vec<T>, target: usize) -> Option<u64> {
         while t.len() < target {
+            if self.pool.is_some()
+                && self.rc.split.is_none()
+                && self.moves.gap >= 2
+                && t.len() >= PAIRS_FROM
+                && t.len() + 1 < target
+            {
+                if let Some(v) = self.two_heaps(t) {
+                    return Some(v);
+                }
+                if t.len() >= self.rc.next_check {
+                    self.check_split(t);
+                }
+                continue;
+            }
             if let Some(bulk) = self.block_bulk(t.len()) {
                 if let Some(v) = self.rare_common_block(t, target, bulk) {
                     return Some(v);
@@ -575,11 +609,47 @@ impl Core {
         self.generation
     }
 
+    /// Heaps `n` and `n + 1` (`n = t.len()`) at once, on two threads: with a
+    /// gap of 2, heap `n + 1` reads nothing above `G(n − 1)`. Returns a value
+    /// that does not fit `T`, if one comes up.
+    fn two_heaps<T: Word>(&mut self, t: &mut Vec<T>) -> Option<u64> {
+        let n = t.len();
+        let mut helper = self.helper.take().unwrap_or_else(|| {
+            let mut h = Box::new(self.clone());
+            h.pool = None;
+            h.block_rows = Vec::new();
+            h
+        });
+        if helper.bound != self.bound {
+            helper.bound = self.bound;
+            helper.stamp.resize(self.stamp.len(), 0);
+            helper.reach.resize(self.reach.len(), false);
+        }
+        let before = helper.stats;
+        let table = &t[..];
+        let (a, b) = rayon::join(|| self.step_at(table, n), || helper.step_at(table, n + 1));
+        self.stats.plain_heaps += helper.stats.plain_heaps - before.plain_heaps;
+        self.helper = Some(helper);
+        for (h, v) in [(n, a), (n + 1, b)] {
+            match T::from_u64(v) {
+                Some(x) => t.push(x),
+                None => return Some(v),
+            }
+            self.record(h, v);
+        }
+        None
+    }
+
     /// `G(n)` for `n = t.len()`.
     #[inline(always)]
     fn step<T: Word>(&mut self, t: &[T]) -> u64 {
+        self.step_at(t, t.len())
+    }
+
+    /// `G(n)`, reading only `t` (which must hold every value `G(n)` reads).
+    #[inline(always)]
+    fn step_at<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
         self.next_generation();
-        let n = t.len();
         if let Some((first, digit)) = self.moves.tail {
             if n >= first {
                 self.reach_layer(t, n - first, digit);
@@ -1214,8 +1284,14 @@ impl Core {
             .and_then(usize::checked_next_power_of_two)
             .unwrap_or(usize::MAX / 2);
         self.bound = self.bound.max(bound);
-        self.stamp
-            .resize((self.bound + 2).max(1 << MAX_SPLIT_BITS), 0);
+        // A fresh zeroed table (the stamps of past heaps do not matter):
+        // zeroed allocations come from untouched pages, so only the entries
+        // actually used cost memory.
+        let len = (self.bound + 2).max(1 << MAX_SPLIT_BITS);
+        if self.stamp.len() < len {
+            self.stamp = vec![0; len];
+            self.generation = 0;
+        }
         self.reach.resize(self.bound + 2, false);
         if self.bound > 1 << MAX_SPLIT_BITS {
             self.leave_rare_common();
@@ -1636,6 +1712,26 @@ mod tests {
                 assert_eq!(v, plain, "{} with {threads} threads", g.code());
                 assert!(s.stats().confirm_pairs > 0);
             }
+        }
+    }
+
+    /// Two heaps at a time on two threads (games whose heap `n` does not
+    /// read `G(n − 1)`), against one thread.
+    #[test]
+    fn two_heaps_at_a_time_agree_with_one() {
+        for code in ["0.007", "0.0737", "0.04"] {
+            let g = TakeBreak::octal(code).unwrap();
+            let one = values(&g, 12_000, Method::Auto, true);
+            let mut s = TakeBreakSolver::with_config(
+                g.clone(),
+                TakeBreakConfig {
+                    threads: 2,
+                    ..TakeBreakConfig::default()
+                },
+            );
+            s.extend_to(12_000).unwrap();
+            let two: Vec<u64> = (0..=12_000).map(|h| s.value(h).unwrap().value()).collect();
+            assert_eq!(two, one, "{code}");
         }
     }
 

@@ -89,7 +89,7 @@ pub fn write_values(path: &Path, game: &str, values: TableView<'_>) -> Result<u6
     tmp_name.push(".tmp");
     let tmp = path.with_file_name(tmp_name);
     let write = |file: File| -> std::io::Result<File> {
-        let mut w = BufWriter::with_capacity(1 << 20, file);
+        let mut w = BufWriter::with_capacity(1 << 16, file);
         w.write_all(MAGIC)?;
         w.write_all(&(header.len() as u32).to_le_bytes())?;
         w.write_all(header.as_bytes())?;
@@ -175,15 +175,6 @@ pub fn read_values(path: &Path) -> Result<ValuesFile> {
         ));
     }
     let n = usize::try_from(count).map_err(|_| bad(path, "too many values for this machine"))?;
-    let mut bytes = Vec::new();
-    bytes.try_reserve_exact(n * width as usize).map_err(|_| {
-        Error::from(ErrorKind::OutOfMemory {
-            needed: count * width,
-            available: 0,
-        })
-    })?;
-    file.read_to_end(&mut bytes)
-        .map_err(|e| io_error("read", path, e))?;
     let mut table = match width {
         1 => NimTable::U8(Vec::new()),
         2 => NimTable::U16(Vec::new()),
@@ -191,23 +182,38 @@ pub fn read_values(path: &Path) -> Result<ValuesFile> {
         _ => NimTable::U64(Vec::new()),
     };
     table.try_reserve(n)?;
-    match &mut table {
-        NimTable::U8(v) => v.extend_from_slice(&bytes),
-        NimTable::U16(v) => v.extend(
-            bytes
-                .chunks_exact(2)
-                .map(|c| u16::from_le_bytes([c[0], c[1]])),
-        ),
-        NimTable::U32(v) => v.extend(
-            bytes
-                .chunks_exact(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
-        ),
-        NimTable::U64(v) => v.extend(bytes.chunks_exact(8).map(|c| {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(c);
-            u64::from_le_bytes(b)
-        })),
+    // Straight into the table, a buffer at a time (no second copy).
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, file);
+    let mut buf = [0u8; 1 << 16];
+    let mut left = n * width as usize;
+    let mut carry: Vec<u8> = Vec::with_capacity(8);
+    while left > 0 {
+        let want = left.min(buf.len());
+        reader
+            .read_exact(&mut buf[..want])
+            .map_err(|e| io_error("read", path, e))?;
+        left -= want;
+        carry.extend_from_slice(&buf[..want]);
+        let whole = carry.len() - carry.len() % width as usize;
+        match &mut table {
+            NimTable::U8(v) => v.extend_from_slice(&carry[..whole]),
+            NimTable::U16(v) => v.extend(
+                carry[..whole]
+                    .chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]])),
+            ),
+            NimTable::U32(v) => v.extend(
+                carry[..whole]
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            ),
+            NimTable::U64(v) => v.extend(carry[..whole].chunks_exact(8).map(|c| {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(c);
+                u64::from_le_bytes(b)
+            })),
+        }
+        carry.drain(..whole);
     }
     let actual = table.view().checksum();
     if actual != checksum {

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Peers benchmark: grundy against ogsolve 0.0.7 (crates.io; GPL — run here as a
+# separate program, never linked or copied) on the same games and sizes, in one
+# run, on this machine.
+#
+#   benches/peers.sh            # the full table (long: ogsolve needs minutes on some rows)
+#   ROWS="0.16:20 0.167:20" benches/peers.sh   # some rows only (GAME:log2 n)
+#   RUNS=3 benches/peers.sh     # best of 3 timings per tool (default 2)
+#   OGSOLVE=/path/to/ogsolve benches/peers.sh  # use an installed ogsolve
+#
+# For each row it times (wall seconds, best of RUNS; peak memory from
+# /usr/bin/time):
+#   - grundy, one thread:   grundy values GAME --to N --output F --quiet --threads 1
+#   - grundy, two threads:  the same with --threads 2
+#   - ogsolve:              ogsolve -m rc2 -n N GAME  (its fastest method on these
+#                           games; rc2 splits breaking moves by parity)
+# and checks the values: ogsolve is run once more with -p (print the nimbers),
+# and its values are compared with grundy's --output file, value by value.
+# Grundy's game is not an octal code (ogsolve cannot run it): its row compares
+# grundy's automatic method with grundy's own plain path (--method plain).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RUNS=${RUNS:-2}
+ROWS=${ROWS:-"0.6:20 0.6:22 0.106:22 0.16:20 0.167:20 0.007:20 grundy-game:20"}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+if [ -n "${OGSOLVE:-}" ]; then
+  og=$OGSOLVE
+else
+  echo "installing ogsolve 0.0.7 into $tmp/ogsolve ..." >&2
+  cargo install --quiet --root "$tmp/ogsolve" ogsolve --version 0.0.7 >&2
+  og=$tmp/ogsolve/bin/ogsolve
+fi
+cargo build --release --quiet -p grundy-cli
+G=target/release/grundy
+
+# best WALL_SECONDS MAX_RSS_KB over RUNS runs of a command
+best() {
+  local t m bt=999999 bm=0
+  for _ in $(seq "$RUNS"); do
+    /usr/bin/time -f "%e %M" -o "$tmp/time.txt" "$@" >/dev/null 2>&1
+    read -r t m < "$tmp/time.txt"
+    bt=$(python3 -c "print(min($bt, $t))")
+    bm=$(( m > bm ? m : bm ))
+  done
+  echo "$bt $bm"
+}
+
+# compare VALUES_FILE OGSOLVE_OUTPUT: "yes" when every value agrees
+compare() {
+  python3 - "$1" "$2" <<'PY'
+import sys, struct, array
+data = open(sys.argv[1], 'rb').read()
+hlen = struct.unpack('<I', data[8:12])[0]
+head = dict(l.split('=', 1) for l in data[12:12 + hlen].decode().splitlines())
+width = int(head['width'])
+ours = array.array({1: 'B', 2: 'H', 4: 'I', 8: 'Q'}[width])
+ours.frombytes(data[12 + hlen:])
+text = open(sys.argv[2]).read()
+start = text.index('nimbers:') + len('nimbers:')
+theirs = [int(x) for x in text[start:].split('\n', 1)[0].split()]
+if len(theirs) != len(ours):
+    print(f"no (counts {len(ours)} vs {len(theirs)})"); sys.exit()
+diff = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), None)
+print("yes" if diff is None else f"no (first difference at {diff})")
+PY
+}
+
+rows=()
+for row in $ROWS; do
+  game=${row%:*}; e=${row#*:}; n=$((1 << e))
+  echo "== $game, n = 2^$e" >&2
+  read -r g1 m1 < <(best "$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 1)
+  read -r g2 _ < <(best "$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 2)
+  sum=$(python3 -c "
+import struct,sys
+d=open('$tmp/g.bin','rb').read(); h=struct.unpack('<I',d[8:12])[0]
+print(dict(l.split('=',1) for l in d[12:12+h].decode().splitlines())['checksum'])")
+  if [ "$game" = grundy-game ]; then
+    peer="grundy --method plain"
+    read -r o1 om < <(best "$G" values "$game" --to "$n" --output "$tmp/p.bin" --quiet --threads 1 --method plain)
+    if cmp -s "$tmp/g.bin" "$tmp/p.bin"; then match=yes; else match=no; fi
+  else
+    peer="ogsolve -m rc2"
+    read -r o1 om < <(best "$og" -m rc2 -n "$n" "$game")
+    "$og" -m rc2 -p -n "$n" "$game" > "$tmp/og.txt" 2>&1
+    match=$(compare "$tmp/g.bin" "$tmp/og.txt")
+  fi
+  ratio=$(python3 -c "print(f'{$o1 / max($g1, 1e-3):.1f}x')")
+  rows+=("$(printf '| %s | 2^%s | %s | %s | %s (%s) | %s | %.1f | %.1f | %s | %s |' \
+    "$game" "$e" "$g1" "$g2" "$o1" "$peer" "$ratio" \
+    "$(python3 -c "print($m1/1024)")" "$(python3 -c "print($om/1024)")" "$sum" "$match")")
+done
+
+echo
+echo "| game | n | grundy 1 thread (s) | grundy 2 threads (s) | peer (s) | peer / grundy 1 thread | grundy memory (MB) | peer memory (MB) | grundy checksum | values match |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+printf '%s\n' "${rows[@]}"
+echo
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

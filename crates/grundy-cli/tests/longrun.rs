@@ -1,0 +1,162 @@
+//! Long runs of `grundy values`: a run killed with SIGKILL and resumed from
+//! its checkpoint gives exactly the values of an uninterrupted run; values
+//! files round-trip; damaged or foreign checkpoints are refused.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-longrun-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let out = grundy().args(args).output().expect("grundy runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+/// The property the issue asks for, tested with a real SIGKILL.
+#[test]
+fn a_run_killed_with_sigkill_resumes_to_the_same_values() {
+    let dir = scratch("kill");
+    let (full, part, ck, resumed) = (
+        dir.join("full.bin"),
+        dir.join("part.bin"),
+        dir.join("ck.bin"),
+        dir.join("resumed.bin"),
+    );
+    let n = "400000";
+    let summary = run_ok(&["values", "0.6", "--to", n, "--output", s(&full), "--quiet"]);
+    assert!(summary.contains("checksum"), "{summary}");
+
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let mut child = std::process::Command::new(bin)
+        .args(["values", "0.6", "--to", n, "--output", s(&part), "--quiet"])
+        .args(["--checkpoint", s(&ck), "--checkpoint-every", "0.05"])
+        .spawn()
+        .expect("grundy starts");
+    let start = Instant::now();
+    while !ck.exists() && start.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(Duration::from_millis(150));
+    let still_running = child.try_wait().expect("status").is_none();
+    child.kill().expect("SIGKILL"); // Child::kill sends SIGKILL on Unix
+    let _ = child.wait();
+    assert!(
+        still_running && !part.exists(),
+        "the run finished before it could be killed: raise n"
+    );
+    assert!(ck.exists(), "no checkpoint was written");
+
+    let out = run_ok(&[
+        "values",
+        "0.6",
+        "--to",
+        n,
+        "--resume",
+        s(&ck),
+        "--output",
+        s(&resumed),
+        "--quiet",
+    ]);
+    assert_eq!(
+        out.replace(s(&resumed), "F"),
+        summary.replace(s(&full), "F")
+    );
+    let a = std::fs::read(&full).expect("full run");
+    let b = std::fs::read(&resumed).expect("resumed run");
+    assert!(
+        a == b,
+        "the resumed run's values differ from the uninterrupted run's"
+    );
+}
+
+#[test]
+fn values_files_round_trip_and_damage_is_refused() {
+    let dir = scratch("files");
+    let file = dir.join("k.bin");
+    run_ok(&[
+        "values",
+        "kayles",
+        "--to",
+        "1000",
+        "--output",
+        s(&file),
+        "--quiet",
+    ]);
+    let printed = run_ok(&["values", "kayles", "--to", "100", "--format", "csv"]);
+    let read = run_ok(&[
+        "values",
+        "kayles",
+        "--input",
+        s(&file),
+        "--to",
+        "100",
+        "--format",
+        "csv",
+        "--quiet",
+    ]);
+    assert_eq!(printed, read);
+
+    // Another game's file.
+    let out = grundy()
+        .args(["values", "dawson", "--input", s(&file), "--to", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds values of `kayles`"));
+
+    // A flipped byte.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x01;
+    std::fs::write(&file, &bytes).unwrap();
+    let out = grundy()
+        .args(["values", "kayles", "--resume", s(&file), "--to", "2000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("error: ") && err.contains("checksum"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_run_that_cannot_fit_in_memory_is_refused_before_it_starts() {
+    let out = grundy()
+        .args(["values", "0.6", "--to", "18000000000000000000", "--quiet"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bytes of memory"), "{err}");
+}
+
+#[test]
+fn long_run_flags_need_a_take_and_break_game() {
+    let out = grundy()
+        .args(["values", "sub:1,3,4", "--to", "10", "--checkpoint", "x.ck"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("take-and-break"));
+}
