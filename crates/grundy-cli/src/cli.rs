@@ -152,6 +152,10 @@ pub struct ValuesArgs {
     /// No progress bar and no closing checksum line on stderr.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Keep only the last values in memory and stream the rest to
+    /// `--output` (codes whose moves leave at most one heap).
+    #[arg(long, requires = "output", conflicts_with_all = ["checkpoint", "resume", "input"])]
+    pub low_memory: bool,
     /// How a take-and-break game's values are computed (all give the same
     /// values): `auto` (rare/common when the values split), `plain`
     /// (vectorized search), `naive` (the definition).
@@ -180,6 +184,7 @@ impl ValuesArgs {
             || self.resume.is_some()
             || self.threads.is_some()
             || self.method.is_some()
+            || self.low_memory
             || self.quiet
             || self.to - self.from.unwrap_or(0) >= 1 << 20
     }
