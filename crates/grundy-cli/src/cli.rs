@@ -188,6 +188,10 @@ pub struct ValuesArgs {
     /// Worker threads (take-and-break games); 0 = one per core.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Keep only the last values in memory and stream the rest to
+    /// `--output` (codes whose moves leave at most one heap).
+    #[arg(long, requires = "output", conflicts_with_all = ["checkpoint", "resume", "input"])]
+    pub low_memory: bool,
     /// How a take-and-break game's values are computed (all give the same
     /// values): `auto` (rare/common when the values split), `plain`
     /// (vectorized search), `naive` (the definition).
@@ -216,6 +220,7 @@ impl ValuesArgs {
             || self.resume.is_some()
             || self.threads.is_some()
             || self.method.is_some()
+            || self.low_memory
             || self.to - self.from.unwrap_or(0) >= 1 << 20
     }
 }

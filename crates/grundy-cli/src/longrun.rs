@@ -14,6 +14,7 @@ use crate::output::Printer;
 use anyhow::{bail, Context, Result};
 use grundy::analysis::value_stats;
 use grundy::games::TakeBreak;
+use grundy::solve::takebreak::stream_values;
 use grundy::solve::{
     read_values, write_values, Method, TableView, TakeBreakConfig, TakeBreakSolver,
 };
@@ -36,7 +37,8 @@ pub fn applies(a: &ValuesArgs) -> Result<bool> {
         || a.checkpoint.is_some()
         || a.resume.is_some()
         || a.threads.is_some()
-        || a.method.is_some();
+        || a.method.is_some()
+        || a.low_memory;
     match TakeBreak::from_spec(&a.game) {
         Ok(g) => Ok(explicit || g.known_periodicity().is_none()),
         Err(e) if explicit => Err(e).context(
@@ -103,6 +105,24 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
     }
     let game = TakeBreak::from_spec(&a.game)?;
     let spec = game.spec();
+    if let (true, Some(path)) = (a.low_memory, &a.output) {
+        let bar = progress_bar(a.to + 1, out.is_quiet());
+        let checksum = stream_values(&game, a.to, path, &mut |done| bar.set_position(done))?;
+        bar.finish_and_clear();
+        out.line(&format!(
+            "{spec}: G(0..={}) written to {} ({} values), checksum {checksum:016x}",
+            a.to,
+            path.display(),
+            a.to + 1
+        ))?;
+        if !out.is_quiet() {
+            out.note(&format!(
+                "checksum of G(0..={}) (FNV-1a): {checksum:016x}",
+                a.to
+            ))?;
+        }
+        return Ok(());
+    }
     let threads = match a.threads {
         Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
         Some(t) => t,

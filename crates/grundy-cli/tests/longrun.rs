@@ -160,3 +160,43 @@ fn long_run_flags_need_a_take_and_break_game() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("take-and-break"));
 }
+
+#[test]
+fn low_memory_streaming_writes_the_same_file() {
+    let dir = scratch("lowmem");
+    let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
+    run_ok(&[
+        "values",
+        "0.3132",
+        "--to",
+        "50000",
+        "--output",
+        s(&a),
+        "--quiet",
+    ]);
+    run_ok(&[
+        "values",
+        "0.3132",
+        "--to",
+        "50000",
+        "--output",
+        s(&b),
+        "--low-memory",
+        "--quiet",
+    ]);
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    let out = grundy()
+        .args([
+            "values",
+            "kayles",
+            "--to",
+            "10",
+            "--low-memory",
+            "--output",
+            s(&a),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("splits heaps"));
+}

@@ -266,12 +266,15 @@ impl<'a> TableView<'a> {
 
 /// FNV-1a (64-bit) of `values`, each as 8 little-endian bytes.
 pub fn fnv1a(values: impl IntoIterator<Item = u64>) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for v in values {
-        for b in v.to_le_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+    values.into_iter().fold(0xcbf2_9ce4_8422_2325, fnv1a_step)
+}
+
+/// One more value into an FNV-1a hash (see [`fnv1a`]).
+#[inline]
+pub fn fnv1a_step(mut h: u64, v: u64) -> u64 {
+    for b in v.to_le_bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
 }

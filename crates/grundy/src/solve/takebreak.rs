@@ -35,6 +35,24 @@
 //!   rare heaps become too many or few. Correctness never depends on the
 //!   split — any mask gives the exact mex — only speed does.
 //!
+//! **Block step** (rare/common with values past 32, from a few thousand
+//! heaps on): for a block of 64 heaps, every split whose two parts lie
+//! *before* the block — the pairs with a "bulk" rare heap, and an adaptive
+//! prefix of up to 2048 confirmation splits per heap — is marked ahead for
+//! the whole block. For a fixed rare heap `r` (or a fixed small part `a`)
+//! the partners `m − r` of consecutive heaps are consecutive in the table,
+//! so the loads are contiguous; then each heap is finished in order (the
+//! few other rare pairs, its first 64 splits, the candidate). With
+//! [`TakeBreakConfig::threads`] > 1 the block is split between threads (a
+//! rayon pool; the whole run executes on it, so exactly that many threads
+//! work). Games whose heap `n` reads nothing above `G(n − 2)` (0.007) run
+//! the plain method two heaps at a time instead.
+//!
+//! Long runs: [`TakeBreakSolver::extend_with`] calls back every ~50 ms
+//! (progress, checkpoints), [`TakeBreakSolver::resume`] continues from a
+//! values file ([`crate::solve::values_file`]) with exactly the same values
+//! to come, [`TakeBreakSolver::check_memory`] refuses a run that cannot fit.
+//!
 //! Codes with a repeating last digit (`0.3r`, `4.3r`) have moves for every
 //! `k`; their contribution is cumulative (everything reachable from `n − 1`
 //! by the repeating digit is reachable from `n`), kept in a running set and
@@ -48,12 +66,15 @@
 //! Sources: Gangolli and Plambeck (1989) for the rare/common idea and the
 //! period of 0.16; Flammenkamp's octal-game tables for its use at scale.
 //! Known improvements not yet made: a three-heap rare/common rule (only
-//! two-heap splits use it), AVX-512 kernels.
+//! two-heap splits use it), AVX-512 kernels, a 9-bit table for games whose
+//! values stay below 512 (0.6 stores two bytes per value), overlapping a
+//! block's sequential finish with the next block's fill.
 
 use super::table::{with_slice, NimTable, Word};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
 use crate::analysis::{best_split_by_parity, Split};
 use crate::error::{ErrorKind, Result};
+use crate::game::HeapGame;
 use crate::games::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::nimber::Nimber;
 
@@ -522,6 +543,76 @@ impl TakeBreakSolver {
             }
         }
     }
+}
+
+/// The low-memory mode: streams `G(0..=n)` of a game whose moves leave at
+/// most one heap (finitely many: removals up to `k`) straight into a values
+/// file at `path`, keeping only the last `k` values in memory. Returns the
+/// checksum. `progress` is called with the number of values written, about
+/// every million.
+///
+/// Games that split heaps are refused: a split `a + (m − a)` reads values
+/// from anywhere below `m` (rare/common reads `G(m − r)` for every rare
+/// heap `r`), so the whole table has to stay in memory — and it is kept in
+/// the narrowest width instead.
+///
+/// ```
+/// use grundy::{games::TakeBreak, solve::{read_values, takebreak::stream_values}};
+/// let path = std::env::temp_dir().join(format!("grundy-doc-{}.bin", std::process::id()));
+/// let game = TakeBreak::octal("0.33").unwrap(); // take 1 or 2: G(n) = n mod 3
+/// stream_values(&game, 1000, &path, &mut |_| {}).unwrap();
+/// let back = read_values(&path).unwrap();
+/// assert_eq!(back.table.get(1000).unwrap().value(), 1000 % 3);
+/// assert!(stream_values(&TakeBreak::named("kayles").unwrap(), 10, &path, &mut |_| {}).is_err());
+/// # std::fs::remove_file(&path).ok();
+/// ```
+pub fn stream_values(
+    game: &TakeBreak,
+    n: u64,
+    path: &std::path::Path,
+    progress: &mut dyn FnMut(u64),
+) -> Result<u64> {
+    let moves = Moves::of(game);
+    if !moves.pairs.is_empty() || !moves.triples.is_empty() || moves.tail.is_some() {
+        return Err(crate::Error::unsupported(format!(
+            "`{}` {}: the low-memory mode keeps only the last values, which works for finite codes whose moves leave at most one heap",
+            game.spec(),
+            if moves.tail.is_some() {
+                "has infinitely many moves"
+            } else {
+                "splits heaps, so every earlier value is read and the whole table is kept"
+            }
+        )));
+    }
+    let reach = moves.single.iter().copied().max().unwrap_or(0) + 1;
+    let size = reach.next_power_of_two();
+    let mut ring = vec![0u64; size];
+    // Values are at most the number of options.
+    let options = moves.single.len() + moves.terminal.len();
+    let width = if options < 255 { 1 } else { 8 };
+    let mut seen = vec![false; options + 2];
+    let mut values = (0..=n).map(|h| {
+        let h = h as usize;
+        seen.iter_mut().for_each(|s| *s = false);
+        if moves.terminal.contains(&h) {
+            seen[0] = true;
+        }
+        for &k in &moves.single {
+            if h > k {
+                seen[ring[(h - k) & (size - 1)] as usize] = true;
+            }
+        }
+        let v = seen.iter().position(|&s| !s).unwrap_or(options + 1) as u64;
+        ring[h & (size - 1)] = v;
+        if h % (1 << 20) == 0 {
+            progress(h as u64);
+        }
+        v
+    });
+    let count = n
+        .checked_add(1)
+        .ok_or_else(|| crate::Error::unsupported("too many values"))?;
+    crate::solve::values_file::write_values_streamed(path, &game.spec(), count, width, &mut values)
 }
 
 fn simd_available() -> bool {

@@ -28,10 +28,10 @@
 //! Time and memory: O(count) both ways; reading allocates the table once
 //! (refused with [`ErrorKind::OutOfMemory`] if it cannot).
 
-use super::table::{NimTable, TableView};
+use super::table::{fnv1a, fnv1a_step, NimTable, TableView};
 use crate::error::{Error, ErrorKind, Result};
 use std::fs::{self, File};
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"GRUNDYV1";
@@ -69,43 +69,88 @@ fn bad(path: &Path, reason: impl Into<String>) -> Error {
 /// Writes `values` of the game `game` to `path` atomically (see the module
 /// docs); returns the checksum written.
 pub fn write_values(path: &Path, game: &str, values: TableView<'_>) -> Result<u64> {
-    if game.contains('\n') {
-        return Err(Error::unsupported(format!(
-            "a game spec with a line break: `{game}`"
-        )));
-    }
     let width = match values {
         TableView::U8(_) => 1,
         TableView::U16(_) => 2,
         TableView::U32(_) => 4,
         TableView::U64(_) | TableView::Nimbers(_) => 8,
     };
-    let checksum = values.checksum();
+    let mut all = (0..values.len()).map(|i| values.get(i).map_or(0, |g| g.value()));
+    write_values_streamed(path, game, values.len() as u64, width, &mut all)
+}
+
+/// Writes `count` values, `width` bytes each, taken from `values` as they
+/// come (nothing is held in memory), atomically like [`write_values`]; the
+/// checksum is patched into the header at the end. Returns it. A value too
+/// wide for `width`, or too few values, is an error (and no file appears).
+pub fn write_values_streamed(
+    path: &Path,
+    game: &str,
+    count: u64,
+    width: u8,
+    values: &mut dyn Iterator<Item = u64>,
+) -> Result<u64> {
+    if game.contains('\n') {
+        return Err(Error::unsupported(format!(
+            "a game spec with a line break: `{game}`"
+        )));
+    }
+    if ![1, 2, 4, 8].contains(&width) {
+        return Err(Error::unsupported(format!(
+            "width `{width}` is not 1, 2, 4 or 8"
+        )));
+    }
     let header = format!(
-        "game={game}\ncount={}\nwidth={width}\nchecksum={checksum:016x}\n",
-        values.len()
+        "game={game}\ncount={count}\nwidth={width}\nchecksum={:016x}\n",
+        0
     );
+    // Where the 16 hex digits of the checksum start.
+    let checksum_at = 12 + header.len() as u64 - 17;
     let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
     tmp_name.push(".tmp");
     let tmp = path.with_file_name(tmp_name);
-    let write = |file: File| -> std::io::Result<File> {
-        let mut w = BufWriter::with_capacity(1 << 16, file);
-        w.write_all(MAGIC)?;
-        w.write_all(&(header.len() as u32).to_le_bytes())?;
-        w.write_all(header.as_bytes())?;
-        match values {
-            TableView::U8(s) => w.write_all(s)?,
-            TableView::U16(s) => s.iter().try_for_each(|v| w.write_all(&v.to_le_bytes()))?,
-            TableView::U32(s) => s.iter().try_for_each(|v| w.write_all(&v.to_le_bytes()))?,
-            TableView::U64(s) => s.iter().try_for_each(|v| w.write_all(&v.to_le_bytes()))?,
-            TableView::Nimbers(s) => s
-                .iter()
-                .try_for_each(|v| w.write_all(&v.value().to_le_bytes()))?,
-        }
-        w.into_inner().map_err(|e| e.into_error())
-    };
+    let mut checksum = fnv1a([]);
+    let mut problem = None;
+    let mut write =
+        |file: File, checksum: &mut u64, problem: &mut Option<Error>| -> std::io::Result<File> {
+            let mut w = BufWriter::with_capacity(1 << 16, file);
+            w.write_all(MAGIC)?;
+            w.write_all(&(header.len() as u32).to_le_bytes())?;
+            w.write_all(header.as_bytes())?;
+            let limit = if width == 8 {
+                u64::MAX
+            } else {
+                (1u64 << (8 * u32::from(width))) - 1
+            };
+            let mut written = 0u64;
+            for v in values.take(count as usize) {
+                if v > limit {
+                    *problem = Some(Error::unsupported(format!(
+                        "value {v} does not fit in {width} bytes"
+                    )));
+                    break;
+                }
+                *checksum = fnv1a_step(*checksum, v);
+                w.write_all(&v.to_le_bytes()[..usize::from(width)])?;
+                written += 1;
+            }
+            if problem.is_none() && written != count {
+                *problem = Some(Error::unsupported(format!(
+                    "{written} values instead of {count}"
+                )));
+            }
+            let mut file = w.into_inner().map_err(|e| e.into_error())?;
+            file.seek(SeekFrom::Start(checksum_at))?;
+            file.write_all(format!("{checksum:016x}").as_bytes())?;
+            Ok(file)
+        };
     let file = File::create(&tmp).map_err(|e| io_error("create", &tmp, e))?;
-    let file = write(file).map_err(|e| io_error("write", &tmp, e))?;
+    let file = write(file, &mut checksum, &mut problem).map_err(|e| io_error("write", &tmp, e))?;
+    if let Some(e) = problem {
+        drop(file);
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
     file.sync_all().map_err(|e| io_error("flush", &tmp, e))?;
     drop(file);
     fs::rename(&tmp, path).map_err(|e| io_error("rename into place", path, e))?;
