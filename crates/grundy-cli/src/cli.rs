@@ -1,41 +1,21 @@
 //! Command-line arguments: every flag defined once, with its help.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 /// Sprague–Grundy values, periods and winning moves of impartial games.
 #[derive(Parser, Debug)]
-#[command(name = "grundy", version, about, long_about = None, after_help = GAMES_HELP)]
+#[command(name = "grundy", version, about, long_about = None)]
 pub struct Cli {
+    /// Print only results: no banners, notes or progress.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
 
-const GAMES_HELP: &str = "\
-Games (GAME):
-  nim                 Nim: take any number of tokens from one heap
-  sub:1,3,4           subtraction game with a finite set
-  sub:pow2            take a power of two (HDU 1847)
-  sub:fib             take a Fibonacci number (HDU 1848)
-  sub:squares         take a square
-  bash:M              take 1..M tokens (HDU 1846)
-  allbut:1,2          take any number except those listed
-  cutting             Cutting Game on W,H sheets (POJ 2311)
-  wythoff             Wythoff's game, position A,B (exact for any size)
-  euclid              Euclid's game, position A,B
-  staircase           staircase Nim, position C1,C2,... (coins on steps 1, 2, ...)
-  moore:K             Moore's Nim_K, position H1,H2,... (one position's heaps)
-  mult:N              multiplication game (factors 2..9, reach N), position P
-  box                 square box game (HDU 1729), position S,C
-  0.07  .07  4.07     octal take-and-break code (d0.d1d2...; `r` repeats the last digit: 0.3r)
-  hex:0.3F            hexadecimal code (bit 8: leave three heaps)
-  kayles              0.77          dawson        0.07 (Dawson's Kayles)
-  dawson-chess        0.137         treblecross   0.007
-  guiles              0.15          double-kayles 0.7777
-  lasker              4.3r (Lasker's Nim, HDU 3032)
-  grundy-game         split a heap into two unequal heaps
-
+const EXAMPLES: &str = "\
 Examples:
   grundy values sub:1,3,4 --to 20
   grundy period sub:1,3,4
@@ -45,7 +25,45 @@ Examples:
   grundy analyze sub:1,3,4 --misere 3 4
   grundy values wythoff --to 10
   grundy period kayles --format json
-  grundy values 0.16 --to 100000 --stats";
+  grundy values 0.16 --to 100000 --stats
+  grundy play nim 3 4 5
+  grundy plot sub:1,3,4 --to 200 --output g.svg
+  grundy values script:examples/games/subtract-134.rhai --to 20
+  grundy games";
+
+/// The games part of `grundy --help`, generated from the library's list
+/// of families so that a new family appears without touching the CLI.
+fn games_help() -> String {
+    let mut text = String::from("Games (GAME), see `grundy games` for positions:\n");
+    for f in grundy::spec::FAMILIES {
+        text.push_str(&two_columns(f.syntax, f.about));
+    }
+    text.push('\n');
+    text.push_str(EXAMPLES);
+    text
+}
+
+/// `  LEFT   RIGHT` with RIGHT in a column; a long LEFT gets its own line.
+pub fn two_columns(left: &str, right: &str) -> String {
+    const WIDTH: usize = 22;
+    if left.chars().count() < WIDTH {
+        format!("  {left:<WIDTH$} {right}\n")
+    } else {
+        format!("  {left}\n  {:<WIDTH$} {right}\n", "")
+    }
+}
+
+/// The full command definition: the derive plus the generated help.
+pub fn command() -> clap::Command {
+    Cli::command().after_help(games_help())
+}
+
+/// Parses the process's arguments against [`command`].
+pub fn parse() -> Result<Cli, clap::Error> {
+    let mut cmd = command();
+    let matches = cmd.try_get_matches_from_mut(std::env::args_os())?;
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))
+}
 
 /// The commands.
 #[derive(Subcommand, Debug)]
@@ -65,6 +83,27 @@ pub enum Command {
         after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1"
     )]
     Analyze(AnalyzeArgs),
+    /// Play a game against the engine in the terminal.
+    #[command(
+        after_help = "Moves are typed as `grundy analyze` prints them: `FROM -> TO` (e.g. `3 -> 1`),\n`I: FROM -> TO` for component I, or `I TO`; a split is `TO` joined by `+` (`2+3`).\nDuring the game: `hint` (the nim-value), `moves` (every legal move), `help`, `quit`.\n\nExamples:\n  grundy play nim 3 4 5\n  grundy play sub:1,3,4 9 5 --first engine\n  grundy play script:examples/games/wythoff.rhai 6,9"
+    )]
+    Play(PlayArgs),
+    /// Draw G(n) against n as a scatter plot (PNG or SVG), the period marked when proven.
+    #[command(
+        after_help = "Examples:\n  grundy plot sub:1,3,4 --to 200 --output g.svg\n  grundy plot take:1..n/2 --to 1000 --output half.png --width 1600 --height 600"
+    )]
+    Plot(PlotArgs),
+    /// List every built-in game family: spec syntax, position syntax, one line on the rules.
+    #[command(after_help = "Examples:\n  grundy games\n  grundy games --format json")]
+    Games(GamesArgs),
+    /// Print a shell completion script.
+    #[command(
+        after_help = "Examples:\n  grundy completions bash > ~/.local/share/bash-completion/completions/grundy\n  grundy completions zsh > ~/.zfunc/_grundy\n  grundy completions fish > ~/.config/fish/completions/grundy.fish"
+    )]
+    Completions(CompletionsArgs),
+    /// Nimber arithmetic: add, mul, div, inv, sqrt, pow (results in decimal).
+    #[command(after_help = crate::nim_cmd::NIM_HELP)]
+    Nim(crate::nim_cmd::NimArgs),
     /// Values of every vertex of a game graph read from FILE (cycles allowed), and the sum of tokens on it.
     #[command(after_help = GRAPH_HELP)]
     Graph(GraphArgs),
@@ -149,9 +188,6 @@ pub struct ValuesArgs {
     /// Worker threads (take-and-break games); 0 = one per core.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// No progress bar and no closing checksum line on stderr.
-    #[arg(long, short)]
-    pub quiet: bool,
     /// Keep only the last values in memory and stream the rest to
     /// `--output` (codes whose moves leave at most one heap).
     #[arg(long, requires = "output", conflicts_with_all = ["checkpoint", "resume", "input"])]
@@ -185,7 +221,6 @@ impl ValuesArgs {
             || self.threads.is_some()
             || self.method.is_some()
             || self.low_memory
-            || self.quiet
             || self.to - self.from.unwrap_or(0) >= 1 << 20
     }
 }
@@ -217,6 +252,76 @@ pub struct AnalyzeArgs {
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+/// Who moves first in `grundy play`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum First {
+    /// You move first.
+    #[default]
+    Human,
+    /// The engine moves first.
+    Engine,
+}
+
+/// Arguments of `grundy play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game, e.g. `nim`.
+    pub game: String,
+    /// One position per component, e.g. heap sizes `3 4 5`.
+    #[arg(required = true, allow_negative_numbers = true)]
+    pub positions: Vec<String>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t)]
+    pub first: First,
+}
+
+/// Arguments of `grundy plot`.
+#[derive(Args, Debug)]
+pub struct PlotArgs {
+    /// The game, e.g. `sub:1,3,4`.
+    pub game: String,
+    /// Last heap size plotted (inclusive).
+    #[arg(long, value_parser = number, allow_negative_numbers = true)]
+    pub to: u64,
+    /// First heap size plotted (default 0).
+    #[arg(long, value_parser = number, allow_negative_numbers = true)]
+    pub from: Option<u64>,
+    /// The image to write: `.png` or `.svg`.
+    #[arg(long, short)]
+    pub output: PathBuf,
+    /// Width of the image in pixels.
+    #[arg(long, default_value_t = 1200, value_parser = pixels, allow_negative_numbers = true)]
+    pub width: u32,
+    /// Height of the image in pixels.
+    #[arg(long, default_value_t = 600, value_parser = pixels, allow_negative_numbers = true)]
+    pub height: u32,
+}
+
+/// Arguments of `grundy games`.
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Arguments of `grundy completions`.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// An image side: 64 to 16384 pixels.
+fn pixels(text: &str) -> Result<u32, String> {
+    let n = grundy::spec::parse_u64(text)?;
+    if !(64..=16384).contains(&n) {
+        return Err(format!("`{n}` pixels is outside 64..=16384"));
+    }
+    Ok(n as u32)
 }
 
 /// A numeric option: a decimal `u64`, with the library's message naming

@@ -38,12 +38,11 @@ pub fn applies(a: &ValuesArgs) -> Result<bool> {
         || a.resume.is_some()
         || a.threads.is_some()
         || a.method.is_some()
-        || a.low_memory
-        || a.quiet;
+        || a.low_memory;
     match TakeBreak::from_spec(&a.game) {
         Ok(g) => Ok(explicit || g.known_periodicity().is_none()),
         Err(e) if explicit => Err(e).context(
-            "`--output`, `--checkpoint`, `--resume`, `--threads`, `--method` and `--quiet` work with take-and-break games",
+            "`--output`, `--checkpoint`, `--resume`, `--threads` and `--method` work with take-and-break games",
         ),
         Err(_) => Ok(false),
     }
@@ -107,7 +106,7 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
     let game = TakeBreak::from_spec(&a.game)?;
     let spec = game.spec();
     if let (true, Some(path)) = (a.low_memory, &a.output) {
-        let bar = progress_bar(a.to + 1, a.quiet);
+        let bar = progress_bar(a.to + 1, out.is_quiet());
         let checksum = stream_values(&game, a.to, path, &mut |done| bar.set_position(done))?;
         bar.finish_and_clear();
         out.line(&format!(
@@ -116,7 +115,7 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
             path.display(),
             a.to + 1
         ))?;
-        if !a.quiet {
+        if !out.is_quiet() {
             out.note(&format!(
                 "checksum of G(0..={}) (FNV-1a): {checksum:016x}",
                 a.to
@@ -155,7 +154,7 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
         None => TakeBreakSolver::with_config(game, config),
     };
     solver.check_memory(a.to)?;
-    let bar = progress_bar(a.to + 1, a.quiet);
+    let bar = progress_bar(a.to + 1, out.is_quiet());
     let every = Duration::from_secs_f64(a.checkpoint_every.max(0.0));
     let mut last_checkpoint = Instant::now();
     solver.extend_with(a.to, &mut |s| {
@@ -198,7 +197,7 @@ fn print(a: &ValuesArgs, out: &mut Printer, spec: &str, view: TableView<'_>) -> 
         }
         None => out.values_view(spec, from, a.to, prefix, a.format)?,
     }
-    if !a.quiet {
+    if !out.is_quiet() {
         out.note(&format!(
             "checksum of G(0..={}) (FNV-1a): {checksum:016x}",
             a.to

@@ -7,20 +7,23 @@
 
 mod cli;
 mod longrun;
+mod nim_cmd;
 mod output;
+mod play;
+mod plot;
 
 use anyhow::Result;
-use clap::Parser;
 use cli::{Cli, Command};
 use grundy::analysis::value_stats;
 use grundy::games::graph::GameGraph;
 use grundy::solve::TableView;
 use grundy::spec::{self, AnalyzeOptions};
+use grundy::ErrorKind;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match cli::parse() {
         Ok(cli) => cli,
         // --help and --version are not errors; neither is printing the
         // help when no command is given (but that exits 2).
@@ -37,17 +40,61 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Hints about games and positions fit the commands that take a GAME.
+    let takes_game = matches!(
+        cli.command,
+        Command::Values(_)
+            | Command::Period(_)
+            | Command::Analyze(_)
+            | Command::Play(_)
+            | Command::Plot(_)
+    );
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let mut stderr = io::stderr().lock();
-            let _ = writeln!(stderr, "error: {e}");
-            for cause in e.chain().skip(1) {
-                let _ = writeln!(stderr, "  Caused by: {cause}");
-            }
+            let _ = writeln!(io::stderr().lock(), "{}", error_line(&e, takes_game));
             ExitCode::from(2)
         }
+    }
+}
+
+/// An error as one line, uv-style: `error: <what>` (the library names the
+/// bad value in backticks), its causes after `: `, then a hint of what to
+/// run instead where there is one.
+fn error_line(e: &anyhow::Error, takes_game: bool) -> String {
+    let mut line = format!("error: {e}");
+    for cause in e.chain().skip(1) {
+        line.push_str(&format!(": {cause}"));
+    }
+    if let Some(hint) = e
+        .chain()
+        .filter(|_| takes_game)
+        .find_map(|c| c.downcast_ref::<grundy::Error>())
+        .and_then(hint)
+    {
+        line.push_str(&format!(" (hint: {hint})"));
+    }
+    line.replace('\n', " ")
+}
+
+/// What to try after a library error, when something helps.
+fn hint(e: &grundy::Error) -> Option<&'static str> {
+    match e.kind() {
+        ErrorKind::InvalidSpec { .. } => Some("`grundy games` lists every game with its syntax"),
+        ErrorKind::InvalidPosition { .. } => {
+            Some("`grundy games` shows how each game writes a position")
+        }
+        ErrorKind::HeapTooLarge { .. } => {
+            Some("`grundy period GAME` says whether a period is proven")
+        }
+        ErrorKind::OutOfMemory { .. } | ErrorKind::TooManyPositions { .. } => {
+            Some("ask for a smaller range")
+        }
+        ErrorKind::Script { .. } => {
+            Some("`examples/games/` has working scripts; `grundy games` describes `script:`")
+        }
+        _ => None,
     }
 }
 
@@ -61,11 +108,14 @@ fn one_line(e: &clap::Error) -> String {
         .take_while(|l| !l.is_empty())
         .collect();
     let line = first.join(" ").replace('\'', "`");
-    if line.starts_with("error:") {
+    let line = if line.starts_with("error:") {
         line
     } else {
         format!("error: {line}")
-    }
+    };
+    format!(
+        "{line} (hint: `grundy --help` lists the commands, `grundy COMMAND --help` their options)"
+    )
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -75,7 +125,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 fn run(cli: Cli) -> Result<()> {
-    let mut out = output::Printer::stdout();
+    let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
         Command::Values(a) if longrun::applies(&a)? => longrun::values(&a, &mut out)?,
         Command::Values(a) => {
@@ -104,6 +154,44 @@ fn run(cli: Cli) -> Result<()> {
             let analysis = game.analyze(&a.positions, &AnalyzeOptions { misere: a.misere })?;
             out.analysis(&game.spec(), &analysis, a.misere, a.format)?;
         }
+        Command::Play(a) => {
+            let game = spec::parse(&a.game)?;
+            let session = grundy::play::Match::new(game, &a.positions)?;
+            let stdin = io::stdin();
+            play::run(session, a.first, cli.quiet, &mut stdin.lock(), &mut out)?;
+        }
+        Command::Plot(a) => {
+            let mut game = spec::parse(&a.game)?;
+            let from = a.from.unwrap_or(0);
+            let values = game.values(from, a.to)?;
+            // A proven period is marked; the search computes at most a few
+            // thousand values beyond what is plotted.
+            let report = game.period(a.to.saturating_add(1).max(1 << 12)).ok();
+            let request = plot::Request {
+                spec: game.spec(),
+                from,
+                values: &values,
+                period: report.and_then(|r| r.periodicity.filter(|_| r.certified)),
+                width: a.width,
+                height: a.height,
+            };
+            let kind = plot::render(&request, &a.output)?;
+            out.note(&format!(
+                "wrote `{}` ({kind}, {}x{}, G({from}..={}))",
+                a.output.display(),
+                a.width,
+                a.height,
+                a.to
+            ))?;
+        }
+        Command::Games(a) => out.games(grundy::spec::FAMILIES, a.format)?,
+        Command::Completions(a) => {
+            let mut cmd = cli::command();
+            let mut buf = Vec::new();
+            clap_complete::generate(a.shell, &mut cmd, "grundy", &mut buf);
+            out.raw(&buf)?;
+        }
+        Command::Nim(a) => out.number(nim_cmd::run(&a)?)?,
         Command::Graph(a) => {
             let path = a.file.display();
             let file = std::fs::File::open(&a.file)

@@ -6,7 +6,7 @@ use anyhow::{bail, Result};
 use grundy::analysis::ValueStats;
 use grundy::solve::loopy::{GraphValues, LoopyAnalysis, LoopyValue};
 use grundy::solve::{PeriodReport, TableView};
-use grundy::spec::describe_periodicity;
+use grundy::spec::{describe_periodicity, Family};
 use grundy::strategy::{Analysis, Outcome, WinningMove};
 use grundy::Nimber;
 use serde_json::json;
@@ -15,6 +15,18 @@ use std::io::{self, BufWriter, Write};
 /// Buffered standard output.
 pub struct Printer {
     out: BufWriter<io::StdoutLock<'static>>,
+    quiet: bool,
+}
+
+/// Raw writes (the interactive `play` session writes through these).
+impl Write for Printer {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// How a move's resulting sum is written: components joined by `+`, `0`
@@ -28,11 +40,17 @@ pub fn join_sum(parts: &[String]) -> String {
 }
 
 impl Printer {
-    /// A printer on standard output.
-    pub fn stdout() -> Printer {
+    /// A printer on standard output; `quiet` drops notes.
+    pub fn stdout(quiet: bool) -> Printer {
         Printer {
             out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            quiet,
         }
+    }
+
+    /// True under `--quiet`: no progress bars, no notes.
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
     }
 
     /// Flushes what is buffered.
@@ -41,9 +59,63 @@ impl Printer {
         Ok(())
     }
 
+    /// A note about what was done (not a result; e.g. the closing checksum
+    /// of a long run): on stderr, after what stdout holds so far, and not at
+    /// all under `--quiet`.
+    pub fn note(&mut self, text: &str) -> Result<()> {
+        if !self.quiet {
+            self.out.flush()?;
+            writeln!(io::stderr().lock(), "{text}")?;
+        }
+        Ok(())
+    }
+
+    /// Bytes as they are (a completion script).
+    pub fn raw(&mut self, bytes: &[u8]) -> Result<()> {
+        self.out.write_all(bytes)?;
+        Ok(())
+    }
+
+    /// `grundy games`: every family, from the library's list.
+    pub fn games(&mut self, families: &[Family], format: Format) -> Result<()> {
+        match format {
+            Format::Json => {
+                let list: Vec<_> = families
+                    .iter()
+                    .map(|f| {
+                        json!({"name": f.name, "syntax": f.syntax, "position": f.position, "about": f.about})
+                    })
+                    .collect();
+                self.json(json!({ "games": list }))
+            }
+            Format::Csv => bail!("`--format csv` is for `values`; use text or json"),
+            Format::Text => {
+                for f in families {
+                    writeln!(self.out, "{}", f.name)?;
+                    writeln!(self.out, "  spec:     {}", f.syntax)?;
+                    writeln!(self.out, "  position: {}", f.position)?;
+                    writeln!(self.out, "  {}", f.about)?;
+                }
+                if !self.quiet {
+                    writeln!(
+                        self.out,
+                        "\nA position is one argument per component: `grundy analyze nim 3 4 5`."
+                    )?;
+                }
+                Ok(())
+            }
+        }
+    }
+
     fn json(&mut self, value: serde_json::Value) -> Result<()> {
         serde_json::to_writer(&mut self.out, &value)?;
         writeln!(self.out)?;
+        Ok(())
+    }
+
+    /// `grundy nim`: one number in decimal.
+    pub fn number(&mut self, n: u128) -> Result<()> {
+        writeln!(self.out, "{n}")?;
         Ok(())
     }
 
@@ -124,14 +196,6 @@ impl Printer {
                 Ok(())
             }
         }
-    }
-
-    /// One line on standard error (the closing checksum of a long run):
-    /// notes that must not mix with the values on standard output.
-    pub fn note(&mut self, text: &str) -> Result<()> {
-        self.out.flush()?;
-        writeln!(io::stderr().lock(), "{text}")?;
-        Ok(())
     }
 
     /// One line on standard output (summaries of long runs).

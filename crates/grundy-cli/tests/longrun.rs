@@ -154,7 +154,7 @@ fn a_run_that_cannot_fit_in_memory_is_refused_before_it_starts() {
 #[test]
 fn long_run_flags_need_a_take_and_break_game() {
     let out = grundy()
-        .args(["values", "sub:1,3,4", "--to", "10", "--quiet"])
+        .args(["values", "sub:1,3,4", "--to", "10", "--checkpoint", "x.ck"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

@@ -4,6 +4,6 @@
 #[path = "poj2425.rs"]
 mod poj2425;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
     poj2425::main()
 }

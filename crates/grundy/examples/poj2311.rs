@@ -6,35 +6,28 @@
 //! Input: lines `W H` until end of input (2 <= W, H <= 200). Output: `WIN`
 //! or `LOSE` per line.
 
+mod judge_io;
+
 use grundy::games::cutting::{Cutting, Sheet};
 use grundy::solve::MemoSolver;
-use std::error::Error;
-use std::io::{self, Read, Write};
+use judge_io::{Fail, Input, Result};
+use std::fmt::Write;
+use std::process::ExitCode;
 
-pub fn main() -> Result<(), Box<dyn Error>> {
-    let mut input = Vec::new();
-    io::stdin().lock().read_to_end(&mut input)?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    solve(&input, &mut out)?;
-    out.flush()?;
-    Ok(())
+fn side(n: u64) -> Result<u32> {
+    u32::try_from(n).map_err(|_| Fail(format!("side `{n}` is too large")))
 }
 
-pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Box<dyn Error>> {
-    let mut words = input
-        .split(u8::is_ascii_whitespace)
-        .filter(|w| !w.is_empty());
-    let mut next = || -> Result<Option<u32>, Box<dyn Error>> {
-        match words.next() {
-            None => Ok(None),
-            Some(w) => Ok(Some(std::str::from_utf8(w)?.parse()?)),
-        }
-    };
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
     let mut solver = MemoSolver::new(Cutting);
-    while let Some(w) = next()? {
-        let h = next()?.ok_or("a line has W but no H")?;
-        let value = solver.nim_value(&Sheet::new(w, h)?)?;
+    while let Some(w) = input.next("the width W")? {
+        let h = input.need("the height H")?;
+        let value = solver.nim_value(&Sheet::new(side(w)?, side(h)?)?)?;
         writeln!(out, "{}", if value.is_zero() { "LOSE" } else { "WIN" })?;
     }
     Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::main(solve)
 }

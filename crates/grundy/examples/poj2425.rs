@@ -9,55 +9,50 @@
 //! The graph is solved once per case in linear time; each query is a
 //! lookup of its tokens.
 
+mod judge_io;
+
 use grundy::games::graph::{GameGraph, Vertex};
 use grundy::strategy::Outcome;
-use std::error::Error;
-use std::io::{self, Read, Write};
+use judge_io::{Fail, Input, Result};
+use std::fmt::Write;
+use std::process::ExitCode;
 
-pub fn main() -> Result<(), Box<dyn Error>> {
-    let mut input = Vec::new();
-    io::stdin().lock().read_to_end(&mut input)?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    solve(&input, &mut out)?;
-    out.flush()?;
-    Ok(())
+/// A vertex number as the library takes it.
+fn vertex(n: u64, what: &str) -> Result<u32> {
+    u32::try_from(n).map_err(|_| Fail(format!("{what} `{n}` is too large")))
 }
 
-pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Box<dyn Error>> {
-    let mut words = input
-        .split(u8::is_ascii_whitespace)
-        .filter(|w| !w.is_empty());
-    let mut next = || -> Result<Option<u32>, Box<dyn Error>> {
-        match words.next() {
-            None => Ok(None),
-            Some(w) => Ok(Some(std::str::from_utf8(w)?.parse()?)),
-        }
-    };
-    while let Some(n) = next()? {
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
+    while let Some(n) = input.next("the number of vertices N")? {
         if n == 0 {
             break;
         }
+        let n = vertex(n, "the number of vertices")?;
         let mut edges = Vec::new();
         for u in 0..n {
-            let moves = next()?.ok_or("input ends inside a graph")?;
+            let moves = input.need("a number of moves")?;
             for _ in 0..moves {
-                edges.push((u, next()?.ok_or("input ends inside a graph")?));
+                edges.push((u, vertex(input.need("a vertex")?, "a vertex")?));
             }
         }
         let graph = GameGraph::from_edges(n as usize, &edges)?;
         let values = graph.values();
         let mut tokens = Vec::new();
-        while let Some(m) = next()? {
+        while let Some(m) = input.next("a number of chessmen M")? {
             if m == 0 {
                 break;
             }
             tokens.clear();
             for _ in 0..m {
-                tokens.push(Vertex::new(next()?.ok_or("input ends inside a query")?));
+                tokens.push(Vertex::new(vertex(input.need("a vertex")?, "a vertex")?));
             }
             let win = values.analyze(&tokens)?.outcome == Outcome::N;
             writeln!(out, "{}", if win { "WIN" } else { "LOSE" })?;
         }
     }
     Ok(())
+}
+
+pub fn main() -> ExitCode {
+    judge_io::main(solve)
 }

@@ -9,45 +9,41 @@
 //! `Harry` per case. The library handles any graph (repeated edges, loops,
 //! cycles sharing vertices), not only the shapes the statement promises.
 
+mod judge_io;
+
 use grundy::games::hackenbush::Hackenbush;
 use grundy::Nimber;
-use std::error::Error;
-use std::io::{self, Read, Write};
+use judge_io::{Fail, Input, Result};
+use std::fmt::Write;
+use std::process::ExitCode;
 
-pub fn main() -> Result<(), Box<dyn Error>> {
-    let mut input = Vec::new();
-    io::stdin().lock().read_to_end(&mut input)?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    solve(&input, &mut out)?;
-    out.flush()?;
-    Ok(())
+/// A node `1..=m` of the input as a 0-based vertex.
+fn node(n: u64) -> Result<u32> {
+    n.checked_sub(1)
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or_else(|| Fail(format!("node `{n}` is not a number from 1 to 2^32")))
 }
 
-pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Box<dyn Error>> {
-    let mut words = input
-        .split(u8::is_ascii_whitespace)
-        .filter(|w| !w.is_empty());
-    let mut next = || -> Result<Option<u32>, Box<dyn Error>> {
-        match words.next() {
-            None => Ok(None),
-            Some(w) => Ok(Some(std::str::from_utf8(w)?.parse()?)),
-        }
-    };
-    while let Some(trees) = next()? {
+fn solve(input: &mut Input, out: &mut String) -> Result<()> {
+    while let Some(trees) = input.next("the number of trees N")? {
         let mut total = Nimber::ZERO;
         for _ in 0..trees {
-            let m = next()?.ok_or("input ends inside a tree")?;
-            let k = next()?.ok_or("input ends inside a tree")?;
-            let mut edges = Vec::with_capacity(k as usize);
+            let m = input.need("the number of nodes m")?;
+            let k = input.need("the number of edges k")?;
+            let mut edges = Vec::new();
             for _ in 0..k {
-                let a = next()?.ok_or("input ends inside a tree")?;
-                let b = next()?.ok_or("input ends inside a tree")?;
-                let node = |x: u32| x.checked_sub(1).ok_or("nodes are numbered from 1");
-                edges.push((node(a)?, node(b)?));
+                let a = node(input.need("a node")?)?;
+                let b = node(input.need("a node")?)?;
+                edges.push((a, b));
             }
-            total += Hackenbush::new(m as usize, 0, &edges)?.nim_value();
+            let m = usize::try_from(m).map_err(|_| Fail(format!("`{m}` nodes are too many")))?;
+            total += Hackenbush::new(m, 0, &edges)?.nim_value();
         }
         writeln!(out, "{}", if total.is_zero() { "Harry" } else { "Sally" })?;
     }
     Ok(())
+}
+
+fn main() -> ExitCode {
+    judge_io::main(solve)
 }

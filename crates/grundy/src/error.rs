@@ -69,6 +69,23 @@ pub enum ErrorKind {
     /// An arithmetic argument was outside the domain (for example `inv 0`).
     #[error("{0}")]
     Domain(String),
+    /// A move typed by a player is not a legal move of the position.
+    #[error("illegal move `{text}`: {reason}")]
+    IllegalMove {
+        /// The move as typed.
+        text: String,
+        /// Why it is not legal.
+        reason: String,
+    },
+    /// A game script failed: it did not compile, raised an error, returned
+    /// something that is not a position, or ran past a limit.
+    #[error("script `{script}`: {reason}")]
+    Script {
+        /// The script's name (its file).
+        script: String,
+        /// What went wrong, with the script's line where known.
+        reason: String,
+    },
     /// A game graph (text or edge list) could not be understood.
     #[error("invalid game graph{}: {reason}", at_line(*.line))]
     InvalidGraph {
@@ -129,6 +146,14 @@ impl Error {
     pub(crate) fn invalid_position(position: &str, reason: impl Into<String>) -> Error {
         ErrorKind::InvalidPosition {
             position: position.to_string(),
+            reason: reason.into(),
+        }
+        .into()
+    }
+
+    pub(crate) fn illegal_move(text: &str, reason: impl Into<String>) -> Error {
+        ErrorKind::IllegalMove {
+            text: text.trim().to_string(),
             reason: reason.into(),
         }
         .into()

@@ -16,6 +16,8 @@
 //! | [`analysis`] | periodicity with certificates |
 //! | [`games`] | families: Nim, subtraction games, closed forms exact for any size (Wythoff, Euclid, staircase Nim, Moore's Nim_k, ...), explicit game graphs ([`games::graph`]), Green Hackenbush ([`games::hackenbush`]), the Cutting Game ([`games::cutting`]), ... |
 //! | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time |
+//! | [`play`] | a match against the engine: typed moves checked, the engine's move |
+//! | [`script`] | custom games from a Rhai script or a TOML file (feature `script`) |
 //!
 //! ## Which solver?
 //!
@@ -60,6 +62,9 @@ pub mod error;
 pub mod game;
 pub mod games;
 pub mod nimber;
+pub mod play;
+#[cfg(feature = "script")]
+pub mod script;
 pub mod solve;
 pub mod spec;
 pub mod strategy;

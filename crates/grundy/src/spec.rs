@@ -13,7 +13,7 @@
 use crate::analysis::Periodicity;
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
-use crate::games::{nim::Nim, Subtraction, TakeBreak};
+use crate::games::{nim::Nim, take::TakeRange, Subtraction, TakeBreak};
 use crate::nimber::Nimber;
 use crate::solve::{HeapValues, PeriodReport};
 use crate::strategy::{analyze, Analysis, Outcome, WinningMove};
@@ -53,6 +53,58 @@ pub trait AnyGame {
         let _ = (from, to);
         Ok(None)
     }
+
+    /// The options of one component, each a sum of components written in
+    /// the game's position syntax (canonical form). Interactive play and its
+    /// move check need it; a game that cannot list its moves keeps the
+    /// default, which says so.
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let _ = component;
+        Err(Error::unsupported(format!(
+            "`{}` cannot list its moves, so it cannot be played interactively",
+            self.spec()
+        )))
+    }
+
+    /// A component as the game writes it (`007` becomes `7`), or an error
+    /// naming what is wrong with it. The default only trims white space.
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(component.trim().to_string())
+    }
+}
+
+/// Most options [`AnyGame::options`] lists for one component.
+pub const MAX_LISTED_OPTIONS: usize = 1 << 20;
+
+/// Largest heap whose options a heap game lists, unless its moves are a
+/// finite subtraction set (a heap of a general heap game may have about as
+/// many options as tokens, or more).
+pub const MAX_LISTED_HEAP: u64 = 100_000;
+
+/// The options of heap `h` of `game`, as strings (see [`AnyGame::options`]).
+pub fn list_heap_options<G: HeapGame + ?Sized>(game: &G, h: u64) -> Result<Vec<Vec<String>>> {
+    if h > MAX_LISTED_HEAP && game.finite_subtraction_set().is_none() {
+        return Err(Error::invalid_position(
+            &h.to_string(),
+            format!("too large to list its moves: heaps up to {MAX_LISTED_HEAP} can be played"),
+        ));
+    }
+    let mut all = Vec::new();
+    let mut too_many = false;
+    game.options(&h, &mut |o| {
+        if all.len() < MAX_LISTED_OPTIONS {
+            all.push(o.iter().map(u64::to_string).collect());
+        } else {
+            too_many = true;
+        }
+    });
+    if too_many {
+        return Err(Error::invalid_position(
+            &h.to_string(),
+            format!("has more than {MAX_LISTED_OPTIONS} options: too many to list"),
+        ));
+    }
+    Ok(all)
 }
 
 /// Builds a game from its full spec and the text after `:` (if any).
@@ -222,7 +274,74 @@ pub static FAMILIES: &[Family] = &[
         about: "square box game (HDU 1729): add 1 to C^2 stones without overfilling",
         parse: closed::square_box,
     },
+    Family {
+        name: "take",
+        syntax: "take:1..n/2",
+        position: "N (a heap size)",
+        about: "take LO(n) to HI(n) tokens, bounds such as 3, n, n/2, n-1, 2*n/3+1",
+        parse: |spec, _| Ok(Box::new(HeapSpec::new(TakeRange::parse(spec)?))),
+    },
+    Family {
+        name: "script",
+        syntax: "script:FILE.rhai",
+        position: "N or A,B,... (as the script reads it)",
+        about: "a game whose moves a Rhai script defines: fn moves(p) { ... }",
+        parse: custom::script,
+    },
+    Family {
+        name: "toml",
+        syntax: "toml:FILE.toml",
+        position: "N (a heap size)",
+        about: "a game file naming a rule: subtraction, take, octal, hex, ...",
+        parse: custom::toml,
+    },
 ];
+
+/// The `script:` and `toml:` families (feature `script`).
+mod custom {
+    use super::AnyGame;
+    use crate::error::{Error, Result};
+
+    fn path<'a>(spec: &str, args: Option<&'a str>, what: &str) -> Result<&'a str> {
+        match args.map(str::trim) {
+            Some(p) if !p.is_empty() => Ok(p),
+            _ => Err(Error::invalid_spec(
+                spec,
+                format!("the file is missing (e.g. `{what}`)"),
+            )),
+        }
+    }
+
+    #[cfg(feature = "script")]
+    pub(super) fn script(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
+        let file = path(spec, args, "script:examples/games/subtract-134.rhai")?;
+        Ok(Box::new(crate::script::ScriptSpec::open(spec, file)?))
+    }
+
+    #[cfg(feature = "script")]
+    pub(super) fn toml(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
+        let file = path(spec, args, "toml:examples/games/take-half.toml")?;
+        crate::script::gamefile::GameFile::open(spec, file)
+    }
+
+    #[cfg(not(feature = "script"))]
+    pub(super) fn script(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
+        path(spec, args, "script:FILE.rhai")?;
+        Err(Error::invalid_spec(
+            spec,
+            "built without the `script` feature",
+        ))
+    }
+
+    #[cfg(not(feature = "script"))]
+    pub(super) fn toml(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
+        path(spec, args, "toml:FILE.toml")?;
+        Err(Error::invalid_spec(
+            spec,
+            "built without the `script` feature",
+        ))
+    }
+}
 
 /// Parses a spec (see the module docs).
 ///
@@ -366,6 +485,14 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         };
         Ok(analysis.map(u64::to_string))
     }
+
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        list_heap_options(&self.game, parse_heap(component)?)
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(parse_heap(component)?.to_string())
+    }
 }
 
 /// Nim: values and winning moves by formula, for heaps of any `u64` size.
@@ -413,6 +540,14 @@ impl AnyGame for NimGame {
             }
         };
         Ok(analysis.map(u64::to_string))
+    }
+
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        list_heap_options(&Nim, parse_heap(component)?)
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(parse_heap(component)?.to_string())
     }
 }
 

@@ -1,66 +1,11 @@
 //! The judge examples of the games-on-graphs family (poj2425, hdu1524,
-//! poj3710, poj2311), run in-process: on the samples of their problem files
-//! in `tests/data/problems/`, and on random inputs in the judge's format
-//! against brute force written here (POJ 3710 has no published sample).
+//! poj3710, poj2311), run as built binaries on random inputs in the judge's
+//! format against brute force written here (their samples are run by the
+//! `judges` harness; POJ 3710 has no published sample).
 
-#[path = "../examples/poj2311.rs"]
-#[allow(dead_code)]
-mod poj2311;
-#[path = "../examples/poj2425.rs"]
-#[allow(dead_code)]
-mod poj2425;
-#[path = "../examples/poj3710.rs"]
-#[allow(dead_code)]
-mod poj3710;
+mod common;
 
-use std::error::Error;
-
-type Solve = fn(&[u8], &mut Vec<u8>) -> Result<(), Box<dyn Error>>;
-
-fn run(solve: Solve, input: &str) -> String {
-    let mut out = Vec::new();
-    solve(input.as_bytes(), &mut out).unwrap();
-    String::from_utf8(out).unwrap()
-}
-
-fn samples(id: &str) -> Vec<(String, String)> {
-    let path = format!(
-        "{}/../../tests/data/problems/{id}.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
-    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-    json["samples"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| {
-            (
-                s["input"].as_str().unwrap().to_string(),
-                s["output"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect()
-}
-
-#[test]
-fn samples_pass() {
-    for (id, solve) in [
-        ("poj2425", poj2425::solve as Solve),
-        ("hdu1524", poj2425::solve as Solve),
-        ("poj2311", poj2311::solve as Solve),
-    ] {
-        let cases = samples(id);
-        assert!(!cases.is_empty(), "{id}");
-        for (input, output) in cases {
-            assert_eq!(run(solve, &input), output, "{id}");
-        }
-    }
-    assert!(
-        samples("poj3710").is_empty(),
-        "poj3710 gained a sample: test it here"
-    );
-}
+use common::run_example;
 
 struct Rng(u64);
 
@@ -113,10 +58,10 @@ fn chess_game_on_random_dags_equals_the_definition() {
             input += "\n"; // blank lines between cases are fine
         }
     }
-    assert_eq!(run(poj2425::solve, &input), expected);
+    assert_eq!(run_example("poj2425", &input), expected);
     // The variant that ends with N = 0 stops there.
     assert_eq!(
-        run(poj2425::solve, &(input.clone() + "0\n9 junk")),
+        run_example("poj2425", &(input.clone() + "0\n9 junk")),
         expected
     );
 }
@@ -217,7 +162,7 @@ fn christmas_game_on_random_forests_equals_exhaustive_search() {
         }
         expected += if total != 0 { "Sally\n" } else { "Harry\n" };
     }
-    let got = run(poj3710::solve, &input);
+    let got = run_example("poj3710", &input);
     assert_eq!(got, expected);
     // Both answers occur, so the test can tell them apart.
     assert!(got.contains("Sally") && got.contains("Harry"));
@@ -248,7 +193,7 @@ fn cutting_game_equals_a_table_of_the_rules() {
             expected += if *value != 0 { "WIN\n" } else { "LOSE\n" };
         }
     }
-    assert_eq!(run(poj2311::solve, &input), expected);
+    assert_eq!(run_example("poj2311", &input), expected);
 }
 
 #[test]
@@ -260,7 +205,7 @@ fn cutting_game_answers_every_sheet_up_to_200_quickly() {
         }
     }
     let start = std::time::Instant::now();
-    let out = run(poj2311::solve, &input);
+    let out = run_example("poj2311", &input);
     assert_eq!(out.lines().count(), 199 * 199);
     // Generous: about 0.07 s in release on the project machine.
     assert!(start.elapsed().as_secs_f64() < 5.0, "{:?}", start.elapsed());

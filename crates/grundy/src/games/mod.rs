@@ -14,8 +14,11 @@
 //! | [`multiplication`] | alternating intervals below the target |
 //! | [`square_box`] | `G(s, c)` by the threshold `t + t² < s` |
 //! | [`beans`] | no formula: a P-position table (three-pile Wythoff) |
+//! | [`take`] | none: heap rules `take:LO..HI`, solved by the dense solver |
+//! | [`coins`] | coin-turning games: Ruler, Mock Turtles (odious numbers), …; Tartan theorem `G(x,y) = G₁(x) ⊗ G₂(y)` |
 
 pub mod beans;
+pub mod coins;
 pub mod cutting;
 pub mod euclid;
 pub mod graph;
@@ -27,6 +30,7 @@ pub mod octal;
 pub mod square_box;
 pub mod staircase;
 pub mod subtraction;
+pub mod take;
 pub mod wythoff;
 
 pub use nim::Nim;

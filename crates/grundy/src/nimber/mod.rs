@@ -8,8 +8,10 @@
 //! [`Mex`] computes the minimal excludant of a stream of values with a
 //! reusable, generation-stamped table: no clearing between uses, no sorting.
 
+pub mod field;
 pub mod mex;
 
+pub use field::Nimber128;
 pub use mex::Mex;
 
 use std::fmt;

@@ -95,6 +95,27 @@ fn parse_big(text: &str, whole: &str) -> Result<BigUint> {
         .ok_or_else(|| Error::invalid_position(whole, format!("`{t}` is not a number")))
 }
 
+/// Positions whose numbers add up to more than this are not played
+/// interactively: listing their moves would take too long.
+const PLAY_SIZE: u128 = 1_000_000;
+
+/// The options of `p` for interactive play, written in the game's syntax;
+/// refused when the position's numbers add up to more than [`PLAY_SIZE`].
+fn listed_options<G: Game>(game: &G, p: &G::Position, numbers: &[u64]) -> Result<Vec<Vec<String>>> {
+    let size: u128 = numbers.iter().map(|&n| u128::from(n)).sum();
+    if size > PLAY_SIZE {
+        return Err(Error::unsupported(format!(
+            "`{}` is too large to list its moves (numbers adding up to at most {PLAY_SIZE} are played)",
+            game.format_position(p)
+        )));
+    }
+    let mut all = Vec::new();
+    game.options(p, &mut |option| {
+        all.push(option.iter().map(|c| game.format_position(c)).collect())
+    });
+    Ok(all)
+}
+
 fn pair_string(&(a, b): &(u64, u64)) -> String {
     format!("{a},{b}")
 }
@@ -205,6 +226,15 @@ impl WythoffSpec {
 }
 
 impl AnyGame for WythoffSpec {
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let (a, b) = parse_pair(component)?;
+        listed_options(&Wythoff, &(a, b), &[a, b])
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(pair_string(&parse_pair(component)?))
+    }
+
     fn spec(&self) -> String {
         "wythoff".into()
     }
@@ -339,6 +369,15 @@ fn euclid_small(positions: &[String], why: &str) -> Result<Vec<(u64, u64)>> {
 }
 
 impl AnyGame for EuclidSpec {
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let (a, b) = parse_pair(component)?;
+        listed_options(&Euclid, &(a, b), &[a, b])
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(pair_string(&parse_pair(component)?))
+    }
+
     fn spec(&self) -> String {
         "euclid".into()
     }
@@ -397,6 +436,19 @@ pub(super) fn staircase(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGam
 struct StaircaseSpec;
 
 impl AnyGame for StaircaseSpec {
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let numbers = parse_list(component, None)?;
+        listed_options(&Staircase, &numbers, &numbers)
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(parse_list(component, None)?
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(","))
+    }
+
     fn spec(&self) -> String {
         "staircase".into()
     }
@@ -516,6 +568,19 @@ impl MooreSpec {
 }
 
 impl AnyGame for MooreSpec {
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let numbers = parse_list(component, None)?;
+        listed_options(&self.game, &numbers, &numbers)
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(parse_list(component, None)?
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(","))
+    }
+
     fn spec(&self) -> String {
         format!("moore:{}", self.game.k())
     }
@@ -593,6 +658,17 @@ struct MultSpec {
 }
 
 impl AnyGame for MultSpec {
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let p = parse_u64(component).map_err(|r| Error::invalid_position(component, r))?;
+        listed_options(&self.game, &p, &[])
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(parse_u64(component)
+            .map_err(|r| Error::invalid_position(component, r))?
+            .to_string())
+    }
+
     fn spec(&self) -> String {
         let (lo, hi) = self.game.factors();
         if (lo, hi) == (2, 9) {
@@ -661,6 +737,15 @@ impl Evaluator<(u64, u64)> for ClosedBox {
 }
 
 impl AnyGame for BoxSpec {
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let (a, b) = parse_pair(component)?;
+        listed_options(&SquareBox, &(a, b), &[a, b])
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(pair_string(&parse_pair(component)?))
+    }
+
     fn spec(&self) -> String {
         "box".into()
     }
@@ -720,5 +805,46 @@ impl AnyGame for BoxSpec {
             outcome: Outcome::of_value(total),
             winning_moves,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::parse;
+
+    #[test]
+    fn closed_form_games_list_their_moves_for_play() {
+        let mut w = parse("wythoff").unwrap();
+        let mut moves = w.options("1,1").unwrap();
+        moves.sort();
+        assert_eq!(moves, [vec!["0,0"], vec!["0,1"], vec!["1,0"]]);
+        assert_eq!(w.normalize(" 03,5").unwrap(), "3,5");
+        let e = w.options("1000000,1000000").unwrap_err();
+        assert!(e.to_string().contains("too large"), "{e}");
+
+        // Every listed move of a small position is one the analysis knows:
+        // a winning move of an N-position is among the options.
+        for spec in ["euclid", "staircase", "moore:2", "mult:100", "box"] {
+            let mut g = parse(spec).unwrap();
+            let position = match spec {
+                "euclid" => "25,7",
+                "staircase" | "moore:2" => "1,2,3",
+                "mult:100" => "3",
+                _ => "20,3",
+            };
+            let options = g.options(position).unwrap();
+            let a = g
+                .analyze(&[position.to_string()], &AnalyzeOptions::default())
+                .unwrap();
+            for m in &a.winning_moves {
+                assert!(
+                    options.contains(&m.to),
+                    "{spec}: {:?} not among {options:?}",
+                    m.to
+                );
+            }
+            assert!(!options.is_empty(), "{spec}");
+        }
     }
 }

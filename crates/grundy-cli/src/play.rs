@@ -1,0 +1,176 @@
+//! `grundy play`: the terminal side of a match against the engine.
+//!
+//! Reads one line per move from the input, writes the position, the
+//! engine's moves and the outcome. Every decision (is a move legal, which
+//! move the engine makes, is the game over) is the library's
+//! ([`grundy::play::Match`]); this loop only talks. It works with any
+//! input (a terminal, a pipe, a pseudo-terminal driven by a script); the
+//! end of the input ends the session like `quit`.
+
+use crate::cli::First;
+use anyhow::Result;
+use grundy::play::Match;
+use grundy::strategy::Outcome;
+use grundy::ErrorKind;
+use std::io::{BufRead, Write};
+
+/// Legal moves listed by `moves` before the list is cut.
+const LISTED_MOVES: usize = 40;
+
+const HELP: &str = "\
+Type a move as `grundy analyze` prints it:
+  FROM -> TO        e.g. `3 -> 1` (the first component equal to FROM)
+  I: FROM -> TO     component I, e.g. `0: 3 -> 1`
+  I TO              component I becomes TO, e.g. `0 1`
+A position left as several components is written with `+` (`2+3`); `0` if nothing is left.
+Commands: hint (the nim-value and who is winning), moves (every legal move), help, quit.";
+
+/// Plays `game` on the terminal until someone wins or the input ends.
+pub fn run(
+    mut game: Match,
+    first: First,
+    quiet: bool,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    if !quiet {
+        let who = match first {
+            First::Human => "You move first",
+            First::Engine => "The engine moves first",
+        };
+        writeln!(
+            out,
+            "grundy play: {} from {}. {who}; type `help` for the move syntax.",
+            game.spec(),
+            game.position().join(" ")
+        )?;
+    }
+    let mut engine_to_move = first == First::Engine;
+    let mut line = String::new();
+    loop {
+        writeln!(out, "position: {}", game.position().join(" "))?;
+        if game.is_over()? {
+            if engine_to_move {
+                writeln!(out, "No moves left for the engine: you win!")?;
+            } else {
+                writeln!(out, "No moves left for you: the engine wins.")?;
+            }
+            out.flush()?;
+            return Ok(());
+        }
+        if engine_to_move {
+            let Some(e) = game.engine_move()? else {
+                continue; // is_over said there is a move; unreachable in practice
+            };
+            writeln!(out, "engine plays {}", e.mv)?;
+            game.play(&e.mv);
+            engine_to_move = false;
+            continue;
+        }
+        // The human's turn: read lines until a legal move.
+        loop {
+            write!(out, "your move> ")?;
+            out.flush()?;
+            line.clear();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out, "\nbye")?;
+                out.flush()?;
+                return Ok(());
+            }
+            let text = line.trim();
+            match text {
+                "" => continue,
+                "quit" | "exit" | "q" => {
+                    writeln!(out, "bye")?;
+                    out.flush()?;
+                    return Ok(());
+                }
+                "help" | "?" => writeln!(out, "{HELP}")?,
+                "hint" => {
+                    let a = game.analysis()?;
+                    let verdict = match a.outcome {
+                        Outcome::P => {
+                            "a P-position: every move loses against perfect play".to_string()
+                        }
+                        _ => format!(
+                            "an N-position: you can win ({} winning move{})",
+                            a.winning_moves.len(),
+                            if a.winning_moves.len() == 1 { "" } else { "s" }
+                        ),
+                    };
+                    writeln!(out, "hint: value {}, {verdict}", a.value)?;
+                }
+                "moves" => {
+                    let moves = game.legal_moves()?;
+                    for mv in moves.iter().take(LISTED_MOVES) {
+                        writeln!(out, "  {mv}")?;
+                    }
+                    if moves.len() > LISTED_MOVES {
+                        writeln!(out, "  ... {} moves in all", moves.len())?;
+                    }
+                }
+                _ => match game.parse_move(text) {
+                    Ok(mv) => {
+                        game.play(&mv);
+                        engine_to_move = true;
+                        break;
+                    }
+                    Err(e) if matches!(e.kind(), ErrorKind::IllegalMove { .. }) => {
+                        writeln!(out, "{e}")?;
+                    }
+                    Err(e) => return Err(e.into()),
+                },
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(spec: &str, position: &[&str], first: First, typed: &str) -> String {
+        let game = grundy::spec::parse(spec).unwrap();
+        let position: Vec<String> = position.iter().map(|s| s.to_string()).collect();
+        let m = Match::new(game, &position).unwrap();
+        let mut out = Vec::new();
+        run(m, first, false, &mut typed.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_engine_wins_from_an_n_position_when_it_moves_first() {
+        // After the engine's 3 -> 1 (1 4 5), the human empties heap 2; the
+        // engine answers 4 -> 1 (1 1 0), the human empties heap 0, and the
+        // engine takes the last token.
+        let text = session("nim", &["3", "4", "5"], First::Engine, "hint\n2 0\n0 0\n");
+        assert!(text.contains("engine plays 0: 3 -> 1"), "{text}");
+        assert!(text.contains("hint: value 0, a P-position"), "{text}");
+        assert!(
+            text.ends_with("No moves left for you: the engine wins.\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn illegal_moves_are_refused_with_a_reason_and_the_game_goes_on() {
+        let text = session("nim", &["2"], First::Human, "2 -> 5\nfoo bar baz\n2 -> 0\n");
+        assert!(
+            text.contains("illegal move `2 -> 5`: `2` cannot become `5`"),
+            "{text}"
+        );
+        assert!(text.contains("illegal move `foo bar baz`"), "{text}");
+        assert!(
+            text.ends_with("No moves left for the engine: you win!\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_end_of_the_input_ends_the_session() {
+        let text = session("nim", &["2", "3"], First::Human, "moves\nhelp\n");
+        assert!(text.contains("  0: 2 -> 1"), "{text}");
+        assert!(text.contains("I TO"), "{text}");
+        assert!(text.ends_with("bye\n"), "{text}");
+    }
+}

@@ -1,0 +1,178 @@
+//! `grundy plot`: G(n) against n as a scatter plot, PNG or SVG.
+//!
+//! The picture researchers use to spot periods and rare values: one dot
+//! per heap size. When the library has *proven* a periodicity, the
+//! preperiod is shaded and the period boundaries `n0 + k·p` are drawn as
+//! vertical lines (only the first when there would be more than
+//! [`MAX_PERIOD_LINES`]), with the period in the legend. Observed periods
+//! are not marked.
+//!
+//! Drawing is plotters' (bitmap backend for PNG, SVG backend for SVG);
+//! text uses the bundled DejaVu Sans Mono (see `assets/README.md`), so no
+//! system font is needed. Dots that land on the same pixel are drawn once,
+//! so an SVG of a million values stays small: at most one dot per pixel.
+
+use anyhow::{anyhow, bail, Result};
+use grundy::analysis::Periodicity;
+use grundy::Nimber;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::{register_font, FontStyle};
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::Once;
+
+/// Period boundaries drawn at most (beyond that, only the first).
+pub const MAX_PERIOD_LINES: u64 = 60;
+
+static FONT: &[u8] = include_bytes!("../assets/DejaVuSansMono.ttf");
+static REGISTER: Once = Once::new();
+
+/// What to plot.
+pub struct Request<'a> {
+    /// The game's spec (the caption).
+    pub spec: String,
+    /// The first heap size; `values[i]` is `G(from + i)`.
+    pub from: u64,
+    /// The values.
+    pub values: &'a [Nimber],
+    /// A proven periodicity to mark.
+    pub period: Option<Periodicity>,
+    /// Image width in pixels.
+    pub width: u32,
+    /// Image height in pixels.
+    pub height: u32,
+}
+
+/// Writes the plot to `path` (`.png` or `.svg`); returns which.
+pub fn render(req: &Request, path: &Path) -> Result<&'static str> {
+    REGISTER.call_once(|| {
+        // The bundled font is a valid TrueType file; if registering ever
+        // failed, text would be missing but the dots would still be drawn.
+        let _ = register_font("sans-serif", FontStyle::Normal, FONT);
+    });
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let size = (req.width, req.height);
+    let failed = |e: String| anyhow!("cannot draw `{}`: {e}", path.display());
+    match ext.as_deref() {
+        Some("png") => {
+            let root = BitMapBackend::new(path, size).into_drawing_area();
+            draw(&root, req).map_err(failed)?;
+            root.present().map_err(|e| failed(e.to_string()))?;
+            Ok("PNG")
+        }
+        Some("svg") => {
+            let root = SVGBackend::new(path, size).into_drawing_area();
+            draw(&root, req).map_err(failed)?;
+            root.present().map_err(|e| failed(e.to_string()))?;
+            Ok("SVG")
+        }
+        _ => bail!(
+            "the output `{}` must end in `.png` or `.svg`",
+            path.display()
+        ),
+    }
+}
+
+/// Tick labels at whole numbers only (n and G(n) are integers).
+fn integer_label(v: &f64) -> String {
+    if (v - v.round()).abs() < 1e-9 && *v >= 0.0 {
+        format!("{}", v.round() as u64)
+    } else {
+        String::new()
+    }
+}
+
+fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, req: &Request) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    root.fill(&WHITE).map_err(err)?;
+    let n = req.values.len() as u64;
+    let to = req.from + n.saturating_sub(1);
+    let top = req.values.iter().map(|v| v.value()).max().unwrap_or(0);
+    let (x0, x1) = (req.from as f64 - 0.5, to as f64 + 0.5);
+    // Headroom above the highest value for the legend.
+    let y1 = top as f64 + 0.5 + (top as f64 * 0.12).max(1.0);
+    let mut chart = ChartBuilder::on(root)
+        .caption(
+            format!("{}: G(n) for n = {}..{}", req.spec, req.from, to),
+            ("sans-serif", 18),
+        )
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(56)
+        .build_cartesian_2d(x0..x1, -0.5..y1)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("n")
+        .y_desc("G(n)")
+        .light_line_style(RGBColor(235, 235, 235))
+        .label_style(("sans-serif", 13))
+        .x_label_formatter(&integer_label)
+        .y_label_formatter(&integer_label)
+        .draw()
+        .map_err(err)?;
+
+    if let Some(p) = req.period {
+        let start = p.preperiod as f64;
+        if p.preperiod > req.from {
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(x0, -0.5), (start.min(x1), y1)],
+                    RGBColor(255, 236, 200).filled(),
+                )))
+                .map_err(err)?;
+        }
+        let lines = to
+            .saturating_sub(p.preperiod)
+            .checked_div(p.period)
+            .map_or(0, |k| k + 1);
+        let drawn = if lines > MAX_PERIOD_LINES { 1 } else { lines };
+        let label = if p.saltus == 0 {
+            format!("proven period {} from n = {}", p.period, p.preperiod)
+        } else {
+            format!(
+                "proven period {}, saltus {}, from n = {}",
+                p.period, p.saltus, p.preperiod
+            )
+        };
+        let red = RGBColor(200, 40, 40);
+        chart
+            .draw_series((0..drawn).filter_map(|k| {
+                let x = p.preperiod.checked_add(k.checked_mul(p.period)?)? as f64 - 0.5;
+                (x >= x0 && x <= x1).then(|| PathElement::new(vec![(x, -0.5), (x, y1)], red))
+            }))
+            .map_err(err)?
+            .label(label)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], red));
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .label_font(("sans-serif", 13))
+            .position(SeriesLabelPosition::UpperLeft)
+            .draw()
+            .map_err(err)?;
+    }
+
+    let radius = if n <= 300 { 3 } else { 2 };
+    let blue = RGBColor(30, 80, 200);
+    let mut seen = HashSet::new();
+    let dots: Vec<(f64, f64)> = req
+        .values
+        .iter()
+        .zip(req.from..)
+        .map(|(v, x)| (x as f64, v.value() as f64))
+        .filter(|&p| seen.insert(chart.backend_coord(&p)))
+        .collect();
+    chart
+        .draw_series(
+            dots.into_iter()
+                .map(|p| Circle::new(p, radius, blue.filled())),
+        )
+        .map_err(err)?;
+    Ok(())
+}

@@ -1,0 +1,497 @@
+//! Playing a game against the engine: a match in progress, the moves a
+//! player types, and the engine's choice of move.
+//!
+//! A [`Match`] holds a game chosen at run time ([`AnyGame`]) and the current
+//! position: a sum of components, each written in the game's position
+//! syntax. The `grundy play` command is a loop of terminal I/O around it;
+//! everything that decides something lives here.
+//!
+//! **Moves as typed** (the syntax of `grundy analyze` output):
+//! `component I: FROM -> TO`, `I: FROM -> TO`, `FROM -> TO` (the first
+//! component equal to `FROM`), or `I TO` (component `I` becomes `TO`).
+//! `TO` is a sum of components joined by `+` (`2+3` after a split); `0`
+//! also stands for "nothing left". A move is legal iff `TO` is an option of
+//! the component ([`AnyGame::options`]); otherwise the error says why and
+//! lists the options.
+//!
+//! **The engine** ([`Match::engine_move`]): with a winning move (the
+//! position is an N-position, Sprague–Grundy: a component `c` with
+//! `G(c) ⊕ t < G(c)` moved to an option of value `G(c) ⊕ t`) it plays the
+//! first one [`AnyGame::analyze`] lists. In a P-position every move loses
+//! against perfect play, so it *delays*: it picks the move that leaves the
+//! opponent the most replies that are not winning (the most chances to go
+//! wrong), ties broken by the most replies in all, then by the order moves
+//! are listed. This is a heuristic, not a theorem: it keeps the game long
+//! and the winning replies rare.
+//!
+//! Time: a winning move costs one `analyze` of the sum. A delaying move
+//! costs, for each candidate, one `analyze` of the resulting sum plus the
+//! options of its components (listed once and cached); candidates beyond a
+//! budget of [`DELAY_BUDGET`] listed options are not examined (the best so
+//! far is played). Memory: the cached option lists.
+
+use crate::error::{Error, Result};
+use crate::spec::{AnalyzeOptions, AnyGame};
+use crate::strategy::Analysis;
+use std::collections::HashMap;
+use std::fmt;
+
+/// How many options (summed over candidates) a delaying move may examine.
+pub const DELAY_BUDGET: usize = 200_000;
+
+/// At most this many options are quoted when a move is refused.
+const QUOTED_OPTIONS: usize = 12;
+
+/// A move of one component of a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// Index of the component moved in.
+    pub component: usize,
+    /// The component before the move.
+    pub from: String,
+    /// The option it becomes: a sum of components (empty: nothing left).
+    pub to: Vec<String>,
+}
+
+/// A sum of components as text: joined by `+`, `0` when empty.
+pub fn join_sum(parts: &[String]) -> String {
+    if parts.is_empty() {
+        "0".to_string()
+    } else {
+        parts.join("+")
+    }
+}
+
+impl fmt::Display for Move {
+    /// `I: FROM -> TO`, the syntax a player types.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} -> {}",
+            self.component,
+            self.from,
+            join_sum(&self.to)
+        )
+    }
+}
+
+/// The engine's move, and whether it wins against any defence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineMove {
+    /// The move.
+    pub mv: Move,
+    /// True for a winning move (to a P-position); false for a delaying move
+    /// out of a P-position.
+    pub winning: bool,
+}
+
+/// A match in progress (see the module docs).
+///
+/// ```
+/// use grundy::play::Match;
+/// let game = grundy::spec::parse("nim").unwrap();
+/// let mut m = Match::new(game, &["3".into(), "4".into(), "5".into()]).unwrap();
+/// // Nim 3 4 5 is an N-position: the engine's move wins (Bouton: 3 -> 1).
+/// let e = m.engine_move().unwrap().unwrap();
+/// assert!(e.winning);
+/// assert_eq!(e.mv.to_string(), "0: 3 -> 1");
+/// m.play(&e.mv);
+/// assert_eq!(m.position(), ["1", "4", "5"]);
+/// // A typed move is checked against the rules.
+/// assert!(m.parse_move("5 -> 7").is_err());
+/// let mv = m.parse_move("2: 5 -> 0").unwrap();
+/// assert_eq!(mv.to, ["0"]);
+/// ```
+pub struct Match {
+    game: Box<dyn AnyGame>,
+    position: Vec<String>,
+    options: HashMap<String, Vec<Vec<String>>>,
+}
+
+impl Match {
+    /// A match of `game` from `position` (one string per component). Each
+    /// component is checked: it must parse, have a computable value, and
+    /// have options the game can list.
+    pub fn new(mut game: Box<dyn AnyGame>, position: &[String]) -> Result<Match> {
+        let position = position
+            .iter()
+            .map(|c| game.normalize(c))
+            .collect::<Result<Vec<String>>>()?;
+        game.analyze(&position, &AnalyzeOptions::default())?;
+        let mut m = Match {
+            game,
+            position,
+            options: HashMap::new(),
+        };
+        for i in 0..m.position.len() {
+            let c = m.position[i].clone();
+            m.options_of(&c)?;
+        }
+        Ok(m)
+    }
+
+    /// The game's spec.
+    pub fn spec(&self) -> String {
+        self.game.spec()
+    }
+
+    /// The current position, one string per component.
+    pub fn position(&self) -> &[String] {
+        &self.position
+    }
+
+    /// The options of one component (listed once, then cached).
+    fn options_of(&mut self, component: &str) -> Result<&[Vec<String>]> {
+        if !self.options.contains_key(component) {
+            let list = self.game.options(component)?;
+            self.options.insert(component.to_string(), list);
+        }
+        Ok(&self.options[component])
+    }
+
+    /// Value, outcome and winning moves of the current position.
+    pub fn analysis(&mut self) -> Result<Analysis<String>> {
+        self.game
+            .analyze(&self.position, &AnalyzeOptions::default())
+    }
+
+    /// Every legal move, component by component.
+    pub fn legal_moves(&mut self) -> Result<Vec<Move>> {
+        let mut moves = Vec::new();
+        for i in 0..self.position.len() {
+            let from = self.position[i].clone();
+            for to in self.options_of(&from)? {
+                moves.push(Move {
+                    component: i,
+                    from: from.clone(),
+                    to: to.clone(),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    /// True when no component has a move: the player to move has lost.
+    pub fn is_over(&mut self) -> Result<bool> {
+        for i in 0..self.position.len() {
+            let c = self.position[i].clone();
+            if !self.options_of(&c)?.is_empty() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Makes a move (one returned by [`Match::parse_move`],
+    /// [`Match::legal_moves`] or [`Match::engine_move`] for this position).
+    pub fn play(&mut self, mv: &Move) {
+        if mv.component < self.position.len() {
+            self.position
+                .splice(mv.component..=mv.component, mv.to.iter().cloned());
+        }
+    }
+
+    /// Reads a move typed in the syntax of the module docs and checks it
+    /// against the rules; an illegal move is an
+    /// [`ErrorKind::IllegalMove`](crate::ErrorKind::IllegalMove) naming why.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move> {
+        let t = text.trim();
+        let t = t
+            .strip_prefix("component")
+            .map(str::trim_start)
+            .unwrap_or(t);
+        let (index, from, to) = if let Some((left, right)) = t.split_once("->") {
+            match left.split_once(':') {
+                Some((i, from)) => (Some(i.trim()), Some(from.trim()), right.trim()),
+                None => (None, Some(left.trim()), right.trim()),
+            }
+        } else {
+            let words: Vec<&str> = t.split_whitespace().collect();
+            match words[..] {
+                [i, to] => (Some(i.trim_end_matches(':')), None, to),
+                _ => {
+                    return Err(Error::illegal_move(
+                        text,
+                        "write a move as `FROM -> TO`, `I: FROM -> TO` or `I TO`",
+                    ))
+                }
+            }
+        };
+        if to.is_empty() {
+            return Err(Error::illegal_move(
+                text,
+                "the position after the move is missing (`0` if nothing is left)",
+            ));
+        }
+        let component = self.find_component(text, index, from)?;
+        let from = self.position[component].clone();
+        let mut typed = Vec::new();
+        for part in to.split('+') {
+            match self.game.normalize(part) {
+                Ok(p) => typed.push(p),
+                Err(e) => return Err(Error::illegal_move(text, e.to_string())),
+            }
+        }
+        typed.sort();
+        let options = self.options_of(&from)?;
+        let found = options.iter().find(|o| {
+            let mut o = (*o).clone();
+            o.sort();
+            o == typed || (o.is_empty() && typed == ["0"])
+        });
+        match found {
+            Some(o) => Ok(Move {
+                component,
+                from,
+                to: o.clone(),
+            }),
+            None if options.is_empty() => Err(Error::illegal_move(
+                text,
+                format!("`{from}` has no moves left"),
+            )),
+            None => {
+                let mut quoted: Vec<String> = options
+                    .iter()
+                    .take(QUOTED_OPTIONS)
+                    .map(|o| join_sum(o))
+                    .collect();
+                if options.len() > QUOTED_OPTIONS {
+                    quoted.push(format!("... ({} in all)", options.len()));
+                }
+                Err(Error::illegal_move(
+                    text,
+                    format!(
+                        "`{from}` cannot become `{}`; it can become {}",
+                        join_sum(&typed),
+                        quoted.join(", ")
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// The component a typed move names, by index, by value, or both.
+    fn find_component(
+        &mut self,
+        text: &str,
+        index: Option<&str>,
+        from: Option<&str>,
+    ) -> Result<usize> {
+        let n = self.position.len();
+        let from = match from {
+            Some(f) => match self.game.normalize(f) {
+                Ok(f) => Some(f),
+                Err(e) => return Err(Error::illegal_move(text, e.to_string())),
+            },
+            None => None,
+        };
+        match (index, from) {
+            (Some(i), from) => {
+                let i = match i.parse::<usize>() {
+                    Ok(i) if i < n => i,
+                    _ => {
+                        return Err(Error::illegal_move(
+                            text,
+                            format!(
+                                "there is no component `{i}` (they are numbered 0 to {})",
+                                n.saturating_sub(1)
+                            ),
+                        ))
+                    }
+                };
+                match from {
+                    Some(f) if f != self.position[i] => Err(Error::illegal_move(
+                        text,
+                        format!("component {i} is `{}`, not `{f}`", self.position[i]),
+                    )),
+                    _ => Ok(i),
+                }
+            }
+            (None, Some(f)) => self.position.iter().position(|c| *c == f).ok_or_else(|| {
+                Error::illegal_move(
+                    text,
+                    format!(
+                        "no component is `{f}` (the position is {})",
+                        self.position.join(" ")
+                    ),
+                )
+            }),
+            (None, None) => Err(Error::illegal_move(text, "which component?")),
+        }
+    }
+
+    /// The engine's move (see the module docs), or `None` when the game is
+    /// over (no component has a move).
+    pub fn engine_move(&mut self) -> Result<Option<EngineMove>> {
+        let analysis = self.analysis()?;
+        if let Some(w) = analysis.winning_moves.first() {
+            return Ok(Some(EngineMove {
+                mv: Move {
+                    component: w.component,
+                    from: w.from.clone(),
+                    to: w.to.clone(),
+                },
+                winning: true,
+            }));
+        }
+        let candidates = self.legal_moves()?;
+        let mut best: Option<((usize, usize), Move)> = None;
+        let mut spent = 0usize;
+        for mv in candidates {
+            if spent > DELAY_BUDGET && best.is_some() {
+                break;
+            }
+            let mut after = self.position.clone();
+            after.splice(mv.component..=mv.component, mv.to.iter().cloned());
+            let mut replies = 0usize;
+            for c in &after {
+                replies += self.options_of(c)?.len();
+            }
+            spent += replies.max(1);
+            let winning = self
+                .game
+                .analyze(&after, &AnalyzeOptions::default())?
+                .winning_moves
+                .len();
+            let score = (replies.saturating_sub(winning), replies);
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, mv));
+            }
+        }
+        Ok(best.map(|(_, mv)| EngineMove { mv, winning: false }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::parse;
+    use crate::ErrorKind;
+
+    fn start(spec: &str, position: &[u64]) -> Match {
+        let p: Vec<String> = position.iter().map(u64::to_string).collect();
+        Match::new(parse(spec).unwrap(), &p).unwrap()
+    }
+
+    fn nim_sum(p: &[String]) -> u64 {
+        p.iter()
+            .map(|c| c.parse::<u64>().unwrap())
+            .fold(0, |a, b| a ^ b)
+    }
+
+    /// The engine must win every N-position of small Nim: its move always
+    /// leaves nim-sum 0, and it is declared winning.
+    #[test]
+    fn engine_moves_to_a_p_position_from_every_small_n_position() {
+        for a in 0..6u64 {
+            for b in 0..6 {
+                for c in 0..6 {
+                    let mut m = start("nim", &[a, b, c]);
+                    let e = m.engine_move().unwrap();
+                    if a ^ b ^ c == 0 {
+                        assert!(e.as_ref().is_none_or(|e| !e.winning), "{a} {b} {c}");
+                        continue;
+                    }
+                    let e = e.unwrap();
+                    assert!(e.winning);
+                    m.play(&e.mv);
+                    assert_eq!(nim_sum(m.position()), 0, "{a} {b} {c}: {}", e.mv);
+                }
+            }
+        }
+    }
+
+    /// In a P-position the engine still moves, legally, and picks a move
+    /// whose score is the best of all (checked by brute force).
+    #[test]
+    fn a_delaying_move_is_legal_and_leaves_the_most_non_winning_replies() {
+        for heaps in [[1u64, 2, 3], [2, 4, 6], [3, 5, 6], [0, 7, 7]] {
+            let mut m = start("nim", &heaps);
+            let e = m.engine_move().unwrap().unwrap();
+            assert!(!e.winning);
+            let legal = m.legal_moves().unwrap();
+            assert!(legal.contains(&e.mv), "{heaps:?}: {}", e.mv);
+            let score = |mv: &Move| {
+                let mut after: Vec<u64> = heaps.to_vec();
+                after[mv.component] = mv.to[0].parse().unwrap();
+                let replies: u64 = after.iter().sum();
+                let t = after.iter().fold(0, |x, y| x ^ y);
+                let winning = after.iter().filter(|&&h| h ^ t < h).count() as u64;
+                (replies - winning, replies)
+            };
+            let best = legal.iter().map(score).max().unwrap();
+            assert_eq!(score(&e.mv), best, "{heaps:?}: {}", e.mv);
+        }
+    }
+
+    #[test]
+    fn the_engine_wins_a_whole_game_against_a_naive_player() {
+        // The naive player takes one token from the first non-empty heap.
+        let mut m = start("sub:1,3,4", &[9, 5, 6]);
+        let mut engine_to_move = true;
+        loop {
+            if m.is_over().unwrap() {
+                // The player to move has lost: it must be the naive player.
+                assert!(!engine_to_move, "the engine lost at {:?}", m.position());
+                break;
+            }
+            let mv = if engine_to_move {
+                m.engine_move().unwrap().unwrap().mv
+            } else {
+                m.legal_moves().unwrap()[0].clone()
+            };
+            m.play(&mv);
+            engine_to_move = !engine_to_move;
+        }
+    }
+
+    #[test]
+    fn typed_moves_in_every_syntax() {
+        let mut m = start("nim", &[3, 4, 5]);
+        for text in [
+            "component 0: 3 -> 1",
+            "0: 3 -> 1",
+            "3 -> 1",
+            " 3->1 ",
+            "0 1",
+            "0: 003 -> 01",
+        ] {
+            let mv = m.parse_move(text).unwrap();
+            assert_eq!(mv.to_string(), "0: 3 -> 1", "{text}");
+        }
+        assert_eq!(m.parse_move("5 -> 0").unwrap().component, 2);
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        let mut m = start("sub:1,3,4", &[5, 2]);
+        let reason = |m: &mut Match, t: &str| match m.parse_move(t).unwrap_err().kind() {
+            ErrorKind::IllegalMove { text, reason } => {
+                assert_eq!(text, t.trim());
+                reason.clone()
+            }
+            k => panic!("{t}: {k:?}"),
+        };
+        assert!(reason(&mut m, "5 -> 3").contains("can become 4, 2, 1"));
+        assert!(reason(&mut m, "7 -> 3").contains("no component is `7`"));
+        assert!(reason(&mut m, "4: 5 -> 3").contains("no component `4`"));
+        assert!(reason(&mut m, "1: 5 -> 4").contains("component 1 is `2`"));
+        assert!(reason(&mut m, "5 -> x").contains("`x`"));
+        assert!(reason(&mut m, "5 ->").contains("missing"));
+        assert!(reason(&mut m, "hello there world").contains("write a move"));
+        let mut done = start("nim", &[0]);
+        assert!(reason(&mut done, "0 -> 0").contains("no moves"));
+        assert!(done.is_over().unwrap());
+        assert_eq!(done.engine_move().unwrap(), None);
+    }
+
+    #[test]
+    fn positions_too_large_to_list_are_refused_at_the_start() {
+        let e = Match::new(parse("nim").unwrap(), &["1000000000".into()])
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("`1000000000`"), "{e}");
+        // A finite subtraction set lists any heap's options.
+        start("sub:1,3,4", &[u64::MAX / 2]);
+    }
+}

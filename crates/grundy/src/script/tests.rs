@@ -1,0 +1,299 @@
+//! Scripted games against Rust implementations of the same rules, the
+//! example scripts of `examples/games/`, and the sandbox's limits.
+
+use super::*;
+use crate::games::Subtraction;
+use crate::solve::DenseSolver;
+use proptest::prelude::*;
+use std::time::{Duration, Instant};
+
+fn example(file: &str) -> String {
+    format!("{}/../../examples/games/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn open(file: &str) -> ScriptSpec {
+    let path = example(file);
+    ScriptSpec::open(&format!("script:{path}"), &path).unwrap()
+}
+
+fn values(game: &mut dyn AnyGame, to: u64) -> Vec<u64> {
+    game.values(0, to)
+        .unwrap()
+        .iter()
+        .map(|v| v.value())
+        .collect()
+}
+
+fn dense<G: HeapGame>(game: G, to: u64) -> Vec<u64> {
+    DenseSolver::new(game)
+        .extend_to(to)
+        .unwrap()
+        .iter()
+        .map(|v| v.value())
+        .collect()
+}
+
+fn script(source: &str) -> ScriptSpec {
+    ScriptSpec::new(ScriptGame::from_source("test.rhai", source).unwrap())
+}
+
+fn script_error_of(r: Result<impl fmt::Debug>) -> String {
+    match r {
+        Err(e) => match e.kind() {
+            ErrorKind::Script { reason, .. } => reason.clone(),
+            k => panic!("not a script error: {k:?}"),
+        },
+        Ok(v) => panic!("expected a script error, got {v:?}"),
+    }
+}
+
+#[test]
+fn subtract_134_script_equals_the_built_in_game() {
+    let mut s = open("subtract-134.rhai");
+    let built_in = dense(Subtraction::finite(&[1, 3, 4]).unwrap(), 500);
+    assert_eq!(values(&mut s, 500), built_in);
+    assert_eq!(&built_in[..9], [0, 1, 0, 1, 2, 3, 2, 0, 1]);
+    // The same winning moves as the built-in game.
+    let pos: Vec<String> = ["9", "5", "6"].map(String::from).to_vec();
+    let a = s.analyze(&pos, &AnalyzeOptions::default()).unwrap();
+    let b = crate::spec::parse("sub:1,3,4")
+        .unwrap()
+        .analyze(&pos, &AnalyzeOptions::default())
+        .unwrap();
+    assert_eq!(a, b);
+}
+
+/// Take a divisor `d < n` of `n`, written out in Rust.
+struct Divisor;
+impl Game for Divisor {
+    type Position = u64;
+    fn options(&self, n: &u64, f: &mut dyn FnMut(&[u64])) {
+        for d in 1..*n {
+            if n % d == 0 {
+                f(&[n - d]);
+            }
+        }
+    }
+}
+impl HeapGame for Divisor {
+    fn spec(&self) -> String {
+        "divisor".into()
+    }
+}
+
+#[test]
+fn take_a_divisor_script_equals_the_rust_rules() {
+    let mut s = open("take-a-divisor.rhai");
+    let v = values(&mut s, 300);
+    assert_eq!(v, dense(Divisor, 300));
+    // The divisor game: the player to move wins iff n is even.
+    for (n, g) in v.iter().enumerate().skip(1) {
+        assert_eq!(*g != 0, n % 2 == 0, "n = {n}");
+    }
+}
+
+/// Wythoff's P-positions `(a_k, a_k + k)`, `a_k` the least number not used
+/// before (the mex construction; no floating point).
+fn wythoff_p_positions(limit: u64) -> Vec<(u64, u64)> {
+    let mut used = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut k = 0;
+    let mut a = 0;
+    loop {
+        while used.contains(&a) {
+            a += 1;
+        }
+        let b = a + k;
+        if a > limit {
+            return out;
+        }
+        used.insert(a);
+        used.insert(b);
+        out.push((a, b));
+        k += 1;
+    }
+}
+
+#[test]
+fn the_two_heap_script_has_exactly_wythoff_s_p_positions() {
+    let mut s = open("wythoff.rhai");
+    let p = wythoff_p_positions(20);
+    for a in 0..=20u64 {
+        for b in 0..=20u64 {
+            let pos = vec![format!("{a},{b}")];
+            let r = s.analyze(&pos, &AnalyzeOptions::default()).unwrap();
+            let expected = p.contains(&(a.min(b), a.max(b)));
+            assert_eq!(r.value.is_zero(), expected, "({a},{b})");
+        }
+    }
+    // Every listed winning move leads to a P-position.
+    let pos = vec!["6,9".to_string(), "2,2".to_string()];
+    let r = s.analyze(&pos, &AnalyzeOptions::default()).unwrap();
+    assert!(!r.winning_moves.is_empty());
+    // Heap positions make no sense for it: the script fails, and says where.
+    let e = script_error_of(s.values(0, 3));
+    assert!(e.contains("moves(0)"), "{e}");
+}
+
+#[test]
+fn the_splitting_script_is_grundy_s_game() {
+    // Grundy's game, G(0..=20) (OEIS A002188).
+    let known = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0,
+    ];
+    let mut s = open("grundy-game.rhai");
+    assert_eq!(values(&mut s, 20), known);
+    // A split shows both heaps.
+    let r = s
+        .analyze(&["7".to_string()], &AnalyzeOptions::default())
+        .unwrap();
+    assert!(r.winning_moves.iter().all(|m| m.to.len() == 2), "{r:?}");
+}
+
+#[test]
+fn an_endless_loop_stops_within_the_operation_limit() {
+    let start = Instant::now();
+    let mut s = script("fn moves(n) { let x = 0; loop { x += 1; } }");
+    let e = script_error_of(s.values(0, 5));
+    assert!(
+        e.contains("Too many operations") && e.contains("5000000"),
+        "{e}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    // A smaller limit stops sooner, and the error is kept: the game answers
+    // nothing else afterwards.
+    let limits = ScriptLimits {
+        max_operations: 1000,
+        ..ScriptLimits::default()
+    };
+    let game = ScriptGame::with_limits("t", "fn moves(n) { while true {} }", &limits).unwrap();
+    let mut s = ScriptSpec::new(game);
+    assert!(script_error_of(s.values(0, 1)).contains("1000"));
+    assert!(script_error_of(s.values(0, 0)).contains("Too many operations"));
+}
+
+#[test]
+fn a_loop_at_the_top_level_stops_at_load() {
+    let e = ScriptGame::from_source("t", "fn moves(n) { [] } loop {}").unwrap_err();
+    assert!(e.to_string().contains("Too many operations"), "{e}");
+}
+
+#[test]
+fn runaway_recursion_and_memory_are_stopped() {
+    let mut s = script("fn f(x) { f(x + 1) } fn moves(n) { f(0) }");
+    assert!(script_error_of(s.values(0, 1)).contains("nested deeper"));
+    let limits = ScriptLimits {
+        max_array_size: 1000,
+        ..ScriptLimits::default()
+    };
+    let game = ScriptGame::with_limits(
+        "t",
+        "fn moves(n) { let a = []; loop { a.push(1); } }",
+        &limits,
+    )
+    .unwrap();
+    let e = script_error_of(ScriptSpec::new(game).values(0, 1));
+    assert!(e.to_lowercase().contains("array"), "{e}");
+    let mut s = script("fn moves(n) { let t = \"x\"; loop { t += t; } }");
+    let e = script_error_of(s.values(0, 1));
+    assert!(e.to_lowercase().contains("string"), "{e}");
+}
+
+#[test]
+fn the_sandbox_has_no_modules_and_no_eval() {
+    let e = ScriptGame::from_source("t", "import \"x\" as x; fn moves(n) { [] }").unwrap_err();
+    assert!(e.to_string().contains("does not compile"), "{e}");
+    let e = ScriptGame::from_source("t", "fn moves(n) { eval(\"1\") }").unwrap_err();
+    assert!(e.to_string().contains("does not compile"), "{e}");
+    // print and debug are accepted and go nowhere.
+    let mut s = script("fn moves(n) { print(n); debug(n); if n > 0 { [n - 1] } else { [] } }");
+    assert_eq!(values(&mut s, 3), [0, 1, 0, 1]);
+}
+
+#[test]
+fn wrong_answers_from_a_script_are_named() {
+    let e = ScriptGame::from_source("t", "fn options(n) { [] }").unwrap_err();
+    assert!(e.to_string().contains("moves(p)"), "{e}");
+    let e = ScriptGame::from_source("t", "fn moves(n) { [ }").unwrap_err();
+    assert!(e.to_string().contains("does not compile"), "{e}");
+    for (source, expected) in [
+        ("fn moves(n) { \"none\" }", "must return an array"),
+        ("fn moves(n) { [-1] }", "negative number `-1`"),
+        ("fn moves(n) { [\"a\"] }", "where a number was expected"),
+        ("fn moves(n) { [sum(sum(1, 0), 0)] }", "inside a `sum`"),
+        ("fn moves(n) { [n] }", "must shrink"),
+        (
+            "fn moves(n) { undefined_function(n) }",
+            "undefined_function",
+        ),
+    ] {
+        let r = script(source).values(0, 3);
+        let text = r.unwrap_err().to_string();
+        assert!(text.contains(expected), "{source}: {text}");
+    }
+}
+
+#[test]
+fn a_cycle_in_a_general_game_is_an_error_naming_a_position() {
+    let mut s = script("fn moves(p) { [[p[1], p[0]]] }");
+    let e = s
+        .analyze(&["1,2".to_string()], &AnalyzeOptions::default())
+        .unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Cycle { .. }), "{e}");
+}
+
+#[test]
+fn positions_are_checked() {
+    let mut s = open("subtract-134.rhai");
+    for bad in ["x", "-1", "1,,2", "9223372036854775808"] {
+        let e = s
+            .analyze(&[bad.to_string()], &AnalyzeOptions::default())
+            .unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::InvalidPosition { .. }),
+            "{bad}: {e}"
+        );
+    }
+    assert_eq!(s.normalize(" 007 ").unwrap(), "7");
+    assert_eq!(s.normalize("3, 05").unwrap(), "3,5");
+    assert_eq!(s.options("5").unwrap(), [["4"], ["2"], ["1"]]);
+}
+
+#[test]
+fn a_game_file_builds_the_game_it_names() {
+    let take = example("take-half.toml");
+    let mut g = gamefile::GameFile::open("toml", &take).unwrap();
+    assert_eq!(g.spec(), "take:1..n/2");
+    assert_eq!(&values(g.as_mut(), 8), &[0, 0, 1, 0, 2, 1, 3, 0, 4]);
+    let sub = example("subtract-134.toml");
+    let mut g = gamefile::GameFile::open("toml", &sub).unwrap();
+    assert_eq!(g.spec(), "sub:1,3,4");
+    assert!(g.period(1000).unwrap().certified);
+    let e = gamefile::GameFile::open("toml:nowhere.toml", "nowhere.toml")
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("cannot read `nowhere.toml`"), "{e}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A script of any finite subtraction set equals the built-in game.
+    #[test]
+    fn scripted_subtraction_sets_equal_the_built_in_ones(
+        set in proptest::collection::btree_set(1u64..12, 1..5)
+    ) {
+        let list: Vec<String> = set.iter().map(u64::to_string).collect();
+        let source = format!(
+            "fn moves(n) {{ [{}].filter(|s| s <= n).map(|s| n - s) }}",
+            list.join(", ")
+        );
+        let mut s = script(&source);
+        let set: Vec<u64> = set.into_iter().collect();
+        prop_assert_eq!(values(&mut s, 120), dense(Subtraction::finite(&set).unwrap(), 120));
+    }
+}
