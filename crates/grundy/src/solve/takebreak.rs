@@ -210,6 +210,8 @@ const PAIRS_FROM: usize = 1 << 13;
 /// Heaps per block of the block rare/common step (and the number of
 /// splits per heap marked one heap at a time there).
 const BLOCK: usize = 64;
+/// Fewest bulk rare heaps for the block step.
+const MIN_BULK: usize = 256;
 /// Most confirmation splits per heap marked ahead for a whole block.
 const MAX_BLOCK_PREFIX: usize = 2048;
 /// Splits marked (counting targets) before rare values are searched for
@@ -1022,10 +1024,11 @@ impl Core {
         let lo = BLOCK.saturating_sub(kmin).max(1);
         let hi = n0.checked_sub(kmax)?;
         let rare = &self.rc.rare;
-        Some(
-            rare.partition_point(|&r| (r as usize) < lo)
-                ..rare.partition_point(|&r| (r as usize) < hi),
-        )
+        let bulk = rare.partition_point(|&r| (r as usize) < lo)
+            ..rare.partition_point(|&r| (r as usize) < hi);
+        // With few rare heaps the usual step is cheaper than the block's
+        // fixed prefix of confirmation splits.
+        (bulk.len() >= MIN_BULK).then_some(bulk)
     }
 
     /// Rare/common for a block of heaps. Every split of a heap of the block
