@@ -171,7 +171,7 @@ pub fn find_period<T: Copy + Into<u64>>(
     let mut observed: Option<Periodicity> = None;
     for p in 1..len {
         if let Some(o) = observed {
-            if p as u64 % o.period == 0 {
+            if (p as u64).is_multiple_of(o.period) {
                 continue;
             }
         }

@@ -261,7 +261,7 @@ mod tests {
             let s = best_split(&counts).unwrap();
             let size = counts.len().next_power_of_two().max(2) as u64;
             let rare = |m: u64| counts.iter().enumerate()
-                .filter(|(v, _)| (*v as u64 & m).count_ones() % 2 == 0)
+                .filter(|(v, _)| (*v as u64 & m).count_ones().is_multiple_of(2))
                 .map(|(_, &c)| c).sum::<u64>();
             prop_assert_eq!(s.rare_heaps, rare(s.mask));
             for m in 1..size {

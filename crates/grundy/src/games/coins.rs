@@ -197,7 +197,7 @@ impl CoinGame {
             CoinRule::Exactly(2) => Some(Some(i)),
             CoinRule::UpTo(3) => Some(
                 i.checked_mul(2)
-                    .map(|d| d | u64::from(i.count_ones() % 2 == 0)),
+                    .map(|d| d | u64::from(i.count_ones().is_multiple_of(2))),
             ),
             _ => None,
         }

@@ -63,7 +63,7 @@ impl Moore {
         let m = u128::from(self.k) + 1;
         (0..64).all(|bit| {
             let ones = heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u128;
-            ones % m == 0
+            ones.is_multiple_of(m)
         })
     }
 
@@ -175,7 +175,7 @@ impl Moore {
                     }
                     let row_done = cell % n == n - 1;
                     let ok = if row_done {
-                        column[cell / n] % m == 0
+                        column[cell / n].is_multiple_of(m)
                     } else {
                         feasible(cell, &reduced, r, &column)
                     };

@@ -116,7 +116,7 @@ pub fn partner(n: u64) -> u128 {
         return 0;
     }
     let z = zeckendorf(n);
-    if z.trailing_zeros() % 2 == 0 {
+    if z.trailing_zeros().is_multiple_of(2) {
         from_zeckendorf(z << 1)
     } else {
         from_zeckendorf(z >> 1)

@@ -69,7 +69,7 @@ impl Game for Divisor {
     type Position = u64;
     fn options(&self, n: &u64, f: &mut dyn FnMut(&[u64])) {
         for d in 1..*n {
-            if n % d == 0 {
+            if n.is_multiple_of(d) {
                 f(&[n - d]);
             }
         }

@@ -606,7 +606,7 @@ pub fn stream_values(
         }
         let v = seen.iter().position(|&s| !s).unwrap_or(options + 1) as u64;
         ring[h & (size - 1)] = v;
-        if h % (1 << 20) == 0 {
+        if h.is_multiple_of(1 << 20) {
             progress(h as u64);
         }
         v
@@ -993,7 +993,7 @@ impl Core {
             }
             let cut = *cut;
             // With unequal splits, skip r = m/2 (it would pair with itself).
-            let skip = if self.moves.unequal && m % 2 == 0 {
+            let skip = if self.moves.unequal && m.is_multiple_of(2) {
                 rare[..cut].binary_search(&((m / 2) as u32)).ok()
             } else {
                 None
@@ -1014,7 +1014,11 @@ impl Core {
     /// threads, rare/common with stamps, heaps far enough from 0.
     #[inline(always)]
     fn block_bulk(&self, n0: usize) -> Option<std::ops::Range<usize>> {
-        if self.rc.split.is_none() || self.bound <= 32 || n0 < 4 * (BLOCK + MAX_BLOCK_PREFIX) {
+        if self.rc.split.is_none()
+            || self.bound <= 32
+            || self.bound > 1 << 16
+            || n0 < 4 * (BLOCK + MAX_BLOCK_PREFIX)
+        {
             return None;
         }
         let kmin = *self.moves.pairs.iter().min()?;
@@ -1050,59 +1054,42 @@ impl Core {
     ) -> Option<u64> {
         let n0 = t.len();
         let b = BLOCK.min(target - n0);
-        let width = self.bound + 2;
+        // Rows of a power-of-two width above every value, so that a flag's
+        // index needs no bounds check (see [`BlockJob::fill`]).
+        let width = self.bound.next_power_of_two().max(64);
         let mut rows = std::mem::take(&mut self.block_rows);
         rows.clear();
         rows.resize(b * width, 0);
-        let (rare, values) = (
-            &self.rc.rare[bulk.clone()],
-            &self.rc.rare_values[bulk.clone()],
-        );
-        let (pairs, unequal, table) = (&self.moves.pairs, self.moves.unequal, &t[..]);
         let threads = self
             .pool
             .as_ref()
             .map_or(1, |p| p.current_num_threads())
             .max(1);
-        let prefix = self.block_prefix;
-        let per_task = b.div_ceil(threads);
-        let fill = |(task, rows): (usize, &mut [u8])| {
-            let j0 = task * per_task;
-            let heaps = rows.len() / width;
-            let mut mark = |left: usize, v: usize, skip: Option<usize>| {
-                // Heap n0 + j0 + jj pairs `left` (value v) with its partner
-                // at `start + jj`.
-                let start = n0 + j0 - left;
-                for (jj, &x) in table[start..start + heaps].iter().enumerate() {
-                    if Some(jj) != skip {
-                        rows[jj * width + (v ^ x.index())] = 1;
-                    }
-                }
-            };
-            for &k in pairs {
-                for (&r, &v) in rare.iter().zip(values) {
-                    let r = r as usize;
-                    // With unequal splits (Grundy's game), r must not pair
-                    // with itself: skip the heap with m = 2r.
-                    let itself = (2 * r + k)
-                        .checked_sub(n0 + j0)
-                        .filter(|&jj| unequal && jj < heaps);
-                    mark(k + r, usize::from(v), itself);
-                }
-                for (a, x) in table.iter().enumerate().skip(BLOCK).take(prefix) {
-                    mark(k + a, x.index(), None);
-                }
-            }
+        let job = BlockJob {
+            table: &t[..],
+            n0,
+            rare: &self.rc.rare[bulk.clone()],
+            values: &self.rc.rare_values[bulk.clone()],
+            pairs: &self.moves.pairs,
+            unequal: self.moves.unequal,
+            prefix: self.block_prefix,
+            per_task: b.div_ceil(threads),
         };
-        if threads > 1 {
-            // Called on the pool (see `extend_to`): the tasks share its threads.
-            use rayon::prelude::*;
-            rows.par_chunks_mut(per_task * width)
-                .enumerate()
-                .for_each(fill);
-        } else {
-            rows.chunks_mut(per_task * width).enumerate().for_each(fill);
+        match width {
+            64 => job.fill::<64>(&mut rows, threads),
+            128 => job.fill::<128>(&mut rows, threads),
+            256 => job.fill::<256>(&mut rows, threads),
+            512 => job.fill::<512>(&mut rows, threads),
+            1024 => job.fill::<1024>(&mut rows, threads),
+            2048 => job.fill::<2048>(&mut rows, threads),
+            4096 => job.fill::<4096>(&mut rows, threads),
+            8192 => job.fill::<8192>(&mut rows, threads),
+            16384 => job.fill::<16384>(&mut rows, threads),
+            32768 => job.fill::<32768>(&mut rows, threads),
+            // `block_bulk` keeps the bound at most 2^16.
+            _ => job.fill::<65536>(&mut rows, threads),
         }
+        let prefix = self.block_prefix;
         let classes = self.moves.pairs.len() as u64;
         self.stats.rare_pairs += b as u64 * bulk.len() as u64 * classes;
         self.stats.confirm_pairs += (b * prefix) as u64 * classes;
@@ -1243,7 +1230,7 @@ impl Core {
                 *cut += 1;
             }
             let cut = *cut;
-            let skip = if self.moves.unequal && m % 2 == 0 {
+            let skip = if self.moves.unequal && m.is_multiple_of(2) {
                 rare[..cut].binary_search(&((m / 2) as u32)).ok()
             } else {
                 None
@@ -1626,6 +1613,83 @@ fn first_chunk_with<T: Word>(t: &[T], m: usize, lo: usize, hi: usize, target: T)
         .zip(r.iter().rev())
         .any(|(&x, &y)| x ^ y == target)
         .then_some(hi)
+}
+
+/// The first half of the block step: for a block of heaps `n0, n0 + 1, …`,
+/// flag (in one row of `W` bytes per heap) the value of every split whose
+/// two parts lie before the block — those with a bulk rare heap and the
+/// first `prefix` confirmation splits.
+struct BlockJob<'a, T> {
+    table: &'a [T],
+    n0: usize,
+    rare: &'a [u32],
+    values: &'a [u16],
+    pairs: &'a [usize],
+    unequal: bool,
+    prefix: usize,
+    /// Heaps per task (one task per thread).
+    per_task: usize,
+}
+
+impl<T: Word> BlockJob<'_, T> {
+    /// Fills `rows` (heaps × `W` flags), split between `threads` tasks.
+    /// `W` is a power of two above every value in the table, so the
+    /// masked index below is the value itself and needs no bounds check.
+    fn fill<const W: usize>(&self, rows: &mut [u8], threads: usize) {
+        let rows = rows.as_chunks_mut::<W>().0;
+        if threads > 1 {
+            // Called on the pool (see `extend_to`): the tasks share its threads.
+            use rayon::prelude::*;
+            rows.par_chunks_mut(self.per_task)
+                .enumerate()
+                .for_each(|(task, rows)| self.fill_task(task, rows));
+        } else {
+            for (task, rows) in rows.chunks_mut(self.per_task).enumerate() {
+                self.fill_task(task, rows);
+            }
+        }
+    }
+
+    fn fill_task<const W: usize>(&self, task: usize, rows: &mut [[u8; W]]) {
+        let j0 = task * self.per_task;
+        let heaps = rows.len();
+        // Heap n0 + j0 + jj pairs `left` (value v) with its partner at
+        // `start + jj`: consecutive heaps, consecutive partners.
+        let mark = |rows: &mut [[u8; W]], left: usize, v: usize, skip: Option<usize>| {
+            let start = self.n0 + j0 - left;
+            let partners = &self.table[start..start + heaps];
+            match skip {
+                None => mark_rows(rows, partners, v),
+                Some(s) => {
+                    mark_rows(&mut rows[..s], &partners[..s], v);
+                    mark_rows(&mut rows[s + 1..], &partners[s + 1..], v);
+                }
+            }
+        };
+        for &k in self.pairs {
+            for (&r, &v) in self.rare.iter().zip(self.values) {
+                let r = r as usize;
+                // With unequal splits (Grundy's game), r must not pair
+                // with itself: skip the heap with m = 2r.
+                let itself = (2 * r + k)
+                    .checked_sub(self.n0 + j0)
+                    .filter(|&jj| self.unequal && jj < heaps);
+                mark(rows, k + r, usize::from(v), itself);
+            }
+            for (a, x) in self.table.iter().enumerate().skip(BLOCK).take(self.prefix) {
+                mark(rows, k + a, x.index(), None);
+            }
+        }
+    }
+}
+
+/// `rows[j][v ⊕ partners[j]] = 1` for every `j`: the inner loop of the block
+/// step (a load, a xor and a byte store per split).
+#[inline(always)]
+fn mark_rows<T: Word, const W: usize>(rows: &mut [[u8; W]], partners: &[T], v: usize) {
+    for (row, x) in rows.iter_mut().zip(partners) {
+        row[(v ^ x.index()) & (W - 1)] = 1;
+    }
 }
 
 /// Marks the values of the splits `a + (m − a)`, `lo ≤ a ≤ end`.

@@ -268,7 +268,7 @@ fn lasker(h: u64, target: u64, out: &mut Vec<Vec<u64>>) {
                 continue;
             }
             let sum = rest / 4 + ca + cb; // hi_a + hi_b
-            if sum < high || (sum - high) % 2 != 0 {
+            if sum < high || !(sum - high).is_multiple_of(2) {
                 continue;
             }
             let and = (sum - high) / 2;
