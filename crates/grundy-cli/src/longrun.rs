@@ -66,8 +66,14 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     }
     let bar = ProgressBar::new(total);
     if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} values, {per_sec}, ETA {eta}",
+        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} values, {rate} values/s, ETA {eta}",
     ) {
+        let style = style.with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", indicatif::HumanCount(state.per_sec() as u64));
+            },
+        );
         bar.set_style(style.progress_chars("=> "));
     }
     bar
