@@ -753,7 +753,7 @@ impl Core {
             self.stats.rare_common_heaps += 1;
             // Register bitsets pay off for the smallest values only (`u128`
             // shifts cost more than stamp stores).
-            if self.bound <= 32 {
+            if self.bound <= 64 {
                 self.rare_common_bits::<T, u64>(t, n)
             } else {
                 self.rare_common(t, n)
@@ -1204,7 +1204,7 @@ impl Core {
         answer
     }
 
-    /// The rare/common method for small values (bound ≤ 32 with `u64`):
+    /// The rare/common method for small values (bound ≤ 64, one `u64`):
     /// the option values seen live in a register bitset instead of the
     /// stamp table. Same steps as [`Self::rare_common`].
     #[inline(always)]
@@ -1266,7 +1266,14 @@ impl Core {
         let free = B::from_u128(self.rc.common_bits[parity]) & !seen;
         let (c, below) = match free.lowest() {
             Some(c) => (c, B::below(c)),
-            None => (self.bound + 1, !B::ZERO),
+            // Every common value the set can hold is an option. No option
+            // reaches the bound (at most the width of `B`), so the mex is at
+            // most there: the candidate is the bound + 1, or the width if
+            // that is less (then `below` is every bit).
+            None => {
+                let c = (self.bound + 1).min(B::WIDTH);
+                (c, B::below(c))
+            }
         };
         let targets = B::from_u128(self.rc.rare_bits[parity]) & !seen & below;
         if targets == B::ZERO {
@@ -1519,6 +1526,8 @@ trait Bits:
     + std::ops::Not<Output = Self>
 {
     const ZERO: Self;
+    /// The number of bits.
+    const WIDTH: usize;
     /// `{x}` (`x` is masked to the width: callers keep values below it).
     fn bit(x: usize) -> Self;
     /// `{0, …, c − 1}`.
@@ -1533,6 +1542,7 @@ macro_rules! bits {
     ($t:ty) => {
         impl Bits for $t {
             const ZERO: Self = 0;
+            const WIDTH: usize = <$t>::BITS as usize;
             #[inline(always)]
             fn bit(x: usize) -> Self {
                 1 << (x as u32 & (<$t>::BITS - 1))
