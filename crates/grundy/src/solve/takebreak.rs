@@ -1686,8 +1686,14 @@ impl<T: Word> BlockJob<'_, T> {
                     .filter(|&jj| self.unequal && jj < heaps);
                 mark(rows, k + r, usize::from(v), itself);
             }
+            // The prefix's rare heaps were paired above (as bulk rare heaps):
+            // only its common heaps are left to mark.
+            let mut rare = self.rare.iter().map(|&r| r as usize).peekable();
             for (a, x) in self.table.iter().enumerate().skip(BLOCK).take(self.prefix) {
-                mark(rows, k + a, x.index(), None);
+                while rare.next_if(|&r| r < a).is_some() {}
+                if rare.next_if_eq(&a).is_none() {
+                    mark(rows, k + a, x.index(), None);
+                }
             }
         }
     }
