@@ -196,39 +196,59 @@ fn too_large_for_misere(position: &str) -> Error {
     )
 }
 
-// ---------------------------------------------------------------- wythoff
+// ---------------------------------------------------------------- two piles
 
-pub(super) fn wythoff(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
-    no_args(spec, args)?;
-    Ok(Box::new(WythoffSpec))
+/// A game on two piles `A,B` whose outcome and winning moves have a closed
+/// form and whose nim-values are searched for small positions (Wythoff,
+/// Euclid): what [`PairSpec`] needs to know about it.
+trait PairRules: Game<Position = (u64, u64)> + Copy + 'static {
+    /// The spec.
+    const NAME: &'static str;
+    /// The name in messages.
+    const TITLE: &'static str;
+    /// The largest pile of a `values` table (computed by search).
+    const TABLE_LIMIT: u64;
+    /// Why `period` does not apply.
+    const NO_PERIOD: &'static str;
+    /// `Err(why not)` when the nim-value of `(a, b)` is beyond search.
+    fn searchable(a: u64, b: u64) -> std::result::Result<(), String>;
+    /// The error for a position that does not parse where a search needs it.
+    fn unparsed(_text: &str, _why: &str, parse_error: Error) -> Error {
+        parse_error
+    }
+    /// Whether `(a, b)` is a P-position.
+    fn is_p(a: u64, b: u64) -> bool;
+    /// Every winning move from `(a, b)`.
+    fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)>;
+    /// A single position with piles beyond `u64` (`parse_error` when the
+    /// game has no such path).
+    fn analyze_big(_text: &str, parse_error: Error) -> Result<Analysis<String>> {
+        Err(parse_error)
+    }
 }
 
-struct WythoffSpec;
+/// The spec of a [`PairRules`] game.
+struct PairSpec<R>(R);
 
-impl WythoffSpec {
-    fn small(&self, positions: &[String], why: &str) -> Result<Vec<(u64, u64)>> {
+impl<R: PairRules> PairSpec<R> {
+    /// The positions, each within search (`why` says what needs the search).
+    fn searched(&self, positions: &[String], why: &str) -> Result<Vec<(u64, u64)>> {
         positions
             .iter()
             .map(|p| {
-                let (a, b) = parse_pair(p).map_err(|_| {
-                    Error::invalid_position(p, format!("{why}: expected `A,B` with A, B up to {WYTHOFF_SEARCH}"))
-                })?;
-                if a.max(b) > WYTHOFF_SEARCH {
-                    return Err(Error::invalid_position(
-                        p,
-                        format!("{why}: nim-values of Wythoff positions have no formula and are searched only for piles up to {WYTHOFF_SEARCH}"),
-                    ));
-                }
+                let (a, b) = parse_pair(p).map_err(|e| R::unparsed(p, why, e))?;
+                R::searchable(a, b)
+                    .map_err(|limit| Error::invalid_position(p, format!("{why}: {limit}")))?;
                 Ok((a, b))
             })
             .collect()
     }
 }
 
-impl AnyGame for WythoffSpec {
+impl<R: PairRules> AnyGame for PairSpec<R> {
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
         let (a, b) = parse_pair(component)?;
-        listed_options(&Wythoff, &(a, b), &[a, b])
+        listed_options(&self.0, &(a, b), &[a, b])
     }
 
     fn normalize(&mut self, component: &str) -> Result<String> {
@@ -236,25 +256,22 @@ impl AnyGame for WythoffSpec {
     }
 
     fn spec(&self) -> String {
-        "wythoff".into()
+        R::NAME.into()
     }
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
         Err(not_a_sequence(
-            "wythoff",
+            R::NAME,
             "its positions are pairs `A,B` (the table of G(A,B) is printed instead)",
         ))
     }
 
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
-        pair_table(Wythoff, from, to, WYTHOFF_SEARCH).map(Some)
+        pair_table(self.0, from, to, R::TABLE_LIMIT).map(Some)
     }
 
     fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
-        Err(not_a_sequence(
-            "wythoff",
-            "its P-positions are (⌊kφ⌋, ⌊kφ²⌋)",
-        ))
+        Err(not_a_sequence(R::NAME, R::NO_PERIOD))
     }
 
     fn analyze(
@@ -262,49 +279,32 @@ impl AnyGame for WythoffSpec {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
+        let game = self.0;
         if options.misere {
-            let ps = self.small(positions, "misère Wythoff is solved by search")?;
-            return misere_search(Wythoff, &mut memo(Wythoff), &ps);
+            let ps = self.searched(
+                positions,
+                &format!("misère {} is solved by search", R::TITLE),
+            )?;
+            return misere_search(game, &mut memo(game), &ps);
         }
         if positions.len() > 1 {
-            let ps = self.small(
+            let ps = self.searched(
                 positions,
-                "a sum of Wythoff positions needs their nim-values",
+                &format!("a sum of {} positions needs their nim-values", R::TITLE),
             )?;
-            let mut solver = memo(Wythoff);
-            return Ok(analyze(&Wythoff, &mut solver, &ps)?.map(pair_string));
+            return Ok(analyze(&game, &mut memo(game), &ps)?.map(pair_string));
         }
         let text = positions[0].trim();
-        match parse_pair(text) {
-            Ok((a, b)) => {
-                let p = wythoff::is_p_position(a, b);
-                let value = if a.max(b) <= WYTHOFF_SEARCH {
-                    Some(memo(Wythoff).nim_value(&(a, b))?)
-                } else {
-                    None
-                };
-                let moves = wythoff::winning_moves(a, b)
-                    .iter()
-                    .map(pair_string)
-                    .collect();
-                Ok(single(text, value, p, moves))
-            }
-            Err(small_err) => {
-                // Piles beyond u64: the bignum path.
-                let parts: Vec<&str> = text.split(',').collect();
-                if parts.len() != 2 {
-                    return Err(small_err);
-                }
-                let a = parse_big(parts[0], text)?;
-                let b = parse_big(parts[1], text)?;
-                let p = wythoff::big::is_p_position(&a, &b);
-                let moves = wythoff::big::winning_moves(&a, &b)
-                    .into_iter()
-                    .map(|(x, y)| format!("{x},{y}"))
-                    .collect();
-                Ok(single(text, None, p, moves))
-            }
-        }
+        let (a, b) = match parse_pair(text) {
+            Ok(pair) => pair,
+            Err(e) => return R::analyze_big(text, e),
+        };
+        let value = match R::searchable(a, b) {
+            Ok(()) => Some(memo(game).nim_value(&(a, b))?),
+            Err(_) => None,
+        };
+        let moves = R::winning_moves(a, b).iter().map(pair_string).collect();
+        Ok(single(text, value, R::is_p(a, b), moves))
     }
 }
 
@@ -331,14 +331,64 @@ fn pair_table<G: Game<Position = (u64, u64)>>(
         .collect()
 }
 
+// ---------------------------------------------------------------- wythoff
+
+pub(super) fn wythoff(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
+    no_args(spec, args)?;
+    Ok(Box::new(PairSpec(Wythoff)))
+}
+
+impl PairRules for Wythoff {
+    const NAME: &'static str = "wythoff";
+    const TITLE: &'static str = "Wythoff";
+    const TABLE_LIMIT: u64 = WYTHOFF_SEARCH;
+    const NO_PERIOD: &'static str = "its P-positions are (⌊kφ⌋, ⌊kφ²⌋)";
+
+    fn searchable(a: u64, b: u64) -> std::result::Result<(), String> {
+        if a.max(b) > WYTHOFF_SEARCH {
+            return Err(format!("nim-values of Wythoff positions have no formula and are searched only for piles up to {WYTHOFF_SEARCH}"));
+        }
+        Ok(())
+    }
+
+    fn unparsed(text: &str, why: &str, _parse_error: Error) -> Error {
+        Error::invalid_position(
+            text,
+            format!("{why}: expected `A,B` with A, B up to {WYTHOFF_SEARCH}"),
+        )
+    }
+
+    fn is_p(a: u64, b: u64) -> bool {
+        wythoff::is_p_position(a, b)
+    }
+
+    fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
+        wythoff::winning_moves(a, b)
+    }
+
+    fn analyze_big(text: &str, parse_error: Error) -> Result<Analysis<String>> {
+        // Piles beyond u64: the bignum path.
+        let parts: Vec<&str> = text.split(',').collect();
+        if parts.len() != 2 {
+            return Err(parse_error);
+        }
+        let a = parse_big(parts[0], text)?;
+        let b = parse_big(parts[1], text)?;
+        let p = wythoff::big::is_p_position(&a, &b);
+        let moves = wythoff::big::winning_moves(&a, &b)
+            .into_iter()
+            .map(|(x, y)| format!("{x},{y}"))
+            .collect();
+        Ok(single(text, None, p, moves))
+    }
+}
+
 // ---------------------------------------------------------------- euclid
 
 pub(super) fn euclid(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
     no_args(spec, args)?;
-    Ok(Box::new(EuclidSpec))
+    Ok(Box::new(PairSpec(Euclid)))
 }
-
-struct EuclidSpec;
 
 /// The sum of the partial quotients of `a/b`: about how many positions lie
 /// below `(a, b)`.
@@ -352,77 +402,27 @@ fn quotient_sum(a: u64, b: u64) -> u128 {
     sum
 }
 
-fn euclid_small(positions: &[String], why: &str) -> Result<Vec<(u64, u64)>> {
-    positions
-        .iter()
-        .map(|p| {
-            let (a, b) = parse_pair(p)?;
-            if quotient_sum(a, b) > u128::from(EUCLID_SEARCH) {
-                return Err(Error::invalid_position(
-                    p,
-                    format!("{why}: searched only when the partial quotients of A/B add up to at most {EUCLID_SEARCH}"),
-                ));
-            }
-            Ok((a, b))
-        })
-        .collect()
-}
+impl PairRules for Euclid {
+    const NAME: &'static str = "euclid";
+    const TITLE: &'static str = "Euclid";
+    const TABLE_LIMIT: u64 = 1000;
+    const NO_PERIOD: &'static str = "its positions are pairs `A,B`";
 
-impl AnyGame for EuclidSpec {
-    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
-        let (a, b) = parse_pair(component)?;
-        listed_options(&Euclid, &(a, b), &[a, b])
-    }
-
-    fn normalize(&mut self, component: &str) -> Result<String> {
-        Ok(pair_string(&parse_pair(component)?))
-    }
-
-    fn spec(&self) -> String {
-        "euclid".into()
-    }
-
-    fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence(
-            "euclid",
-            "its positions are pairs `A,B` (the table of G(A,B) is printed instead)",
-        ))
-    }
-
-    fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
-        pair_table(Euclid, from, to, 1000).map(Some)
-    }
-
-    fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
-        Err(not_a_sequence("euclid", "its positions are pairs `A,B`"))
-    }
-
-    fn analyze(
-        &mut self,
-        positions: &[String],
-        options: &AnalyzeOptions,
-    ) -> Result<Analysis<String>> {
-        if options.misere {
-            let ps = euclid_small(positions, "misère Euclid is solved by search")?;
-            return misere_search(Euclid, &mut memo(Euclid), &ps);
+    fn searchable(a: u64, b: u64) -> std::result::Result<(), String> {
+        if quotient_sum(a, b) > u128::from(EUCLID_SEARCH) {
+            return Err(format!(
+                "searched only when the partial quotients of A/B add up to at most {EUCLID_SEARCH}"
+            ));
         }
-        if positions.len() > 1 {
-            let ps = euclid_small(
-                positions,
-                "a sum of Euclid positions needs their nim-values",
-            )?;
-            return Ok(analyze(&Euclid, &mut memo(Euclid), &ps)?.map(pair_string));
-        }
-        let text = positions[0].trim();
-        let (a, b) = parse_pair(text)?;
-        let p = !euclid::first_player_wins(a, b);
-        let value = if quotient_sum(a, b) <= u128::from(EUCLID_SEARCH) {
-            Some(memo(Euclid).nim_value(&(a, b))?)
-        } else {
-            None
-        };
-        let moves = euclid::winning_move(a, b).iter().map(pair_string).collect();
-        Ok(single(text, value, p, moves))
+        Ok(())
+    }
+
+    fn is_p(a: u64, b: u64) -> bool {
+        !euclid::first_player_wins(a, b)
+    }
+
+    fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
+        euclid::winning_move(a, b).into_iter().collect()
     }
 }
 
