@@ -64,8 +64,7 @@
 
 use super::Nimber;
 use crate::error::{Error, ErrorKind, Result};
-use std::fmt;
-use std::ops::{Add, AddAssign, BitXor, BitXorAssign, Mul, MulAssign};
+use std::ops::{BitXor, Mul, MulAssign};
 use std::sync::OnceLock;
 
 /// The order of the multiplicative group of `GF(2^16)`.
@@ -618,48 +617,7 @@ impl TryFrom<Nimber128> for Nimber {
     }
 }
 
-impl fmt::Display for Nimber128 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            0 => f.write_str("0"),
-            1 => f.write_str("*"),
-            n => write!(f, "*{n}"),
-        }
-    }
-}
-
-/// Nim-addition is XOR.
-#[allow(clippy::suspicious_arithmetic_impl)]
-impl Add for Nimber128 {
-    type Output = Nimber128;
-    #[inline]
-    fn add(self, rhs: Nimber128) -> Nimber128 {
-        Nimber128(self.0 ^ rhs.0)
-    }
-}
-
-#[allow(clippy::suspicious_op_assign_impl)]
-impl AddAssign for Nimber128 {
-    #[inline]
-    fn add_assign(&mut self, rhs: Nimber128) {
-        self.0 ^= rhs.0;
-    }
-}
-
-impl BitXor for Nimber128 {
-    type Output = Nimber128;
-    #[inline]
-    fn bitxor(self, rhs: Nimber128) -> Nimber128 {
-        Nimber128(self.0 ^ rhs.0)
-    }
-}
-
-impl BitXorAssign for Nimber128 {
-    #[inline]
-    fn bitxor_assign(&mut self, rhs: Nimber128) {
-        self.0 ^= rhs.0;
-    }
-}
+super::xor_addition!(Nimber128);
 
 impl Mul for Nimber128 {
     type Output = Nimber128;

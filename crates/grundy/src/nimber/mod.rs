@@ -14,9 +14,6 @@ pub mod mex;
 pub use field::Nimber128;
 pub use mex::Mex;
 
-use std::fmt;
-use std::ops::{Add, AddAssign, BitXor, BitXorAssign};
-
 /// The Sprague–Grundy value of an impartial game: the nimber `*n`.
 ///
 /// Displays as `0`, `*` (for `*1`) and `*n` otherwise, the way the
@@ -72,49 +69,58 @@ impl From<Nimber> for u64 {
     }
 }
 
-impl fmt::Display for Nimber {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            0 => f.write_str("0"),
-            1 => f.write_str("*"),
-            n => write!(f, "*{n}"),
+/// `Display` (`0`, `*`, `*n`) and nim-addition (`+`, `+=`, and the same as
+/// `^`, `^=`: XOR) for a nimber newtype over an unsigned integer.
+macro_rules! xor_addition {
+    ($t:ident) => {
+        impl ::core::fmt::Display for $t {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.0 {
+                    0 => f.write_str("0"),
+                    1 => f.write_str("*"),
+                    n => write!(f, "*{n}"),
+                }
+            }
         }
-    }
-}
 
-/// Nim-addition: the value of a sum of games (bitwise XOR).
-#[allow(clippy::suspicious_arithmetic_impl)]
-impl Add for Nimber {
-    type Output = Nimber;
-    #[inline]
-    fn add(self, rhs: Nimber) -> Nimber {
-        Nimber(self.0 ^ rhs.0)
-    }
-}
+        /// Nim-addition: the value of a sum of games (bitwise XOR).
+        #[allow(clippy::suspicious_arithmetic_impl)]
+        impl ::core::ops::Add for $t {
+            type Output = $t;
+            #[inline]
+            fn add(self, rhs: $t) -> $t {
+                $t(self.0 ^ rhs.0)
+            }
+        }
 
-#[allow(clippy::suspicious_op_assign_impl)]
-impl AddAssign for Nimber {
-    #[inline]
-    fn add_assign(&mut self, rhs: Nimber) {
-        self.0 ^= rhs.0;
-    }
-}
+        #[allow(clippy::suspicious_op_assign_impl)]
+        impl ::core::ops::AddAssign for $t {
+            #[inline]
+            fn add_assign(&mut self, rhs: $t) {
+                self.0 ^= rhs.0;
+            }
+        }
 
-/// The same as `+`: nim-addition is XOR.
-impl BitXor for Nimber {
-    type Output = Nimber;
-    #[inline]
-    fn bitxor(self, rhs: Nimber) -> Nimber {
-        Nimber(self.0 ^ rhs.0)
-    }
-}
+        /// The same as `+`: nim-addition is XOR.
+        impl ::core::ops::BitXor for $t {
+            type Output = $t;
+            #[inline]
+            fn bitxor(self, rhs: $t) -> $t {
+                $t(self.0 ^ rhs.0)
+            }
+        }
 
-impl BitXorAssign for Nimber {
-    #[inline]
-    fn bitxor_assign(&mut self, rhs: Nimber) {
-        self.0 ^= rhs.0;
-    }
+        impl ::core::ops::BitXorAssign for $t {
+            #[inline]
+            fn bitxor_assign(&mut self, rhs: $t) {
+                self.0 ^= rhs.0;
+            }
+        }
+    };
 }
+pub(crate) use xor_addition;
+
+xor_addition!(Nimber);
 
 impl std::iter::Sum for Nimber {
     fn sum<I: Iterator<Item = Nimber>>(iter: I) -> Nimber {
