@@ -65,10 +65,21 @@
 //!
 //! Sources: Gangolli and Plambeck (1989) for the rare/common idea and the
 //! period of 0.16; Flammenkamp's octal-game tables for its use at scale.
-//! Known improvements not yet made: a three-heap rare/common rule (only
-//! two-heap splits use it), AVX-512 kernels, a 9-bit table for games whose
-//! values stay below 512 (0.6 stores two bytes per value), overlapping a
-//! block's sequential finish with the next block's fill.
+//! Known improvements not yet made (see `benches/peers.sh` for where they
+//! would show):
+//! - dense games with large values and many rare heaps (0.007: values past
+//!   1000, about a sixth of the heaps rare) are only about as fast as
+//!   ogsolve at 2^20; both methods here are quadratic with a large constant
+//!   there (the plain method marks every split up to where each mex
+//!   candidate turns up);
+//! - a 9-bit table for games whose values stay below 512 (0.6 stores two
+//!   bytes per value);
+//! - overlapping a block's sequential finish with the next block's fill (two
+//!   threads now gain little: only the fill is split);
+//! - a three-heap rare/common rule (only two-heap splits use it).
+//!
+//! AVX-512 kernels were tried (the same loops compiled for AVX-512BW) and
+//! were slower than AVX2 on the machine measured.
 
 use super::table::{with_slice, NimTable, Word};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
