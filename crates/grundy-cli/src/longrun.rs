@@ -115,19 +115,8 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
         let bar = progress_bar(a.to + 1, out.is_quiet());
         let checksum = stream_values(&game, a.to, path, &mut |done| bar.set_position(done))?;
         bar.finish_and_clear();
-        out.line(&format!(
-            "{spec}: G(0..={}) written to {} ({} values), checksum {checksum:016x}",
-            a.to,
-            path.display(),
-            a.to + 1
-        ))?;
-        if !out.is_quiet() {
-            out.note(&format!(
-                "checksum of G(0..={}) (FNV-1a): {checksum:016x}",
-                a.to
-            ))?;
-        }
-        return Ok(());
+        report_written(out, &spec, a.to, path, checksum)?;
+        return report_checksum(out, a.to, checksum);
     }
     let threads = match a.threads {
         Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -189,12 +178,7 @@ fn print(a: &ValuesArgs, out: &mut Printer, spec: &str, view: TableView<'_>) -> 
     match &a.output {
         Some(path) => {
             write_values(path, spec, prefix)?;
-            out.line(&format!(
-                "{spec}: G(0..={}) written to {} ({} values), checksum {checksum:016x}",
-                a.to,
-                path.display(),
-                a.to + 1
-            ))?;
+            report_written(out, spec, a.to, path, checksum)?;
         }
         None if a.stats => {
             let values = prefix.to_nimbers(from as usize, a.to as usize);
@@ -203,10 +187,30 @@ fn print(a: &ValuesArgs, out: &mut Printer, spec: &str, view: TableView<'_>) -> 
         }
         None => out.values_view(spec, from, a.to, prefix, a.format)?,
     }
+    report_checksum(out, a.to, checksum)
+}
+
+/// The line saying `G(0..=to)` went to the values file `path`.
+fn report_written(
+    out: &mut Printer,
+    spec: &str,
+    to: u64,
+    path: &std::path::Path,
+    checksum: u64,
+) -> Result<()> {
+    out.line(&format!(
+        "{spec}: G(0..={to}) written to {} ({} values), checksum {checksum:016x}",
+        path.display(),
+        to + 1
+    ))
+}
+
+/// The checksum of `G(0..=to)` on stderr, unless quiet (so runs and tools
+/// can be compared).
+fn report_checksum(out: &mut Printer, to: u64, checksum: u64) -> Result<()> {
     if !out.is_quiet() {
         out.note(&format!(
-            "checksum of G(0..={}) (FNV-1a): {checksum:016x}",
-            a.to
+            "checksum of G(0..={to}) (FNV-1a): {checksum:016x}"
         ))?;
     }
     Ok(())

@@ -756,6 +756,16 @@ mod tests {
         }
     }
 
+    /// [`check_whole_boards`] for a Tartan product: its moves and values.
+    fn check_tartan_boards<const D: usize>(t: &Tartan<D>, cells: &[[u64; D]]) {
+        let moves_of = |c: &[u64; D]| {
+            let mut all = Vec::new();
+            t.moves(c, &mut |s| all.push(s.to_vec()));
+            all
+        };
+        check_whole_boards(cells, moves_of, |heads| t.nim_value(heads).unwrap());
+    }
+
     /// Checks `value(heads)` against a search over every board of `cells`.
     fn check_whole_boards<C: Ord + Copy + std::fmt::Debug>(
         cells: &[C],
@@ -836,12 +846,7 @@ mod tests {
                 let cells: Vec<[u64; 2]> = (0..w)
                     .flat_map(|x| (0..h).map(move |y| [g1.first() + x, g2.first() + y]))
                     .collect();
-                let moves_of = |c: &[u64; 2]| {
-                    let mut all = Vec::new();
-                    t.moves(c, &mut |s| all.push(s.to_vec()));
-                    all
-                };
-                check_whole_boards(&cells, moves_of, |heads| t.nim_value(heads).unwrap());
+                check_tartan_boards(&t, &cells);
             }
         }
     }
@@ -852,12 +857,7 @@ mod tests {
         let cells: Vec<[u64; 3]> = (0..2)
             .flat_map(|x| (0..2).flat_map(move |y| (0..3).map(move |z| [x, y, z])))
             .collect();
-        let moves_of = |c: &[u64; 3]| {
-            let mut all = Vec::new();
-            t.moves(c, &mut |s| all.push(s.to_vec()));
-            all
-        };
-        check_whole_boards(&cells, moves_of, |heads| t.nim_value(heads).unwrap());
+        check_tartan_boards(&t, &cells);
         // A mixed 3-D product too.
         let t = Tartan::new([
             CoinGame::ruler(),
@@ -867,12 +867,7 @@ mod tests {
         let cells: Vec<[u64; 3]> = (1..3)
             .flat_map(|x| (0..3).flat_map(move |y| (0..2).map(move |z| [x, y, z])))
             .collect();
-        let moves_of = |c: &[u64; 3]| {
-            let mut all = Vec::new();
-            t.moves(c, &mut |s| all.push(s.to_vec()));
-            all
-        };
-        check_whole_boards(&cells, moves_of, |heads| t.nim_value(heads).unwrap());
+        check_tartan_boards(&t, &cells);
     }
 
     /// Single heads on larger boards, through the generic solver (which
