@@ -136,6 +136,10 @@ pub struct EngineStats {
     pub rare_pairs: u64,
     /// Pairs scanned to confirm rare values.
     pub confirm_pairs: u64,
+    /// Searches for a rare value beyond the marked splits (rare/common).
+    pub searches: u64,
+    /// Pairs those searches looked at (vectorized).
+    pub searched_pairs: u64,
     /// Pairs whose value the plain method marked one by one.
     pub plain_marked: u64,
     /// Pairs the plain method's vectorized searches looked at.
@@ -223,11 +227,20 @@ const PAIRS_FROM: usize = 1 << 13;
 const BLOCK: usize = 64;
 /// Fewest bulk rare heaps for the block step.
 const MIN_BULK: usize = 256;
+/// Bytes of flag rows per block, at most (about an L1 data cache).
+const BLOCK_ROW_BYTES: usize = 32 << 10;
+/// Bytes between the end of a block row and the start of the next.
+const ROW_PAD: usize = 64;
 /// Most confirmation splits per heap marked ahead for a whole block.
-const MAX_BLOCK_PREFIX: usize = 2048;
+const MAX_BLOCK_PREFIX: usize = 16384;
 /// Splits marked (counting targets) before rare values are searched for
 /// one by one.
 const CONFIRM_MARKED: usize = 256;
+/// Rare values to confirm, at most, before searching for them one by one
+/// (more are confirmed by marking further splits).
+const FEW_TARGETS: usize = 16;
+/// Splits per class marked at a time while many rare values are unconfirmed.
+const MARK_STEP: usize = 512;
 /// Chunk length of the vectorized loops.
 const CHUNK: usize = 64;
 
@@ -962,13 +975,17 @@ impl Core {
     /// Whether a two-heap split of `n` beyond the marked prefix, or a
     /// three-heap split, has value `target`.
     #[inline(always)]
-    fn split_beyond_prefix_is_worth<T: Word>(&self, t: &[T], n: usize, target: T) -> bool {
+    fn split_beyond_prefix_is_worth<T: Word>(&mut self, t: &[T], n: usize, target: T) -> bool {
+        self.stats.searches += 1;
         for (ci, &k) in self.moves.pairs.iter().enumerate() {
             if n >= k + 2 {
                 let m = n - k;
-                if pairs_contain(t, m, self.marked[ci] + 1, self.moves.half(m), target) {
+                let (lo, hi) = (self.marked[ci] + 1, self.moves.half(m));
+                if let Some(end) = first_chunk_with(t, m, lo, hi, target) {
+                    self.stats.searched_pairs += (end + 1 - lo) as u64;
                     return true;
                 }
+                self.stats.searched_pairs += (hi + 1).saturating_sub(lo) as u64;
             }
         }
         self.some_triple_is_worth(t, n, target)
@@ -1028,7 +1045,7 @@ impl Core {
         if self.rc.split.is_none()
             || self.bound <= 32
             || self.bound > 1 << 16
-            || n0 < 4 * (BLOCK + MAX_BLOCK_PREFIX)
+            || n0 < 4 * (BLOCK + self.block_prefix)
         {
             return None;
         }
@@ -1064,13 +1081,19 @@ impl Core {
         bulk: std::ops::Range<usize>,
     ) -> Option<u64> {
         let n0 = t.len();
-        let b = BLOCK.min(target - n0);
         // Rows of a power-of-two width above every value, so that a flag's
         // index needs no bounds check (see [`BlockJob::fill`]).
         let width = self.bound.next_power_of_two().max(64);
+        // Fewer heaps per block when the values are large, so that the rows
+        // stay in the L1 cache: each split stores to a different row.
+        let b = BLOCK.min(target - n0).min((BLOCK_ROW_BYTES / width).max(8));
+        // Rows are a cache line apart beyond their width: with a power-of-two
+        // stride, the same flag of every row would fall in the same few
+        // cache sets.
+        let stride = width + ROW_PAD;
         let mut rows = std::mem::take(&mut self.block_rows);
         rows.clear();
-        rows.resize(b * width, 0);
+        rows.resize(b * stride, 0);
         let threads = self
             .pool
             .as_ref()
@@ -1087,18 +1110,18 @@ impl Core {
             per_task: b.div_ceil(threads),
         };
         match width {
-            64 => job.fill::<64>(&mut rows, threads),
-            128 => job.fill::<128>(&mut rows, threads),
-            256 => job.fill::<256>(&mut rows, threads),
-            512 => job.fill::<512>(&mut rows, threads),
-            1024 => job.fill::<1024>(&mut rows, threads),
-            2048 => job.fill::<2048>(&mut rows, threads),
-            4096 => job.fill::<4096>(&mut rows, threads),
-            8192 => job.fill::<8192>(&mut rows, threads),
-            16384 => job.fill::<16384>(&mut rows, threads),
-            32768 => job.fill::<32768>(&mut rows, threads),
+            64 => job.fill::<64, { 64 + ROW_PAD }>(&mut rows, threads),
+            128 => job.fill::<128, { 128 + ROW_PAD }>(&mut rows, threads),
+            256 => job.fill::<256, { 256 + ROW_PAD }>(&mut rows, threads),
+            512 => job.fill::<512, { 512 + ROW_PAD }>(&mut rows, threads),
+            1024 => job.fill::<1024, { 1024 + ROW_PAD }>(&mut rows, threads),
+            2048 => job.fill::<2048, { 2048 + ROW_PAD }>(&mut rows, threads),
+            4096 => job.fill::<4096, { 4096 + ROW_PAD }>(&mut rows, threads),
+            8192 => job.fill::<8192, { 8192 + ROW_PAD }>(&mut rows, threads),
+            16384 => job.fill::<16384, { 16384 + ROW_PAD }>(&mut rows, threads),
+            32768 => job.fill::<32768, { 32768 + ROW_PAD }>(&mut rows, threads),
             // `block_bulk` keeps the bound at most 2^16.
-            _ => job.fill::<65536>(&mut rows, threads),
+            _ => job.fill::<65536, { 65536 + ROW_PAD }>(&mut rows, threads),
         }
         let prefix = self.block_prefix;
         let classes = self.moves.pairs.len() as u64;
@@ -1108,7 +1131,7 @@ impl Core {
         let mut result = None;
         for j in 0..b {
             let n = t.len();
-            let row = &rows[j * width..(j + 1) * width];
+            let row = &rows[j * stride..j * stride + width];
             let g = self.next_generation();
             self.mark_small_moves(t, n);
             self.mark_rare_pairs(t, n, bulk.clone());
@@ -1197,8 +1220,11 @@ impl Core {
                 return c as u64;
             }
         }
-        // ... then search for each one left, smallest first.
-        let targets = std::mem::take(&mut self.rc.targets);
+        // ... then mark further while many are left (a search costs far
+        // less per split than a mark, but one search per value adds up) ...
+        let mut targets = std::mem::take(&mut self.rc.targets);
+        self.mark_until_few(t, n, &mut targets);
+        // ... and search for each one left, smallest first.
         let mut answer = c as u64;
         for &v in &targets {
             if self.stamp[v] != g {
@@ -1213,6 +1239,42 @@ impl Core {
         }
         self.rc.targets = targets;
         answer
+    }
+
+    /// Marks the two-heap splits of `n` beyond those marked already, a
+    /// stretch of [`MARK_STEP`] per class at a time, until at most
+    /// [`FEW_TARGETS`] values of `targets` are unseen (those seen are
+    /// dropped) or every split is marked.
+    #[inline(always)]
+    fn mark_until_few<T: Word>(&mut self, t: &[T], n: usize, targets: &mut Vec<usize>) {
+        let g = self.generation;
+        loop {
+            let stamp = &self.stamp;
+            targets.retain(|&v| stamp[v] != g);
+            if targets.len() <= FEW_TARGETS {
+                return;
+            }
+            let mut more = false;
+            for ci in 0..self.moves.pairs.len() {
+                let k = self.moves.pairs[ci];
+                if n < k + 2 {
+                    continue;
+                }
+                let m = n - k;
+                let (lo, hi) = (self.marked[ci] + 1, self.moves.half(m));
+                if lo > hi {
+                    continue;
+                }
+                let end = (lo + MARK_STEP - 1).min(hi);
+                mark_range(t, m, lo, end, &mut self.stamp, g);
+                self.stats.confirm_pairs += (end + 1 - lo) as u64;
+                self.marked[ci] = end;
+                more = true;
+            }
+            if !more {
+                return;
+            }
+        }
     }
 
     /// The rare/common method for small values (bound ≤ 64, one `u64`):
@@ -1468,7 +1530,8 @@ impl Core {
         }
         let rc_heaps = now.rare_common_heaps - before.rare_common_heaps;
         if rc_heaps >= 128 {
-            let work = (now.confirm_pairs - before.confirm_pairs) as f64;
+            let work = (now.confirm_pairs - before.confirm_pairs) as f64
+                + 0.1 * (now.searched_pairs - before.searched_pairs) as f64;
             self.costs.confirm_per_heap = Some(work / rc_heaps as f64);
         }
         self.costs.at_check = (now, n);
@@ -1653,37 +1716,38 @@ struct BlockJob<'a, T> {
 }
 
 impl<T: Word> BlockJob<'_, T> {
-    /// Fills `rows` (heaps × `W` flags), split between `threads` tasks.
+    /// Fills `rows` (heaps × `W` flags, one row every `S ≥ W` bytes), split
+    /// between `threads` tasks.
     /// `W` is a power of two above every value in the table, so the
     /// masked index below is the value itself and needs no bounds check.
-    fn fill<const W: usize>(&self, rows: &mut [u8], threads: usize) {
-        let rows = rows.as_chunks_mut::<W>().0;
+    fn fill<const W: usize, const S: usize>(&self, rows: &mut [u8], threads: usize) {
+        let rows = rows.as_chunks_mut::<S>().0;
         if threads > 1 {
             // Called on the pool (see `extend_to`): the tasks share its threads.
             use rayon::prelude::*;
             rows.par_chunks_mut(self.per_task)
                 .enumerate()
-                .for_each(|(task, rows)| self.fill_task(task, rows));
+                .for_each(|(task, rows)| self.fill_task::<W, S>(task, rows));
         } else {
             for (task, rows) in rows.chunks_mut(self.per_task).enumerate() {
-                self.fill_task(task, rows);
+                self.fill_task::<W, S>(task, rows);
             }
         }
     }
 
-    fn fill_task<const W: usize>(&self, task: usize, rows: &mut [[u8; W]]) {
+    fn fill_task<const W: usize, const S: usize>(&self, task: usize, rows: &mut [[u8; S]]) {
         let j0 = task * self.per_task;
         let heaps = rows.len();
         // Heap n0 + j0 + jj pairs `left` (value v) with its partner at
         // `start + jj`: consecutive heaps, consecutive partners.
-        let mark = |rows: &mut [[u8; W]], left: usize, v: usize, skip: Option<usize>| {
+        let mark = |rows: &mut [[u8; S]], left: usize, v: usize, skip: Option<usize>| {
             let start = self.n0 + j0 - left;
             let partners = &self.table[start..start + heaps];
             match skip {
-                None => mark_rows(rows, partners, v),
+                None => mark_rows::<T, W, S>(rows, partners, v),
                 Some(s) => {
-                    mark_rows(&mut rows[..s], &partners[..s], v);
-                    mark_rows(&mut rows[s + 1..], &partners[s + 1..], v);
+                    mark_rows::<T, W, S>(&mut rows[..s], &partners[..s], v);
+                    mark_rows::<T, W, S>(&mut rows[s + 1..], &partners[s + 1..], v);
                 }
             }
         };
@@ -1713,7 +1777,11 @@ impl<T: Word> BlockJob<'_, T> {
 /// `rows[j][v ⊕ partners[j]] = 1` for every `j`: the inner loop of the block
 /// step (a load, a xor and a byte store per split).
 #[inline(always)]
-fn mark_rows<T: Word, const W: usize>(rows: &mut [[u8; W]], partners: &[T], v: usize) {
+fn mark_rows<T: Word, const W: usize, const S: usize>(
+    rows: &mut [[u8; S]],
+    partners: &[T],
+    v: usize,
+) {
     for (row, x) in rows.iter_mut().zip(partners) {
         row[(v ^ x.index()) & (W - 1)] = 1;
     }
@@ -1897,6 +1965,36 @@ mod tests {
                 assert_eq!(v, plain, "{} with {threads} threads", g.code());
                 assert!(s.stats().confirm_pairs > 0);
             }
+        }
+    }
+
+    /// A dense game with large values (0.007, values past 256 here) forced
+    /// into rare/common from heap 30000: many rare values per heap are left
+    /// to confirm after the block's prefix, so further splits are marked
+    /// before the searches. Every heap equals the plain method's.
+    #[test]
+    fn dense_rare_common_confirms_many_rare_values() {
+        let g = TakeBreak::octal("0.007").unwrap();
+        let n = 40_000;
+        let plain = values(&g, n, Method::Plain, true);
+        let mut table = NimTable::new();
+        for &v in &plain[..30_000] {
+            table.push(v).unwrap();
+        }
+        for threads in [1, 2] {
+            let config = TakeBreakConfig {
+                threads,
+                ..TakeBreakConfig::default()
+            };
+            let mut s = TakeBreakSolver::resume(g.clone(), config, table.clone()).unwrap();
+            // Make the plain method look expensive: rare/common from now on.
+            s.core.costs.plain_per_half_n = 1e9;
+            s.extend_to(n).unwrap();
+            let stats = s.stats();
+            assert!(stats.rare_common_heaps > 9000, "{stats:?}");
+            assert!(stats.searches > 0 && stats.confirm_pairs > 0, "{stats:?}");
+            let v: Vec<u64> = (0..=n).map(|h| s.value(h).unwrap().value()).collect();
+            assert_eq!(v, plain, "{threads} threads");
         }
     }
 
