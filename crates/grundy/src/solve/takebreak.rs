@@ -232,7 +232,7 @@ const BLOCK_ROW_BYTES: usize = 32 << 10;
 /// Bytes between the end of a block row and the start of the next.
 const ROW_PAD: usize = 64;
 /// Most confirmation splits per heap marked ahead for a whole block.
-const MAX_BLOCK_PREFIX: usize = 16384;
+const MAX_BLOCK_PREFIX: usize = 2048;
 /// Splits marked (counting targets) before rare values are searched for
 /// one by one.
 const CONFIRM_MARKED: usize = 256;
@@ -299,9 +299,10 @@ struct Core {
     /// Per heap of a block: the values of its bulk rare pairs (0/1 flags).
     block_rows: Vec<u8>,
     /// Confirmation splits per heap marked ahead by the block step
-    /// (adapted: doubled while searches after it stay frequent).
+    /// (adapted: doubled while more than one rare value per heap is left
+    /// to confirm after it).
     block_prefix: usize,
-    /// Searches for rare values after the block step's prefix, this block.
+    /// Rare values left to confirm after the block step's prefix, this block.
     block_searches: usize,
     /// A second core for the plain method: heap `n + 1` is computed on it
     /// while this one computes heap `n` (games with a gap of 2 or more).
@@ -1045,7 +1046,7 @@ impl Core {
         if self.rc.split.is_none()
             || self.bound <= 32
             || self.bound > 1 << 16
-            || n0 < 4 * (BLOCK + self.block_prefix)
+            || n0 < 4 * (BLOCK + MAX_BLOCK_PREFIX)
         {
             return None;
         }
@@ -1223,12 +1224,17 @@ impl Core {
         // ... then mark further while many are left (a search costs far
         // less per split than a mark, but one search per value adds up) ...
         let mut targets = std::mem::take(&mut self.rc.targets);
+        if prefix_marked {
+            // What the block's prefix left to confirm: it grows while this
+            // is more than one value per heap (see `rare_common_block`).
+            let stamp = &self.stamp;
+            self.block_searches += targets.iter().filter(|&&v| stamp[v] != g).count();
+        }
         self.mark_until_few(t, n, &mut targets);
         // ... and search for each one left, smallest first.
         let mut answer = c as u64;
         for &v in &targets {
             if self.stamp[v] != g {
-                self.block_searches += usize::from(prefix_marked);
                 let found = T::from_u64(v as u64)
                     .is_some_and(|x| self.split_beyond_prefix_is_worth(t, n, x));
                 if !found {
