@@ -8,8 +8,8 @@
 #   RUNS=3 benches/peers.sh     # best of 3 timings per tool (default 2)
 #   OGSOLVE=/path/to/ogsolve benches/peers.sh  # use an installed ogsolve
 #
-# For each row it times (wall seconds, best of RUNS; peak memory from
-# /usr/bin/time):
+# For each row it times (wall seconds, best of RUNS; peak RSS from /usr/bin/time,
+# peak anonymous memory sampled from /proc — see `measure` below):
 #   - grundy, one thread:   grundy values GAME --to N --output F --quiet --threads 1
 #   - grundy, two threads:  the same with --threads 2
 #   - ogsolve:              ogsolve -m rc2 -n N GAME  (its fastest method on these
@@ -33,19 +33,54 @@ else
   cargo install --quiet --root "$tmp/ogsolve" ogsolve --version 0.0.7 >&2
   og=$tmp/ogsolve/bin/ogsolve
 fi
-cargo build --release --quiet -p grundy-cli
-G=target/release/grundy
+# The dist profile (fat LTO, one codegen unit): the build recommended for
+# long runs (README); a few minutes to build.
+cargo build --profile dist --quiet -p grundy-cli
+G=target/dist/grundy
 
-# best WALL_SECONDS MAX_RSS_KB over RUNS runs of a command
+# measure CMD...: "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB" of one run. Peak RSS
+# counts the program's code and shared libraries too (about 5 MB for grundy,
+# 2.7 MB for ogsolve, before any value is computed); the anonymous memory
+# (RssAnon, sampled every 5 ms: heap, stacks, the table) is what the
+# computation itself holds.
+cat > "$tmp/measure.py" <<'PY'
+import subprocess, sys, tempfile, time
+out = tempfile.NamedTemporaryFile(mode="r")
+start = time.monotonic()
+# /usr/bin/time reports the program's own peak RSS (the fork of this Python
+# process before exec would count in its rusage); the program is its child.
+p = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", out.name] + sys.argv[1:],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+anon, child = 0, None
+while p.poll() is None:
+    try:
+        if child is None:
+            kids = open(f"/proc/{p.pid}/task/{p.pid}/children").read().split()
+            child = kids[0] if kids else None
+        if child is not None:
+            with open(f"/proc/{child}/status") as f:
+                for line in f:
+                    if line.startswith("RssAnon:"):
+                        anon = max(anon, int(line.split()[1]))
+    except (OSError, IndexError):
+        pass
+    time.sleep(0.005)
+wall = time.monotonic() - start
+rss = int(out.read().split()[-1])
+print(f"{wall:.2f} {rss} {anon}")
+PY
+
+# best WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB over RUNS runs of a command
+# (the least time, the most memory)
 best() {
-  local t m bt=999999 bm=0
+  local t m a bt=999999 bm=0 ba=0
   for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %M" -o "$tmp/time.txt" "$@" >/dev/null 2>&1
-    read -r t m < "$tmp/time.txt"
+    read -r t m a < <(python3 "$tmp/measure.py" "$@")
     bt=$(python3 -c "print(min($bt, $t))")
     bm=$(( m > bm ? m : bm ))
+    ba=$(( a > ba ? a : ba ))
   done
-  echo "$bt $bm"
+  echo "$bt $bm $ba"
 }
 
 # compare VALUES_FILE OGSOLVE_OUTPUT: "yes" when every value agrees
@@ -72,31 +107,32 @@ rows=()
 for row in $ROWS; do
   game=${row%:*}; e=${row#*:}; n=$((1 << e))
   echo "== $game, n = 2^$e" >&2
-  read -r g1 m1 < <(best "$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 1)
-  read -r g2 _ < <(best "$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 2)
+  read -r g1 m1 a1 < <(best "$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 1)
+  read -r g2 _ _ < <(best "$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 2)
   sum=$(python3 -c "
 import struct,sys
 d=open('$tmp/g.bin','rb').read(); h=struct.unpack('<I',d[8:12])[0]
 print(dict(l.split('=',1) for l in d[12:12+h].decode().splitlines())['checksum'])")
   if [ "$game" = grundy-game ]; then
     peer="grundy --method plain"
-    read -r o1 om < <(best "$G" values "$game" --to "$n" --output "$tmp/p.bin" --quiet --threads 1 --method plain)
+    read -r o1 om oa < <(best "$G" values "$game" --to "$n" --output "$tmp/p.bin" --quiet --threads 1 --method plain)
     if cmp -s "$tmp/g.bin" "$tmp/p.bin"; then match=yes; else match=no; fi
   else
     peer="ogsolve -m rc2"
-    read -r o1 om < <(best "$og" -m rc2 -n "$n" "$game")
+    read -r o1 om oa < <(best "$og" -m rc2 -n "$n" "$game")
     "$og" -m rc2 -p -n "$n" "$game" > "$tmp/og.txt" 2>&1
     match=$(compare "$tmp/g.bin" "$tmp/og.txt")
   fi
   ratio=$(python3 -c "print(f'{$o1 / max($g1, 1e-3):.1f}x')")
-  rows+=("$(printf '| %s | 2^%s | %s | %s | %s (%s) | %s | %.1f | %.1f | %s | %s |' \
+  rows+=("$(printf '| %s | 2^%s | %s | %s | %s (%s) | %s | %.1f | %.1f | %.1f | %.1f | %s | %s |' \
     "$game" "$e" "$g1" "$g2" "$o1" "$peer" "$ratio" \
-    "$(python3 -c "print($m1/1024)")" "$(python3 -c "print($om/1024)")" "$sum" "$match")")
+    "$(python3 -c "print($m1/1024)")" "$(python3 -c "print($om/1024)")" \
+    "$(python3 -c "print($a1/1024)")" "$(python3 -c "print($oa/1024)")" "$sum" "$match")")
 done
 
 echo
-echo "| game | n | grundy 1 thread (s) | grundy 2 threads (s) | peer (s) | peer / grundy 1 thread | grundy memory (MB) | peer memory (MB) | grundy checksum | values match |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| game | n | grundy 1 thread (s) | grundy 2 threads (s) | peer (s) | peer / grundy 1 thread | grundy peak RSS (MB) | peer peak RSS (MB) | grundy anon (MB) | peer anon (MB) | grundy checksum | values match |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
 echo
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
