@@ -233,6 +233,8 @@ const BLOCK_ROW_BYTES: usize = 32 << 10;
 const ROW_PAD: usize = 64;
 /// Most confirmation splits per heap marked ahead for a whole block.
 const MAX_BLOCK_PREFIX: usize = 2048;
+/// The same, for heaps that mark many more splits one by one after it.
+const MAX_DENSE_BLOCK_PREFIX: usize = 16384;
 /// Splits marked (counting targets) before rare values are searched for
 /// one by one.
 const CONFIRM_MARKED: usize = 256;
@@ -304,6 +306,8 @@ struct Core {
     block_prefix: usize,
     /// Rare values left to confirm after the block step's prefix, this block.
     block_searches: usize,
+    /// Splits marked one heap at a time beyond the prefix, this block.
+    block_marked_after: usize,
     /// A second core for the plain method: heap `n + 1` is computed on it
     /// while this one computes heap `n` (games with a gap of 2 or more).
     helper: Option<Box<Core>>,
@@ -373,6 +377,7 @@ impl TakeBreakSolver {
             block_rows: Vec::new(),
             block_prefix: 512,
             block_searches: 0,
+            block_marked_after: 0,
             helper: None,
             moves,
             method: config.method,
@@ -1046,7 +1051,7 @@ impl Core {
         if self.rc.split.is_none()
             || self.bound <= 32
             || self.bound > 1 << 16
-            || n0 < 4 * (BLOCK + MAX_BLOCK_PREFIX)
+            || n0 < 4 * (BLOCK + self.block_prefix)
         {
             return None;
         }
@@ -1160,13 +1165,24 @@ impl Core {
             }
         }
         self.block_rows = rows;
-        // Keep the searches after the prefix rare: they run one heap at a
-        // time, the prefix on every thread.
-        if self.block_searches > b {
-            self.block_prefix = (self.block_prefix * 2).min(MAX_BLOCK_PREFIX);
+        // Keep what is left after the prefix small: it runs one heap at a
+        // time, the prefix on every thread. Where heaps go on to mark many
+        // more splits one by one (dense games: hundreds of rare values to
+        // confirm), the prefix takes that marking over, up to a larger cap.
+        let marked_after = self.block_marked_after / b;
+        let cap = if marked_after > self.block_prefix / 2 {
+            MAX_DENSE_BLOCK_PREFIX
+        } else {
+            MAX_BLOCK_PREFIX
+        };
+        if (self.block_searches > b || marked_after > self.block_prefix / 2)
+            && self.block_prefix < cap
+        {
+            self.block_prefix *= 2;
         } else if self.block_searches * 8 < b {
             self.block_prefix = (self.block_prefix / 2).max(256);
         }
+        self.block_marked_after = 0;
         result
     }
 
@@ -1274,6 +1290,7 @@ impl Core {
                 let end = (lo + MARK_STEP - 1).min(hi);
                 mark_range(t, m, lo, end, &mut self.stamp, g);
                 self.stats.confirm_pairs += (end + 1 - lo) as u64;
+                self.block_marked_after += end + 1 - lo;
                 self.marked[ci] = end;
                 more = true;
             }
