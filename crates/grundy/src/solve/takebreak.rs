@@ -27,22 +27,27 @@
 //!   the least common value absent (splits may be twisted by the parity of
 //!   the heap, as in 0.106: see [`crate::analysis::sparse`]); the rare
 //!   values below it are then
-//!   confirmed by scanning ordinary pairs only until each has been seen
-//!   (usually after a few hundred pairs). If one is never seen, it is
-//!   `G(n)`. The split is found automatically (a Walsh–Hadamard transform
+//!   confirmed by marking ordinary pairs until at most 16 are unseen (in
+//!   sparse games a few hundred pairs suffice; in dense ones such as 0.007,
+//!   with hundreds of rare values below the candidate, thousands), then by a
+//!   vectorized search for each one left, smallest first. If one is never
+//!   seen, it is `G(n)`. The split is found automatically (a Walsh–Hadamard transform
 //!   of the value counts, [`best_split_by_parity`]) and re-checked as the sequence
 //!   grows; the engine switches between rare/common and plain whenever the
 //!   rare heaps become too many or few. Correctness never depends on the
 //!   split — any mask gives the exact mex — only speed does.
 //!
 //! **Block step** (rare/common with values past 32, from a few thousand
-//! heaps on): for a block of 64 heaps, every split whose two parts lie
-//! *before* the block — the pairs with a "bulk" rare heap, and an adaptive
-//! prefix of up to 2048 confirmation splits per heap — is marked ahead for
-//! the whole block. For a fixed rare heap `r` (or a fixed small part `a`)
-//! the partners `m − r` of consecutive heaps are consecutive in the table,
-//! so the loads are contiguous; then each heap is finished in order (the
-//! few other rare pairs, its first 64 splits, the candidate). With
+//! heaps on): for a block of up to 64 heaps (fewer when the values are
+//! large, so that a byte row per heap, a cache line apart, stays in the L1
+//! cache), every split whose two parts lie *before* the block — the pairs
+//! with a "bulk" rare heap, and an adaptive prefix of confirmation splits
+//! per heap (up to 2048; up to 16384 where heaps would otherwise mark that
+//! many one by one) — is marked ahead for the whole block. For a fixed rare
+//! heap `r` (or a fixed small part `a`) the partners `m − r` of consecutive
+//! heaps are consecutive in the table, so the loads are contiguous; then
+//! each heap is finished in order (the few other rare pairs, its first 64
+//! splits, the candidate). With
 //! [`TakeBreakConfig::threads`] > 1 the block is split between threads (a
 //! rayon pool; the whole run executes on it, so exactly that many threads
 //! work). Games whose heap `n` reads nothing above `G(n − 2)` (0.007) run
@@ -67,15 +72,14 @@
 //! period of 0.16; Flammenkamp's octal-game tables for its use at scale.
 //! Known improvements not yet made (see `benches/peers.sh` for where they
 //! would show):
-//! - dense games with large values and many rare heaps (0.007: values past
-//!   1000, about a sixth of the heaps rare) are only about as fast as
-//!   ogsolve at 2^20; both methods here are quadratic with a large constant
-//!   there (the plain method marks every split up to where each mex
-//!   candidate turns up);
 //! - a 9-bit table for games whose values stay below 512 (0.6 stores two
 //!   bytes per value);
 //! - overlapping a block's sequential finish with the next block's fill (two
-//!   threads now gain little: only the fill is split);
+//!   threads gain little: only the fill is split), and two threads for games
+//!   with small values (0.106, 0.167: a heap takes about 100 ns, too little
+//!   to hand between threads);
+//! - the first ~10^5 heaps of dense games (0.007) run the plain method,
+//!   which marks every split up to where each mex candidate turns up;
 //! - a three-heap rare/common rule (only two-heap splits use it).
 //!
 //! AVX-512 kernels were tried (the same loops compiled for AVX-512BW) and
@@ -939,12 +943,9 @@ impl Core {
                 return c as u64;
             };
             for ci in 0..self.moves.pairs.len() {
-                let k = self.moves.pairs[ci];
-                if n < k + 2 {
+                let Some((m, lo, hi)) = self.unmarked(n, ci) else {
                     continue;
-                }
-                let m = n - k;
-                let (lo, hi) = (self.marked[ci] + 1, self.moves.half(m));
+                };
                 if let Some(end) = first_chunk_with(t, m, lo, hi, target) {
                     mark_range(t, m, lo, end, &mut self.stamp, g);
                     self.marked[ci] = end;
@@ -960,6 +961,16 @@ impl Core {
             }
             return c as u64;
         }
+    }
+
+    /// For the two-heap class `ci` of heap `n` (if it has splits): the sum
+    /// `m` of the two heaps and the splits `a + (m − a)`, `lo ≤ a ≤ hi`, not
+    /// marked yet (none when `lo > hi`).
+    #[inline(always)]
+    fn unmarked(&self, n: usize, ci: usize) -> Option<(usize, usize, usize)> {
+        let k = self.moves.pairs[ci];
+        let m = n.checked_sub(k).filter(|&m| m >= 2)?;
+        Some((m, self.marked[ci] + 1, self.moves.half(m)))
     }
 
     /// Whether a three-heap split of `n` has value `target`.
@@ -983,16 +994,15 @@ impl Core {
     #[inline(always)]
     fn split_beyond_prefix_is_worth<T: Word>(&mut self, t: &[T], n: usize, target: T) -> bool {
         self.stats.searches += 1;
-        for (ci, &k) in self.moves.pairs.iter().enumerate() {
-            if n >= k + 2 {
-                let m = n - k;
-                let (lo, hi) = (self.marked[ci] + 1, self.moves.half(m));
-                if let Some(end) = first_chunk_with(t, m, lo, hi, target) {
-                    self.stats.searched_pairs += (end + 1 - lo) as u64;
-                    return true;
-                }
-                self.stats.searched_pairs += (hi + 1).saturating_sub(lo) as u64;
+        for ci in 0..self.moves.pairs.len() {
+            let Some((m, lo, hi)) = self.unmarked(n, ci) else {
+                continue;
+            };
+            if let Some(end) = first_chunk_with(t, m, lo, hi, target) {
+                self.stats.searched_pairs += (end + 1 - lo) as u64;
+                return true;
             }
+            self.stats.searched_pairs += (hi + 1).saturating_sub(lo) as u64;
         }
         self.some_triple_is_worth(t, n, target)
     }
@@ -1278,15 +1288,9 @@ impl Core {
             }
             let mut more = false;
             for ci in 0..self.moves.pairs.len() {
-                let k = self.moves.pairs[ci];
-                if n < k + 2 {
+                let Some((m, lo, hi)) = self.unmarked(n, ci).filter(|&(_, lo, hi)| lo <= hi) else {
                     continue;
-                }
-                let m = n - k;
-                let (lo, hi) = (self.marked[ci] + 1, self.moves.half(m));
-                if lo > hi {
-                    continue;
-                }
+                };
                 let end = (lo + MARK_STEP - 1).min(hi);
                 mark_range(t, m, lo, end, &mut self.stamp, g);
                 self.stats.confirm_pairs += (end + 1 - lo) as u64;
