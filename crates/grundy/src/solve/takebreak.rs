@@ -309,7 +309,7 @@ struct Core {
     /// to confirm after it).
     block_prefix: usize,
     /// Rare values left to confirm after the block step's prefix, this block.
-    block_searches: usize,
+    block_unconfirmed: usize,
     /// Splits marked one heap at a time beyond the prefix, this block.
     block_marked_after: usize,
     /// A second core for the plain method: heap `n + 1` is computed on it
@@ -380,7 +380,7 @@ impl TakeBreakSolver {
                 .map(std::sync::Arc::new),
             block_rows: Vec::new(),
             block_prefix: 512,
-            block_searches: 0,
+            block_unconfirmed: 0,
             block_marked_after: 0,
             helper: None,
             moves,
@@ -1149,7 +1149,7 @@ impl Core {
         let classes = self.moves.pairs.len() as u64;
         self.stats.rare_pairs += b as u64 * bulk.len() as u64 * classes;
         self.stats.confirm_pairs += (b * prefix) as u64 * classes;
-        self.block_searches = 0;
+        self.block_unconfirmed = 0;
         let mut result = None;
         for j in 0..b {
             let n = t.len();
@@ -1191,11 +1191,11 @@ impl Core {
         } else {
             MAX_BLOCK_PREFIX
         };
-        if (self.block_searches > b || marked_after > self.block_prefix / 2)
+        if (self.block_unconfirmed > b || marked_after > self.block_prefix / 2)
             && self.block_prefix < cap
         {
             self.block_prefix *= 2;
-        } else if self.block_searches * 8 < b {
+        } else if self.block_unconfirmed * 8 < b {
             self.block_prefix = (self.block_prefix / 2).max(256);
         }
         self.block_marked_after = 0;
@@ -1256,11 +1256,12 @@ impl Core {
         // ... then mark further while many are left (a search costs far
         // less per split than a mark, but one search per value adds up) ...
         let mut targets = std::mem::take(&mut self.rc.targets);
+        let stamp = &self.stamp;
+        targets.retain(|&v| stamp[v] != g);
         if prefix_marked {
             // What the block's prefix left to confirm: it grows while this
             // is more than one value per heap (see `rare_common_block`).
-            let stamp = &self.stamp;
-            self.block_searches += targets.iter().filter(|&&v| stamp[v] != g).count();
+            self.block_unconfirmed += targets.len();
         }
         self.mark_until_few(t, n, &mut targets);
         // ... and search for each one left, smallest first.
