@@ -42,8 +42,10 @@
 //! large, so that a byte row per heap, a cache line apart, stays in the L1
 //! cache), every split whose two parts lie *before* the block — the pairs
 //! with a "bulk" rare heap, and an adaptive prefix of confirmation splits
-//! per heap (up to 2048; up to 16384 where heaps would otherwise mark that
-//! many one by one) — is marked ahead for the whole block. For a fixed rare
+//! per heap (256 to 2048, doubled while the searches for the rare values
+//! it leaves cost more than marking it, halved while they cost under a
+//! quarter; up to 16384 where heaps would otherwise mark that many one by
+//! one) — is marked ahead for the whole block. For a fixed rare
 //! heap `r` (or a fixed small part `a`) the partners `m − r` of consecutive
 //! heaps are consecutive in the table, so the loads are contiguous; then
 //! each heap is finished in order (the few other rare pairs, its first 64
@@ -305,11 +307,9 @@ struct Core {
     /// Per heap of a block: the values of its bulk rare pairs (0/1 flags).
     block_rows: Vec<u8>,
     /// Confirmation splits per heap marked ahead by the block step
-    /// (adapted: doubled while more than one rare value per heap is left
-    /// to confirm after it).
+    /// (adapted: doubled while the searches after it cost more than it,
+    /// halved while they cost far less).
     block_prefix: usize,
-    /// Rare values left to confirm after the block step's prefix, this block.
-    block_unconfirmed: usize,
     /// Splits marked one heap at a time beyond the prefix, this block.
     block_marked_after: usize,
     /// A second core for the plain method: heap `n + 1` is computed on it
@@ -317,8 +317,14 @@ struct Core {
     helper: Option<Box<Core>>,
 }
 
+/// What a pair looked at by a vectorized search costs, counted in pairs
+/// marked one by one (measured: a mark is a load, a xor and a store to a
+/// random place; a search compares sixteen pairs at once).
+const SEARCH_WEIGHT: f64 = 0.1;
+
 /// Work measured per method, in "pair operations": a pair marked in the
-/// stamp table counts 1, a pair looked at by a vectorized search 0.1, a
+/// stamp table counts 1, a pair looked at by a vectorized search
+/// [`SEARCH_WEIGHT`], a
 /// (rare heap, other heap) pair 1.6 (an indexed load and a store).
 #[derive(Clone, Debug)]
 struct Costs {
@@ -380,7 +386,6 @@ impl TakeBreakSolver {
                 .map(std::sync::Arc::new),
             block_rows: Vec::new(),
             block_prefix: 512,
-            block_unconfirmed: 0,
             block_marked_after: 0,
             helper: None,
             moves,
@@ -1149,7 +1154,7 @@ impl Core {
         let classes = self.moves.pairs.len() as u64;
         self.stats.rare_pairs += b as u64 * bulk.len() as u64 * classes;
         self.stats.confirm_pairs += (b * prefix) as u64 * classes;
-        self.block_unconfirmed = 0;
+        let searched_before = self.stats.searched_pairs;
         let mut result = None;
         for j in 0..b {
             let n = t.len();
@@ -1181,21 +1186,27 @@ impl Core {
             }
         }
         self.block_rows = rows;
-        // Keep what is left after the prefix small: it runs one heap at a
-        // time, the prefix on every thread. Where heaps go on to mark many
+        // A longer prefix confirms more rare values by marking, leaving
+        // fewer to search for one by one; marking a split costs about ten
+        // times as much as looking at it in a search. Double the prefix
+        // while the searches after it cost more than it, halve it while they
+        // cost less than a quarter of it. Where heaps go on to mark many
         // more splits one by one (dense games: hundreds of rare values to
-        // confirm), the prefix takes that marking over, up to a larger cap.
+        // confirm), the prefix takes that marking over, up to a larger cap:
+        // the prefix runs on every thread, the rest one heap at a time.
         let marked_after = self.block_marked_after / b;
+        let searching =
+            SEARCH_WEIGHT * (self.stats.searched_pairs - searched_before) as f64 / b as f64;
+        let marking = self.block_prefix as f64;
         let cap = if marked_after > self.block_prefix / 2 {
             MAX_DENSE_BLOCK_PREFIX
         } else {
             MAX_BLOCK_PREFIX
         };
-        if (self.block_unconfirmed > b || marked_after > self.block_prefix / 2)
-            && self.block_prefix < cap
+        if (searching > marking || marked_after > self.block_prefix / 2) && self.block_prefix < cap
         {
             self.block_prefix *= 2;
-        } else if self.block_unconfirmed * 8 < b {
+        } else if 4.0 * searching < marking {
             self.block_prefix = (self.block_prefix / 2).max(256);
         }
         self.block_marked_after = 0;
@@ -1258,11 +1269,6 @@ impl Core {
         let mut targets = std::mem::take(&mut self.rc.targets);
         let stamp = &self.stamp;
         targets.retain(|&v| stamp[v] != g);
-        if prefix_marked {
-            // What the block's prefix left to confirm: it grows while this
-            // is more than one value per heap (see `rare_common_block`).
-            self.block_unconfirmed += targets.len();
-        }
         self.mark_until_few(t, n, &mut targets);
         // ... and search for each one left, smallest first.
         let mut answer = c as u64;
@@ -1559,13 +1565,13 @@ impl Core {
         let plain_heaps = now.plain_heaps - before.plain_heaps;
         if plain_heaps >= 128 {
             let work = (now.plain_marked - before.plain_marked) as f64
-                + 0.1 * (now.plain_scanned - before.plain_scanned) as f64;
+                + SEARCH_WEIGHT * (now.plain_scanned - before.plain_scanned) as f64;
             self.costs.plain_per_half_n = work / plain_heaps as f64 / half_n;
         }
         let rc_heaps = now.rare_common_heaps - before.rare_common_heaps;
         if rc_heaps >= 128 {
             let work = (now.confirm_pairs - before.confirm_pairs) as f64
-                + 0.1 * (now.searched_pairs - before.searched_pairs) as f64;
+                + SEARCH_WEIGHT * (now.searched_pairs - before.searched_pairs) as f64;
             self.costs.confirm_per_heap = Some(work / rc_heaps as f64);
         }
         self.costs.at_check = (now, n);
