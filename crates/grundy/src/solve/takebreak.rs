@@ -517,6 +517,9 @@ impl TakeBreakSolver {
         n: u64,
         each: &mut dyn FnMut(&TakeBreakSolver) -> Result<()>,
     ) -> Result<()> {
+        // The whole table at once: growing it batch by batch would leave the
+        // small early copies behind in the heap.
+        self.reserve_to(n)?;
         let mut batch: u64 = 256;
         while self.len() <= n {
             let start = std::time::Instant::now();
@@ -535,28 +538,10 @@ impl TakeBreakSolver {
 
     /// Computes `G(0..=n)`, keeping what is already known.
     pub fn extend_to(&mut self, n: u64) -> Result<()> {
-        let needed = self.bytes_needed(n);
-        let target = match usize::try_from(n) {
-            Ok(n) if needed <= self.config.max_bytes && n < usize::MAX => n + 1,
-            _ => {
-                return Err(ErrorKind::OutOfMemory {
-                    needed,
-                    available: self.config.max_bytes,
-                }
-                .into())
-            }
-        };
+        let target = self.reserve_to(n)?;
         if target <= self.table.len() {
             return Ok(());
         }
-        self.table
-            .try_reserve(target - self.table.len())
-            .map_err(|_| {
-                crate::Error::from(ErrorKind::OutOfMemory {
-                    needed,
-                    available: self.config.max_bytes,
-                })
-            })?;
         loop {
             let core = &mut self.core;
             // With worker threads, the whole run happens on the pool, so the
@@ -583,6 +568,31 @@ impl TakeBreakSolver {
                 }
             }
         }
+    }
+
+    /// Room for `G(0..=n)` at the current width, or the error saying what
+    /// it would need; returns the table length `n + 1`.
+    fn reserve_to(&mut self, n: u64) -> Result<usize> {
+        let needed = self.bytes_needed(n);
+        let target = match usize::try_from(n) {
+            Ok(n) if needed <= self.config.max_bytes && n < usize::MAX => n + 1,
+            _ => {
+                return Err(ErrorKind::OutOfMemory {
+                    needed,
+                    available: self.config.max_bytes,
+                }
+                .into())
+            }
+        };
+        self.table
+            .try_reserve(target.saturating_sub(self.table.len()))
+            .map_err(|_| {
+                crate::Error::from(ErrorKind::OutOfMemory {
+                    needed,
+                    available: self.config.max_bytes,
+                })
+            })?;
+        Ok(target)
     }
 }
 
