@@ -5,11 +5,14 @@
 #
 #   benches/peers.sh            # the full table (long: ogsolve needs minutes on some rows)
 #   ROWS="0.16:20 0.167:20" benches/peers.sh   # some rows only (GAME:log2 n)
-#   RUNS=3 benches/peers.sh     # best of 3 timings per tool (default 2)
+#   RUNS=3 benches/peers.sh     # best of 3 timings per tool (default 2; rows
+#                               # whose first run takes under 2 s get at least 5)
 #   OGSOLVE=/path/to/ogsolve benches/peers.sh  # use an installed ogsolve
 #
 # For each row it times (wall seconds, best of RUNS; peak RSS from /usr/bin/time,
-# peak anonymous memory sampled from /proc — see `measure` below):
+# peak anonymous memory sampled from /proc — see `measure` below), the three
+# commands taking turns round by round, so that the machine's drift (large on
+# shared machines) falls on all of them alike:
 #   - grundy, one thread:   grundy values GAME --to N --output F --quiet --threads 1
 #   - grundy, two threads:  the same with --threads 2
 #   - ogsolve:              ogsolve -m rc2 -n N GAME  (its fastest method on these
@@ -70,17 +73,14 @@ rss = int(out.read().split()[-1])
 print(f"{wall:.2f} {rss} {anon}")
 PY
 
-# best WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB over RUNS runs of a command
-# (the least time, the most memory)
-best() {
-  local t m a bt=999999 bm=0 ba=0
-  for _ in $(seq "$RUNS"); do
-    read -r t m a < <(python3 "$tmp/measure.py" "$@")
-    bt=$(python3 -c "print(min($bt, $t))")
-    bm=$(( m > bm ? m : bm ))
-    ba=$(( a > ba ? a : ba ))
-  done
-  echo "$bt $bm $ba"
+# fold "T M A" (one run) into the best so far, in the variables named $1:
+# the least time, the most memory
+fold() {
+  local -n acc=$1
+  local t m a bt bm ba
+  read -r t m a <<<"$2"
+  read -r bt bm ba <<<"${acc:-999999 0 0}"
+  acc="$(python3 -c "print(min($bt, $t))") $(( m > bm ? m : bm )) $(( a > ba ? a : ba ))"
 }
 
 # compare VALUES_FILE OGSOLVE_OUTPUT: "yes" when every value agrees
@@ -107,19 +107,36 @@ rows=()
 for row in $ROWS; do
   game=${row%:*}; e=${row#*:}; n=$((1 << e))
   echo "== $game, n = 2^$e" >&2
-  read -r g1 m1 a1 < <(best "$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 1)
-  read -r g2 _ _ < <(best "$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 2)
+  one=("$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 1)
+  two=("$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 2)
+  if [ "$game" = grundy-game ]; then
+    peer="grundy --method plain"
+    other=("$G" values "$game" --to "$n" --output "$tmp/p.bin" --quiet --threads 1 --method plain)
+  else
+    peer="ogsolve -m rc2"
+    other=("$og" -m rc2 -n "$n" "$game")
+  fi
+  r1="" r2="" ro=""
+  fold r1 "$(python3 "$tmp/measure.py" "${one[@]}")"
+  runs=$RUNS
+  if python3 -c "import sys; sys.exit(0 if ${r1%% *} < 2 else 1)"; then
+    runs=$(( RUNS > 5 ? RUNS : 5 ))
+  fi
+  for i in $(seq "$runs"); do
+    [ "$i" -gt 1 ] && fold r1 "$(python3 "$tmp/measure.py" "${one[@]}")"
+    fold r2 "$(python3 "$tmp/measure.py" "${two[@]}")"
+    fold ro "$(python3 "$tmp/measure.py" "${other[@]}")"
+  done
+  read -r g1 m1 a1 <<<"$r1"
+  read -r g2 _ _ <<<"$r2"
+  read -r o1 om oa <<<"$ro"
   sum=$(python3 -c "
 import struct,sys
 d=open('$tmp/g.bin','rb').read(); h=struct.unpack('<I',d[8:12])[0]
 print(dict(l.split('=',1) for l in d[12:12+h].decode().splitlines())['checksum'])")
   if [ "$game" = grundy-game ]; then
-    peer="grundy --method plain"
-    read -r o1 om oa < <(best "$G" values "$game" --to "$n" --output "$tmp/p.bin" --quiet --threads 1 --method plain)
     if cmp -s "$tmp/g.bin" "$tmp/p.bin"; then match=yes; else match=no; fi
   else
-    peer="ogsolve -m rc2"
-    read -r o1 om oa < <(best "$og" -m rc2 -n "$n" "$game")
     "$og" -m rc2 -p -n "$n" "$game" > "$tmp/og.txt" 2>&1
     match=$(compare "$tmp/g.bin" "$tmp/og.txt")
   fi
