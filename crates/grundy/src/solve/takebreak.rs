@@ -1802,14 +1802,31 @@ impl<T: Word> BlockJob<'_, T> {
             }
         };
         for &k in self.pairs {
-            for (&r, &v) in self.rare.iter().zip(self.values) {
-                let r = r as usize;
+            // Two rare heaps per pass over the rows (one pass's counting and
+            // addressing for two flags), unless a heap may pair with itself.
+            let mut i = 0;
+            while i < self.rare.len() {
+                let r = self.rare[i] as usize;
+                let v = usize::from(self.values[i]);
+                if !self.unequal && i + 1 < self.rare.len() {
+                    let r2 = self.rare[i + 1] as usize;
+                    let v2 = usize::from(self.values[i + 1]);
+                    let first = &self.table[self.n0 + j0 - k - r..][..heaps];
+                    let second = &self.table[self.n0 + j0 - k - r2..][..heaps];
+                    for ((row, x), y) in rows.iter_mut().zip(first).zip(second) {
+                        row[(v ^ x.index()) & (W - 1)] = 1;
+                        row[(v2 ^ y.index()) & (W - 1)] = 1;
+                    }
+                    i += 2;
+                    continue;
+                }
                 // With unequal splits (Grundy's game), r must not pair
                 // with itself: skip the heap with m = 2r.
                 let itself = (2 * r + k)
                     .checked_sub(self.n0 + j0)
                     .filter(|&jj| self.unequal && jj < heaps);
-                mark(rows, k + r, usize::from(v), itself);
+                mark(rows, k + r, v, itself);
+                i += 1;
             }
             // The prefix's rare heaps were paired above (as bulk rare heaps):
             // only its common heaps are left to mark.
