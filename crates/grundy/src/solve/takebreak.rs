@@ -1801,9 +1801,18 @@ impl<T: Word> BlockJob<'_, T> {
                 }
             }
         };
+        // The same for two splits at once (one pass's counting and addressing
+        // for two flags per row).
+        let mark_two = |rows: &mut [[u8; S]], (left, v): (usize, usize), (left2, v2)| {
+            let first = &self.table[self.n0 + j0 - left..][..heaps];
+            let second = &self.table[self.n0 + j0 - left2..][..heaps];
+            for ((row, x), y) in rows.iter_mut().zip(first).zip(second) {
+                row[(v ^ x.index()) & (W - 1)] = 1;
+                row[(v2 ^ y.index()) & (W - 1)] = 1;
+            }
+        };
         for &k in self.pairs {
-            // Two rare heaps per pass over the rows (one pass's counting and
-            // addressing for two flags), unless a heap may pair with itself.
+            // Two rare heaps at a time, unless a heap may pair with itself.
             let mut i = 0;
             while i < self.rare.len() {
                 let r = self.rare[i] as usize;
@@ -1811,12 +1820,7 @@ impl<T: Word> BlockJob<'_, T> {
                 if !self.unequal && i + 1 < self.rare.len() {
                     let r2 = self.rare[i + 1] as usize;
                     let v2 = usize::from(self.values[i + 1]);
-                    let first = &self.table[self.n0 + j0 - k - r..][..heaps];
-                    let second = &self.table[self.n0 + j0 - k - r2..][..heaps];
-                    for ((row, x), y) in rows.iter_mut().zip(first).zip(second) {
-                        row[(v ^ x.index()) & (W - 1)] = 1;
-                        row[(v2 ^ y.index()) & (W - 1)] = 1;
-                    }
+                    mark_two(rows, (k + r, v), (k + r2, v2));
                     i += 2;
                     continue;
                 }
@@ -1829,13 +1833,22 @@ impl<T: Word> BlockJob<'_, T> {
                 i += 1;
             }
             // The prefix's rare heaps were paired above (as bulk rare heaps):
-            // only its common heaps are left to mark.
+            // only its common heaps are left to mark, two at a time too.
             let mut rare = self.rare.iter().map(|&r| r as usize).peekable();
+            let mut held: Option<(usize, usize)> = None;
             for (a, x) in self.table.iter().enumerate().skip(BLOCK).take(self.prefix) {
                 while rare.next_if(|&r| r < a).is_some() {}
-                if rare.next_if_eq(&a).is_none() {
-                    mark(rows, k + a, x.index(), None);
+                if rare.next_if_eq(&a).is_some() {
+                    continue;
                 }
+                let Some((a1, v1)) = held.take() else {
+                    held = Some((a, x.index()));
+                    continue;
+                };
+                mark_two(rows, (k + a1, v1), (k + a, x.index()));
+            }
+            if let Some((a, v)) = held {
+                mark(rows, k + a, v, None);
             }
         }
     }
