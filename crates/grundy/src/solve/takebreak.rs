@@ -271,10 +271,11 @@ struct RareCommon {
     /// `m` (sums only grow, so this only moves forward).
     cuts: Vec<usize>,
     /// Values of two-heap splits `a + b = m` that need a rare heap
-    /// (common), up to the bound inclusive, increasing; index: `m` mod 2.
-    common_values: [Vec<u32>; 2],
-    /// The other values (rare) up to the bound, inclusive; index `m` mod 2.
-    rare_values_below_bound: [Vec<u32>; 2],
+    /// (common), up to the bound inclusive, as bits (value `v` is bit
+    /// `v % 64` of word `v / 64`); index: `m` mod 2.
+    common_words: [Vec<u64>; 2],
+    /// The other values (rare) up to the bound, inclusive, the same way.
+    rare_words: [Vec<u64>; 2],
     /// The same two sets as bits, when the bound is at most 64.
     common_bits: [u128; 2],
     /// See `common_bits`.
@@ -1237,30 +1238,35 @@ impl Core {
         prefix_marked: bool,
     ) -> u64 {
         let g = self.generation;
-        let stamp = &mut self.stamp;
-        let seen = |stamp: &[u32], v: usize| stamp[v] == g || row.get(v).is_some_and(|&x| x != 0);
         // The candidate, and the rare values below it still to confirm
-        // (every split class has `m` of the same parity).
+        // (every split class has `m` of the same parity): 64 values at a
+        // time, as bits.
         let parity = self
             .moves
             .pairs
             .first()
             .map_or(0, |&k| n.wrapping_sub(k) & 1);
-        let bound = self.bound;
-        let c = self.rc.common_values[parity]
-            .iter()
-            .map(|&v| v as usize)
-            .find(|&v| !seen(stamp, v))
-            .unwrap_or(bound + 1);
+        let mut c = self.bound + 1;
         let targets = &mut self.rc.targets;
         targets.clear();
-        for &v in &self.rc.rare_values_below_bound[parity] {
-            let v = v as usize;
-            if v >= c {
-                break;
+        let words = self.rc.common_words[parity]
+            .iter()
+            .zip(&self.rc.rare_words[parity]);
+        for (w, (&common, &rare)) in words.enumerate() {
+            let unseen = !seen_word(&self.stamp, g, row, 64 * w);
+            let common = common & unseen;
+            let mut rare = rare & unseen;
+            if common != 0 {
+                let i = common.trailing_zeros();
+                c = 64 * w + i as usize;
+                rare &= (1 << i) - 1;
             }
-            if !seen(stamp, v) {
-                targets.push(v);
+            while rare != 0 {
+                targets.push(64 * w + rare.trailing_zeros() as usize);
+                rare &= rare - 1;
+            }
+            if common != 0 {
+                break;
             }
         }
         if targets.is_empty() {
@@ -1514,26 +1520,27 @@ impl Core {
     /// increasing order, for the split in use.
     fn value_lists(&mut self) {
         for parity in 0..2 {
-            self.rc.common_values[parity].clear();
-            self.rc.rare_values_below_bound[parity].clear();
+            let words = (self.bound + 1).div_ceil(64);
+            self.rc.common_words[parity] = vec![0; words];
+            self.rc.rare_words[parity] = vec![0; words];
             self.rc.common_bits[parity] = 0;
             self.rc.rare_bits[parity] = 0;
             if let Some(split) = self.rc.split {
                 // The bound itself is never an option value: it belongs to
                 // its class like any other absent value.
                 for v in 0..=self.bound as u32 {
-                    let (list, bits) = if split.needs_rare(parity as u64, u64::from(v)) {
+                    let (words, bits) = if split.needs_rare(parity as u64, u64::from(v)) {
                         (
-                            &mut self.rc.common_values[parity],
+                            &mut self.rc.common_words[parity],
                             &mut self.rc.common_bits[parity],
                         )
                     } else {
                         (
-                            &mut self.rc.rare_values_below_bound[parity],
+                            &mut self.rc.rare_words[parity],
                             &mut self.rc.rare_bits[parity],
                         )
                     };
-                    list.push(v);
+                    words[v as usize / 64] |= 1 << (v % 64);
                     if v < 128 {
                         *bits |= 1 << v;
                     }
@@ -1852,6 +1859,41 @@ impl<T: Word> BlockJob<'_, T> {
             }
         }
     }
+}
+
+/// Bit `i` set iff value `base + i` is an option of the current heap: marked
+/// in `stamp` (with generation `g`) or flagged in `row`.
+#[inline(always)]
+fn seen_word(stamp: &[u32], g: u32, row: &[u8], base: usize) -> u64 {
+    let mut bits = 0;
+    match stamp.get(base..base + 64) {
+        Some(s) => {
+            for (i, &x) in s.iter().enumerate() {
+                bits |= u64::from(x == g) << i;
+            }
+        }
+        None => {
+            for i in 0..64 {
+                bits |= u64::from(stamp.get(base + i) == Some(&g)) << i;
+            }
+        }
+    }
+    if row.is_empty() {
+        return bits;
+    }
+    match row.get(base..base + 64) {
+        Some(r) => {
+            for (i, &x) in r.iter().enumerate() {
+                bits |= u64::from(x != 0) << i;
+            }
+        }
+        None => {
+            for i in 0..64 {
+                bits |= u64::from(row.get(base + i).is_some_and(|&x| x != 0)) << i;
+            }
+        }
+    }
+    bits
 }
 
 /// `rows[j][v ⊕ partners[j]] = 1` for every `j`: the inner loop of the block
