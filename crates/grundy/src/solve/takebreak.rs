@@ -1808,54 +1808,57 @@ impl<T: Word> BlockJob<'_, T> {
                 }
             }
         };
-        // The same for two splits at once (one pass's counting and addressing
-        // for two flags per row).
-        let mark_two = |rows: &mut [[u8; S]], (left, v): (usize, usize), (left2, v2)| {
-            let first = &self.table[self.n0 + j0 - left..][..heaps];
-            let second = &self.table[self.n0 + j0 - left2..][..heaps];
-            for ((row, x), y) in rows.iter_mut().zip(first).zip(second) {
-                row[(v ^ x.index()) & (W - 1)] = 1;
-                row[(v2 ^ y.index()) & (W - 1)] = 1;
-            }
-        };
         for &k in self.pairs {
-            // Two rare heaps at a time, unless a heap may pair with itself.
-            let mut i = 0;
-            while i < self.rare.len() {
-                let r = self.rare[i] as usize;
-                let v = usize::from(self.values[i]);
-                if !self.unequal && i + 1 < self.rare.len() {
-                    let r2 = self.rare[i + 1] as usize;
-                    let v2 = usize::from(self.values[i + 1]);
-                    mark_two(rows, (k + r, v), (k + r2, v2));
-                    i += 2;
-                    continue;
-                }
+            // The splits to mark for every heap, as (left part, its value),
+            // marked four per pass over the rows (one pass's counting and
+            // addressing for four flags per row).
+            let mut splits = Vec::with_capacity(self.rare.len() + self.prefix);
+            for (&r, &v) in self.rare.iter().zip(self.values) {
+                let r = r as usize;
                 // With unequal splits (Grundy's game), r must not pair
                 // with itself: skip the heap with m = 2r.
                 let itself = (2 * r + k)
                     .checked_sub(self.n0 + j0)
                     .filter(|&jj| self.unequal && jj < heaps);
-                mark(rows, k + r, v, itself);
-                i += 1;
+                match itself {
+                    None => splits.push((k + r, usize::from(v))),
+                    Some(_) => mark(rows, k + r, usize::from(v), itself),
+                }
             }
             // The prefix's rare heaps were paired above (as bulk rare heaps):
-            // only its common heaps are left to mark, two at a time too.
+            // only its common heaps are left to mark.
             let mut rare = self.rare.iter().map(|&r| r as usize).peekable();
-            let mut held: Option<(usize, usize)> = None;
             for (a, x) in self.table.iter().enumerate().skip(BLOCK).take(self.prefix) {
                 while rare.next_if(|&r| r < a).is_some() {}
-                if rare.next_if_eq(&a).is_some() {
-                    continue;
+                if rare.next_if_eq(&a).is_none() {
+                    splits.push((k + a, x.index()));
                 }
-                let Some((a1, v1)) = held.take() else {
-                    held = Some((a, x.index()));
-                    continue;
-                };
-                mark_two(rows, (k + a1, v1), (k + a, x.index()));
             }
-            if let Some((a, v)) = held {
-                mark(rows, k + a, v, None);
+            let mut groups = splits.as_chunks::<4>();
+            for group in groups.0 {
+                self.mark_group::<W, S, 4>(j0, rows, group);
+            }
+            for &(left, v) in std::mem::take(&mut groups.1) {
+                mark(rows, left, v, None);
+            }
+        }
+    }
+
+    /// `rows[j][v ⊕ G(n0 + j0 + j − left)] = 1` for every row `j` and each
+    /// `(left, v)` of `splits`, in one pass over the rows.
+    #[inline(always)]
+    fn mark_group<const W: usize, const S: usize, const N: usize>(
+        &self,
+        j0: usize,
+        rows: &mut [[u8; S]],
+        splits: &[(usize, usize); N],
+    ) {
+        let heaps = rows.len();
+        let partners: [&[T]; N] =
+            std::array::from_fn(|q| &self.table[self.n0 + j0 - splits[q].0..][..heaps]);
+        for (j, row) in rows.iter_mut().enumerate() {
+            for q in 0..N {
+                row[(splits[q].1 ^ partners[q][j].index()) & (W - 1)] = 1;
             }
         }
     }
