@@ -47,9 +47,11 @@
 //! quarter; up to 16384 where heaps would otherwise mark that many one by
 //! one) — is marked ahead for the whole block. For a fixed rare
 //! heap `r` (or a fixed small part `a`) the partners `m − r` of consecutive
-//! heaps are consecutive in the table, so the loads are contiguous; then
-//! each heap is finished in order (the few other rare pairs, its first 64
-//! splits, the candidate). With
+//! heaps are consecutive in the table, so the loads are contiguous, and
+//! four such splits are marked per pass over the rows; then each heap is
+//! finished in order (the few other rare pairs, its first 64 splits, the
+//! candidate and the rare values below it to confirm, found 64 values at a
+//! time as bit words). With
 //! [`TakeBreakConfig::threads`] > 1 the block is split between threads (a
 //! rayon pool; the whole run executes on it, so exactly that many threads
 //! work). Games whose heap `n` reads nothing above `G(n − 2)` (0.007) run
@@ -1812,7 +1814,19 @@ impl<T: Word> BlockJob<'_, T> {
             // The splits to mark for every heap, as (left part, its value),
             // marked four per pass over the rows (one pass's counting and
             // addressing for four flags per row).
-            let mut splits = Vec::with_capacity(self.rare.len() + self.prefix);
+            // A few hundred at a time, in a buffer on the stack.
+            let mut buf = [(0, 0); 256];
+            let mut len = 0;
+            let mut add = |rows: &mut [[u8; S]], split: (usize, usize)| {
+                buf[len] = split;
+                len += 1;
+                if len == buf.len() {
+                    for group in buf.as_chunks::<4>().0 {
+                        self.mark_group::<W, S, 4>(j0, rows, group);
+                    }
+                    len = 0;
+                }
+            };
             for (&r, &v) in self.rare.iter().zip(self.values) {
                 let r = r as usize;
                 // With unequal splits (Grundy's game), r must not pair
@@ -1821,7 +1835,7 @@ impl<T: Word> BlockJob<'_, T> {
                     .checked_sub(self.n0 + j0)
                     .filter(|&jj| self.unequal && jj < heaps);
                 match itself {
-                    None => splits.push((k + r, usize::from(v))),
+                    None => add(rows, (k + r, usize::from(v))),
                     Some(_) => mark(rows, k + r, usize::from(v), itself),
                 }
             }
@@ -1831,14 +1845,14 @@ impl<T: Word> BlockJob<'_, T> {
             for (a, x) in self.table.iter().enumerate().skip(BLOCK).take(self.prefix) {
                 while rare.next_if(|&r| r < a).is_some() {}
                 if rare.next_if_eq(&a).is_none() {
-                    splits.push((k + a, x.index()));
+                    add(rows, (k + a, x.index()));
                 }
             }
-            let mut groups = splits.as_chunks::<4>();
-            for group in groups.0 {
+            let (groups, rest) = buf[..len].as_chunks::<4>();
+            for group in groups {
                 self.mark_group::<W, S, 4>(j0, rows, group);
             }
-            for &(left, v) in std::mem::take(&mut groups.1) {
+            for &(left, v) in rest {
                 mark(rows, left, v, None);
             }
         }
