@@ -1522,12 +1522,15 @@ impl Core {
     /// increasing order, for the split in use.
     fn value_lists(&mut self) {
         for parity in 0..2 {
-            let words = (self.bound + 1).div_ceil(64);
-            self.rc.common_words[parity] = vec![0; words];
-            self.rc.rare_words[parity] = vec![0; words];
+            self.rc.common_words[parity].clear();
+            self.rc.rare_words[parity].clear();
             self.rc.common_bits[parity] = 0;
             self.rc.rare_bits[parity] = 0;
             if let Some(split) = self.rc.split {
+                // (Only with a split: the bound is at most 2^16 then.)
+                let words = (self.bound + 1).div_ceil(64);
+                self.rc.common_words[parity].resize(words, 0);
+                self.rc.rare_words[parity].resize(words, 0);
                 // The bound itself is never an option value: it belongs to
                 // its class like any other absent value.
                 for v in 0..=self.bound as u32 {
