@@ -577,24 +577,19 @@ impl TakeBreakSolver {
     /// it would need; returns the table length `n + 1`.
     fn reserve_to(&mut self, n: u64) -> Result<usize> {
         let needed = self.bytes_needed(n);
+        let too_big = || -> crate::Error {
+            ErrorKind::OutOfMemory {
+                needed,
+                available: self.config.max_bytes,
+            }
+            .into()
+        };
         let target = match usize::try_from(n) {
             Ok(n) if needed <= self.config.max_bytes && n < usize::MAX => n + 1,
-            _ => {
-                return Err(ErrorKind::OutOfMemory {
-                    needed,
-                    available: self.config.max_bytes,
-                }
-                .into())
-            }
+            _ => return Err(too_big()),
         };
-        self.table
-            .try_reserve(target.saturating_sub(self.table.len()))
-            .map_err(|_| {
-                crate::Error::from(ErrorKind::OutOfMemory {
-                    needed,
-                    available: self.config.max_bytes,
-                })
-            })?;
+        let more = target.saturating_sub(self.table.len());
+        self.table.try_reserve(more).map_err(|_| too_big())?;
         Ok(target)
     }
 }
@@ -1211,13 +1206,13 @@ impl Core {
         let searching =
             SEARCH_WEIGHT * (self.stats.searched_pairs - searched_before) as f64 / b as f64;
         let marking = self.block_prefix as f64;
-        let cap = if marked_after > self.block_prefix / 2 {
+        let dense = marked_after > self.block_prefix / 2;
+        let cap = if dense {
             MAX_DENSE_BLOCK_PREFIX
         } else {
             MAX_BLOCK_PREFIX
         };
-        if (searching > marking || marked_after > self.block_prefix / 2) && self.block_prefix < cap
-        {
+        if (searching > marking || dense) && self.block_prefix < cap {
             self.block_prefix *= 2;
         } else if 4.0 * searching < marking {
             self.block_prefix = (self.block_prefix / 2).max(256);
@@ -1285,8 +1280,6 @@ impl Core {
         // ... then mark further while many are left (a search costs far
         // less per split than a mark, but one search per value adds up) ...
         let mut targets = std::mem::take(&mut self.rc.targets);
-        let stamp = &self.stamp;
-        targets.retain(|&v| stamp[v] != g);
         self.mark_until_few(t, n, &mut targets);
         // ... and search for each one left, smallest first.
         let mut answer = c as u64;
@@ -1815,18 +1808,14 @@ impl<T: Word> BlockJob<'_, T> {
         };
         for &k in self.pairs {
             // The splits to mark for every heap, as (left part, its value),
-            // marked four per pass over the rows (one pass's counting and
-            // addressing for four flags per row).
-            // A few hundred at a time, in a buffer on the stack.
+            // gathered a few hundred at a time in a buffer on the stack.
             let mut buf = [(0, 0); 256];
             let mut len = 0;
             let mut add = |rows: &mut [[u8; S]], split: (usize, usize)| {
                 buf[len] = split;
                 len += 1;
                 if len == buf.len() {
-                    for group in buf.as_chunks::<4>().0 {
-                        self.mark_group::<W, S, 4>(j0, rows, group);
-                    }
+                    self.mark_splits::<W, S>(j0, rows, &buf);
                     len = 0;
                 }
             };
@@ -1851,13 +1840,26 @@ impl<T: Word> BlockJob<'_, T> {
                     add(rows, (k + a, x.index()));
                 }
             }
-            let (groups, rest) = buf[..len].as_chunks::<4>();
-            for group in groups {
-                self.mark_group::<W, S, 4>(j0, rows, group);
-            }
-            for &(left, v) in rest {
-                mark(rows, left, v, None);
-            }
+            self.mark_splits::<W, S>(j0, rows, &buf[..len]);
+        }
+    }
+
+    /// Marks every `(left, v)` of `splits` for every row (see
+    /// [`Self::mark_group`]), four per pass over the rows: one pass's
+    /// counting and addressing for four flags per row.
+    #[inline(always)]
+    fn mark_splits<const W: usize, const S: usize>(
+        &self,
+        j0: usize,
+        rows: &mut [[u8; S]],
+        splits: &[(usize, usize)],
+    ) {
+        let (groups, rest) = splits.as_chunks::<4>();
+        for group in groups {
+            self.mark_group::<W, S, 4>(j0, rows, group);
+        }
+        for group in rest {
+            self.mark_group::<W, S, 1>(j0, rows, std::array::from_ref(group));
         }
     }
 
@@ -1885,31 +1887,28 @@ impl<T: Word> BlockJob<'_, T> {
 /// in `stamp` (with generation `g`) or flagged in `row`.
 #[inline(always)]
 fn seen_word(stamp: &[u32], g: u32, row: &[u8], base: usize) -> u64 {
+    let flagged = if row.is_empty() {
+        0
+    } else {
+        bits_where(row, base, |&x| x != 0)
+    };
+    bits_where(stamp, base, |&x| x == g) | flagged
+}
+
+/// Bit `i` set iff `xs[base + i]` exists and satisfies `hit` (a whole run of
+/// 64 in one go when it lies inside `xs`: the compiler vectorizes it).
+#[inline(always)]
+fn bits_where<X>(xs: &[X], base: usize, hit: impl Fn(&X) -> bool) -> u64 {
     let mut bits = 0;
-    match stamp.get(base..base + 64) {
-        Some(s) => {
-            for (i, &x) in s.iter().enumerate() {
-                bits |= u64::from(x == g) << i;
+    match xs.get(base..base + 64) {
+        Some(run) => {
+            for (i, x) in run.iter().enumerate() {
+                bits |= u64::from(hit(x)) << i;
             }
         }
         None => {
             for i in 0..64 {
-                bits |= u64::from(stamp.get(base + i) == Some(&g)) << i;
-            }
-        }
-    }
-    if row.is_empty() {
-        return bits;
-    }
-    match row.get(base..base + 64) {
-        Some(r) => {
-            for (i, &x) in r.iter().enumerate() {
-                bits |= u64::from(x != 0) << i;
-            }
-        }
-        None => {
-            for i in 0..64 {
-                bits |= u64::from(row.get(base + i).is_some_and(|&x| x != 0)) << i;
+                bits |= u64::from(xs.get(base + i).is_some_and(&hit)) << i;
             }
         }
     }
