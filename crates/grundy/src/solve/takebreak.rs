@@ -96,6 +96,7 @@ use crate::error::{ErrorKind, Result};
 use crate::game::HeapGame;
 use crate::games::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::nimber::Nimber;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How the engine computes each value (all give the same values).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -307,8 +308,13 @@ struct Core {
     costs: Costs,
     /// Worker threads for the block-parallel rare/common step.
     pool: Option<std::sync::Arc<rayon::ThreadPool>>,
-    /// Per heap of a block: the values of its bulk rare pairs (0/1 flags).
+    /// Flag rows (one byte per value) where this thread fills a block's
+    /// heaps, before they are packed into bits.
     block_rows: Vec<u8>,
+    /// The same for the other thread, filling the next block.
+    helper_rows: Vec<u8>,
+    /// Packed flags of a block, kept for the next one.
+    spare_bits: Vec<u64>,
     /// Confirmation splits per heap marked ahead by the block step
     /// (adapted: doubled while the searches after it cost more than it,
     /// halved while they cost far less).
@@ -318,6 +324,52 @@ struct Core {
     /// A second core for the plain method: heap `n + 1` is computed on it
     /// while this one computes heap `n` (games with a gap of 2 or more).
     helper: Option<Box<Core>>,
+    /// With two threads or more: the next block, its flags filled while
+    /// the current one was finished.
+    ahead: Option<Ahead>,
+    /// What the filling thread reads while this one finishes a block.
+    shared: Shared,
+    /// The other thread's share of the splits of the next block (this one
+    /// fills the rest once its block is finished), in split items per
+    /// class (see [`BlockJob`]).
+    helper_share: usize,
+    /// Packed flags of the next block, kept for the one after it.
+    next_bits: Vec<u64>,
+}
+
+/// A value alone in its cache lines (the other thread polls it: sharing a
+/// line with this thread's other data would slow both).
+#[repr(align(128))]
+struct Apart<T>(T);
+
+/// A block of heaps whose flags were filled ahead (see
+/// [`Core::rare_common_block`]).
+#[derive(Clone, Debug, Default)]
+struct Ahead {
+    n0: usize,
+    heaps: usize,
+    width: usize,
+    /// The first confirmation split marked in the flags (the splits below
+    /// it are marked as each heap is finished).
+    first: usize,
+    prefix: usize,
+    /// The rare heaps paired in the flags, as a range of the rare list.
+    bulk: std::ops::Range<usize>,
+    /// The split (its count of changes) the rare list belonged to.
+    epoch: u64,
+    /// Two halves (filled by two threads), each with `width / 64` words
+    /// per heap: bit `v` set iff value `v` is flagged in either half.
+    bits: Vec<u64>,
+}
+
+/// Copies of what filling a block ahead reads, for the other thread: this
+/// one appends to the rare list meanwhile.
+#[derive(Clone, Debug, Default)]
+struct Shared {
+    rare: Vec<u32>,
+    values: Vec<u16>,
+    epoch: u64,
+    pairs: Vec<usize>,
 }
 
 /// What a pair looked at by a vectorized search costs, counted in pairs
@@ -388,9 +440,15 @@ impl TakeBreakSolver {
                 .flatten()
                 .map(std::sync::Arc::new),
             block_rows: Vec::new(),
+            helper_rows: Vec::new(),
+            spare_bits: Vec::new(),
             block_prefix: 512,
             block_marked_after: 0,
             helper: None,
+            ahead: None,
+            shared: Shared::default(),
+            helper_share: 0,
+            next_bits: Vec::new(),
             moves,
             method: config.method,
             simd: config.simd && simd_available(),
@@ -681,6 +739,14 @@ unsafe fn run_avx2<T: Word>(core: &mut Core, t: &mut Vec<T>, target: usize) -> O
     core.run_inline(t, target)
 }
 
+/// [`Core::finish_block`] with AVX2 (it runs in a closure on the pool when
+/// blocks are filled ahead, outside [`run_avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn finish_block_avx2<T: Word>(core: &mut Core, t: &mut Vec<T>, block: &Ahead) -> Option<u64> {
+    core.finish_block(t, block)
+}
+
 impl Core {
     /// Computes values until `t` holds `target` of them; returns a value
     /// that does not fit `T` (not stored) if one comes up.
@@ -758,6 +824,11 @@ impl Core {
             let mut h = Box::new(self.clone());
             h.pool = None;
             h.block_rows = Vec::new();
+            h.helper_rows = Vec::new();
+            h.spare_bits = Vec::new();
+            h.next_bits = Vec::new();
+            h.ahead = None;
+            h.shared = Shared::default();
             h
         });
         if helper.bound != self.bound {
@@ -1030,7 +1101,7 @@ impl Core {
     #[inline(always)]
     fn rare_common<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
         self.mark_rare_pairs(t, n, 0..0);
-        self.finish_rare_common(t, n, &[], false)
+        self.finish_rare_common(t, n, [&[], &[]], false)
     }
 
     /// Marks the values of the pairs (rare heap, other heap) of `n`, except
@@ -1077,19 +1148,30 @@ impl Core {
     /// threads, rare/common with stamps, heaps far enough from 0.
     #[inline(always)]
     fn block_bulk(&self, n0: usize) -> Option<std::ops::Range<usize>> {
+        self.bulk_for(n0, BLOCK, n0)
+    }
+
+    /// The rare heaps whose pairs with every heap of a block from `n0` can
+    /// be marked from the values below `known`, when the confirmation
+    /// splits marked ahead start at `first` (so every split with a smaller
+    /// part below `first` is left to finishing the heap).
+    #[inline(always)]
+    fn bulk_for(&self, n0: usize, first: usize, known: usize) -> Option<std::ops::Range<usize>> {
         if self.rc.split.is_none()
             || self.bound <= 32
             || self.bound > 1 << 16
-            || n0 < 4 * (BLOCK + self.block_prefix)
+            || n0 < 4 * (first + self.block_prefix)
         {
             return None;
         }
         let kmin = *self.moves.pairs.iter().min()?;
         let kmax = *self.moves.pairs.iter().max()?;
-        // Partners of bulk rare heaps lie before the block: r >= BLOCK - kmin.
-        // Every heap of the block pairs with them: r < n0 - kmax.
-        let lo = BLOCK.saturating_sub(kmin).max(1);
-        let hi = n0.checked_sub(kmax)?;
+        // Partners of bulk rare heaps lie below `known`:
+        // r >= first - kmin (a block has at most `BLOCK` heaps, `known` is at
+        // most `first - BLOCK` below it). Every heap of the block pairs with
+        // them: r < n0 - kmax.
+        let lo = first.saturating_sub(kmin).max(1);
+        let hi = n0.checked_sub(kmax)?.min(known);
         let rare = &self.rc.rare;
         let bulk = rare.partition_point(|&r| (r as usize) < lo)
             ..rare.partition_point(|&r| (r as usize) < hi);
@@ -1098,15 +1180,24 @@ impl Core {
         (bulk.len() >= MIN_BULK).then_some(bulk)
     }
 
+    /// Heaps in a block from `n0`: fewer when the values are large, so
+    /// that the rows stay in the L1 cache (each split stores to a
+    /// different row).
+    fn block_heaps(n0: usize, target: usize, width: usize) -> usize {
+        BLOCK.min(target - n0).min((BLOCK_ROW_BYTES / width).max(8))
+    }
+
     /// Rare/common for a block of heaps. Every split of a heap of the block
     /// whose two parts lie before the block — pairs with a "bulk" rare heap,
     /// and the confirmation splits `a + (m − a)` with
-    /// `BLOCK ≤ a < BLOCK + prefix` — is marked ahead for all heaps
-    /// at once, one task per run of heaps on the worker threads. For a fixed
-    /// rare heap (or `a`), the partners of consecutive heaps are consecutive
-    /// in the table: contiguous loads, one flag store per pair. Then each
-    /// heap is finished in order: the few remaining rare pairs, the first
-    /// `BLOCK` splits, and [`Self::finish_rare_common`].
+    /// `BLOCK ≤ a < BLOCK + prefix` — is flagged ahead for all heaps
+    /// at once ([`BlockJob`]). For a fixed rare heap (or `a`), the partners
+    /// of consecutive heaps are consecutive in the table: contiguous loads,
+    /// one flag store per pair. Then each heap is finished in order
+    /// ([`Self::finish_block`]).
+    ///
+    /// With two threads, the flags of the next block are filled while this
+    /// one is finished (see [`Self::finish_block_and_fill_next`]).
     /// Returns a value that does not fit `T`, if one comes up.
     #[inline(always)]
     fn rare_common_block<T: Word>(
@@ -1119,81 +1210,64 @@ impl Core {
         // Rows of a power-of-two width above every value, so that a flag's
         // index needs no bounds check (see [`BlockJob::fill`]).
         let width = self.bound.next_power_of_two().max(64);
-        // Fewer heaps per block when the values are large, so that the rows
-        // stay in the L1 cache: each split stores to a different row.
-        let b = BLOCK.min(target - n0).min((BLOCK_ROW_BYTES / width).max(8));
-        // Rows are a cache line apart beyond their width: with a power-of-two
-        // stride, the same flag of every row would fall in the same few
-        // cache sets.
-        let stride = width + ROW_PAD;
-        let mut rows = std::mem::take(&mut self.block_rows);
-        rows.clear();
-        rows.resize(b * stride, 0);
-        let threads = self
-            .pool
-            .as_ref()
-            .map_or(1, |p| p.current_num_threads())
-            .max(1);
-        let job = BlockJob {
-            table: &t[..],
-            n0,
-            rare: &self.rc.rare[bulk.clone()],
-            values: &self.rc.rare_values[bulk.clone()],
-            pairs: &self.moves.pairs,
-            unequal: self.moves.unequal,
-            prefix: self.block_prefix,
-            per_task: b.div_ceil(threads),
-        };
-        match width {
-            64 => job.fill::<64, { 64 + ROW_PAD }>(&mut rows, threads),
-            128 => job.fill::<128, { 128 + ROW_PAD }>(&mut rows, threads),
-            256 => job.fill::<256, { 256 + ROW_PAD }>(&mut rows, threads),
-            512 => job.fill::<512, { 512 + ROW_PAD }>(&mut rows, threads),
-            1024 => job.fill::<1024, { 1024 + ROW_PAD }>(&mut rows, threads),
-            2048 => job.fill::<2048, { 2048 + ROW_PAD }>(&mut rows, threads),
-            4096 => job.fill::<4096, { 4096 + ROW_PAD }>(&mut rows, threads),
-            8192 => job.fill::<8192, { 8192 + ROW_PAD }>(&mut rows, threads),
-            16384 => job.fill::<16384, { 16384 + ROW_PAD }>(&mut rows, threads),
-            32768 => job.fill::<32768, { 32768 + ROW_PAD }>(&mut rows, threads),
-            // `block_bulk` keeps the bound at most 2^16.
-            _ => job.fill::<65536, { 65536 + ROW_PAD }>(&mut rows, threads),
-        }
-        let prefix = self.block_prefix;
-        let classes = self.moves.pairs.len() as u64;
-        self.stats.rare_pairs += b as u64 * bulk.len() as u64 * classes;
-        self.stats.confirm_pairs += (b * prefix) as u64 * classes;
-        let searched_before = self.stats.searched_pairs;
-        let mut result = None;
-        for j in 0..b {
-            let n = t.len();
-            let row = &rows[j * stride..j * stride + width];
-            let g = self.next_generation();
-            self.mark_small_moves(t, n);
-            self.mark_rare_pairs(t, n, bulk.clone());
-            // The first splits, whose larger parts lie in the block.
-            for ci in 0..self.moves.pairs.len() {
-                let m = n - self.moves.pairs[ci];
-                let end = BLOCK - 1;
-                mark_range(t, m, 1, end, &mut self.stamp, g);
-                self.marked[ci] = BLOCK + prefix - 1;
-                self.stats.confirm_pairs += end as u64;
-            }
-            let v = self.finish_rare_common(t, n, row, true);
-            self.stats.rare_common_heaps += 1;
-            match T::from_u64(v) {
-                Some(x) => t.push(x),
-                None => {
-                    result = Some(v);
-                    break;
+        let epoch = self.stats.split_changes;
+        let ahead = self
+            .ahead
+            .take()
+            .filter(|a| a.n0 == n0 && a.width == width && a.epoch == epoch);
+        let block = match ahead {
+            Some(block) => block,
+            None => {
+                let heaps = Self::block_heaps(n0, target, width);
+                let mut bits = std::mem::take(&mut self.spare_bits);
+                bits.clear();
+                bits.resize(2 * heaps * width / 64, 0);
+                let job = BlockJob {
+                    table: &t[..],
+                    n0,
+                    heaps,
+                    rare: &self.rc.rare[bulk.clone()],
+                    values: &self.rc.rare_values[bulk.clone()],
+                    pairs: &self.moves.pairs,
+                    unequal: self.moves.unequal,
+                    first: BLOCK,
+                    prefix: self.block_prefix,
+                    items: 0..bulk.len() + self.block_prefix,
+                    width,
+                };
+                job.fill(&mut self.block_rows, &mut bits[..heaps * width / 64]);
+                Ahead {
+                    n0,
+                    heaps,
+                    width,
+                    first: BLOCK,
+                    prefix: self.block_prefix,
+                    bulk,
+                    epoch,
+                    bits,
                 }
             }
-            self.record(n, v);
-            if self.rc.split.is_none() {
-                // A value too wide for any split: back to single steps.
-                break;
-            }
+        };
+        let b = block.heaps;
+        let classes = self.moves.pairs.len() as u64;
+        self.stats.rare_pairs += b as u64 * block.bulk.len() as u64 * classes;
+        self.stats.confirm_pairs += (b * block.prefix) as u64 * classes;
+        let searched_before = self.stats.searched_pairs;
+        let next = if self.pool.is_some() && n0 + b < target {
+            self.bulk_for(n0 + b, 2 * BLOCK, n0)
+        } else {
+            None
+        };
+        let result = match next {
+            None => self.finish_block_simd(t, &block),
+            Some(bulk) => self.finish_block_and_fill_next(t, &block, target, bulk),
+        };
+        // (Two buffers take turns as the next block's flags.)
+        if self.next_bits.capacity() == 0 {
+            self.next_bits = block.bits;
+        } else {
+            self.spare_bits = block.bits;
         }
-        self.block_rows = rows;
         // A longer prefix confirms more rare values by marking, leaving
         // fewer to search for one by one; marking a split costs about ten
         // times as much as looking at it in a search. Double the prefix
@@ -1221,6 +1295,190 @@ impl Core {
         result
     }
 
+    /// [`Self::finish_block`] for `block` on this thread while the flags of
+    /// the next block, pairing the rare heaps `bulk`, are filled: on the
+    /// other thread, and for a share of the splits on this one once its
+    /// block is done (the shares are adapted block by block so that the
+    /// two threads finish together). The next block is left in
+    /// `self.ahead`.
+    ///
+    /// The next block's flags may read only values below this block: its
+    /// confirmation splits marked ahead start at `2 × BLOCK` (the block
+    /// has at most `BLOCK` heaps), and the rare heaps it pairs ahead lie
+    /// below this block.
+    fn finish_block_and_fill_next<T: Word>(
+        &mut self,
+        t: &mut Vec<T>,
+        block: &Ahead,
+        target: usize,
+        bulk: std::ops::Range<usize>,
+    ) -> Option<u64> {
+        let n0 = block.n0;
+        let n1 = n0 + block.heaps;
+        let width = block.width;
+        let heaps = Self::block_heaps(n1, target, width);
+        // The other thread reads copies: this one appends to the originals.
+        let epoch = self.stats.split_changes;
+        let mut shared = std::mem::take(&mut self.shared);
+        if shared.epoch != epoch || shared.rare.len() > self.rc.rare.len() {
+            shared.rare.clear();
+            shared.values.clear();
+            shared.epoch = epoch;
+        }
+        shared
+            .rare
+            .extend_from_slice(&self.rc.rare[shared.rare.len()..]);
+        shared
+            .values
+            .extend_from_slice(&self.rc.rare_values[shared.values.len()..]);
+        if shared.pairs != self.moves.pairs {
+            shared.pairs.clone_from(&self.moves.pairs);
+        }
+        // Flags as two halves: the other thread's share, then this one's.
+        let mut bits = std::mem::take(&mut self.next_bits);
+        bits.clear();
+        bits.resize(2 * heaps * width / 64, 0);
+        let (theirs, mine) = bits.split_at_mut(heaps * width / 64);
+        // This block's values are pushed while the other thread reads the
+        // table: room for them now, so that the table does not move.
+        t.reserve(block.heaps);
+        // SAFETY: the table holds `n0` values and does not move while
+        // `before` lives (room for every push of the block was reserved
+        // above, and nothing else changes its capacity); the values below
+        // `n0` are not written while it lives (this thread only pushes).
+        let before: &[T] = unsafe { std::slice::from_raw_parts(t.as_ptr(), n0) };
+        let job = BlockJob {
+            table: before,
+            n0: n1,
+            heaps,
+            rare: &shared.rare[bulk.clone()],
+            values: &shared.values[bulk.clone()],
+            pairs: &shared.pairs,
+            unequal: self.moves.unequal,
+            first: 2 * BLOCK,
+            prefix: self.block_prefix,
+            items: 0..0,
+            width,
+        };
+        let items = job.items();
+        let share = self.helper_share.min(items);
+        // The other thread gets its own copies of all it touches (anything
+        // it writes, or reads often, in this thread's cache lines would
+        // slow both down).
+        let helper_job = BlockJob {
+            items: 0..share,
+            ..job.clone()
+        };
+        let job = BlockJob {
+            items: share..items,
+            ..job
+        };
+        let mut rows = std::mem::take(&mut self.block_rows);
+        let helper_rows = std::mem::take(&mut self.helper_rows);
+        let done = Apart(AtomicBool::new(false));
+        let done = &done;
+        let (result, (helper_waited, helper_rows)) = rayon::join(
+            || {
+                let result = self.finish_block_simd(t, block);
+                // This thread's share of the next block (unless this block
+                // was cut short).
+                if t.len() == n1 {
+                    job.fill(&mut rows, mine);
+                }
+                done.0.store(true, Ordering::Release);
+                result
+            },
+            move || {
+                let mut helper_rows = helper_rows;
+                helper_job.fill(&mut helper_rows, theirs);
+                // Waiting here keeps this thread awake for the next block (an
+                // idle pool thread falls asleep, and waking it costs about
+                // as much as a block's fill).
+                let waited = !done.0.load(Ordering::Acquire);
+                while !done.0.load(Ordering::Acquire) {
+                    std::hint::spin_loop();
+                }
+                (waited, helper_rows)
+            },
+        );
+        // Balance: the thread that waited takes a larger share next time.
+        let step = (items / 64).max(1);
+        self.helper_share = if helper_waited {
+            share + step
+        } else {
+            share.saturating_sub(step)
+        };
+        self.shared = shared;
+        self.block_rows = rows;
+        self.helper_rows = helper_rows;
+        let prefix = self.block_prefix;
+        // (A block cut short leaves the next one half filled.)
+        self.ahead = (t.len() == n1).then_some(Ahead {
+            n0: n1,
+            heaps,
+            width,
+            first: 2 * BLOCK,
+            prefix,
+            bulk,
+            epoch,
+            bits,
+        });
+        result
+    }
+
+    /// [`Self::finish_block`], with AVX2 where [`Self::run`] uses it (this
+    /// runs in a closure on the pool when blocks are filled ahead, outside
+    /// [`run_avx2`]).
+    fn finish_block_simd<T: Word>(&mut self, t: &mut Vec<T>, block: &Ahead) -> Option<u64> {
+        #[cfg(target_arch = "x86_64")]
+        if self.simd {
+            // SAFETY: `simd` is only set when AVX2 was detected at run time.
+            return unsafe { finish_block_avx2(self, t, block) };
+        }
+        self.finish_block(t, block)
+    }
+
+    /// Finishes each heap of `block` in order, its flags filled: the
+    /// remaining rare pairs, the splits below the first one flagged, and
+    /// [`Self::finish_rare_common`]. Stops early when the split is left.
+    /// Returns a value that does not fit `T`, if one comes up.
+    #[inline(always)]
+    fn finish_block<T: Word>(&mut self, t: &mut Vec<T>, block: &Ahead) -> Option<u64> {
+        let words = block.width / 64;
+        let (first_half, second_half) = block.bits.split_at(block.bits.len() / 2);
+        for j in 0..block.heaps {
+            let n = t.len();
+            let rows = [
+                &first_half[j * words..(j + 1) * words],
+                &second_half[j * words..(j + 1) * words],
+            ];
+            let g = self.next_generation();
+            self.mark_small_moves(t, n);
+            self.mark_rare_pairs(t, n, block.bulk.clone());
+            // The first splits, whose larger parts lie in the block (or,
+            // filled ahead, in the block before it).
+            for ci in 0..self.moves.pairs.len() {
+                let m = n - self.moves.pairs[ci];
+                let end = block.first - 1;
+                mark_range(t, m, 1, end, &mut self.stamp, g);
+                self.marked[ci] = block.first + block.prefix - 1;
+                self.stats.confirm_pairs += end as u64;
+            }
+            let v = self.finish_rare_common(t, n, rows, true);
+            self.stats.rare_common_heaps += 1;
+            match T::from_u64(v) {
+                Some(x) => t.push(x),
+                None => return Some(v),
+            }
+            self.record(n, v);
+            if self.rc.split.is_none() {
+                // A value too wide for any split: back to single steps.
+                return None;
+            }
+        }
+        None
+    }
+
     /// The rest of the rare/common method once every pair with a rare heap
     /// is marked (in the stamp table, or as a 1 in `row`, the block step's
     /// flags): the candidate, then the rare values below it. With
@@ -1231,7 +1489,7 @@ impl Core {
         &mut self,
         t: &[T],
         n: usize,
-        row: &[u8],
+        rows: [&[u64]; 2],
         prefix_marked: bool,
     ) -> u64 {
         let g = self.generation;
@@ -1250,7 +1508,7 @@ impl Core {
             .iter()
             .zip(&self.rc.rare_words[parity]);
         for (w, (&common, &rare)) in words.enumerate() {
-            let unseen = !seen_word(&self.stamp, g, row, 64 * w);
+            let unseen = !seen_word(&self.stamp, g, rows, 64 * w);
             let common = common & unseen;
             let mut rare = rare & unseen;
             if common != 0 {
@@ -1755,57 +2013,84 @@ fn first_chunk_with<T: Word>(t: &[T], m: usize, lo: usize, hi: usize, target: T)
 }
 
 /// The first half of the block step: for a block of heaps `n0, n0 + 1, …`,
-/// flag (in one row of `W` bytes per heap) the value of every split whose
-/// two parts lie before the block — those with a bulk rare heap and the
-/// first `prefix` confirmation splits.
+/// flag the value of every split whose two parts lie before the block —
+/// those with a bulk rare heap and the first `prefix` confirmation splits
+/// from `first` — or of the share `items` of them (per split class, the
+/// bulk rare heaps are items `0..rare.len()`, the confirmation splits the
+/// items after them).
+#[derive(Clone)]
 struct BlockJob<'a, T> {
     table: &'a [T],
     n0: usize,
+    heaps: usize,
     rare: &'a [u32],
     values: &'a [u16],
     pairs: &'a [usize],
     unequal: bool,
+    first: usize,
     prefix: usize,
-    /// Heaps per task (one task per thread).
-    per_task: usize,
+    items: std::ops::Range<usize>,
+    /// Flags per heap: a power of two above every value in the table.
+    width: usize,
 }
 
 impl<T: Word> BlockJob<'_, T> {
-    /// Fills `rows` (heaps × `W` flags, one row every `S ≥ W` bytes), split
-    /// between `threads` tasks.
-    /// `W` is a power of two above every value in the table, so the
-    /// masked index below is the value itself and needs no bounds check.
-    fn fill<const W: usize, const S: usize>(&self, rows: &mut [u8], threads: usize) {
+    /// Items per split class.
+    fn items(&self) -> usize {
+        self.rare.len() + self.prefix
+    }
+
+    /// Fills `bits` (`width / 64` words per heap: bit `v` set iff value
+    /// `v` is flagged) through `rows`, a flag byte per value (a store per
+    /// split, no read).
+    fn fill(&self, rows: &mut Vec<u8>, bits: &mut [u64]) {
+        match self.width {
+            64 => self.fill_in::<64, { 64 + ROW_PAD }>(rows, bits),
+            128 => self.fill_in::<128, { 128 + ROW_PAD }>(rows, bits),
+            256 => self.fill_in::<256, { 256 + ROW_PAD }>(rows, bits),
+            512 => self.fill_in::<512, { 512 + ROW_PAD }>(rows, bits),
+            1024 => self.fill_in::<1024, { 1024 + ROW_PAD }>(rows, bits),
+            2048 => self.fill_in::<2048, { 2048 + ROW_PAD }>(rows, bits),
+            4096 => self.fill_in::<4096, { 4096 + ROW_PAD }>(rows, bits),
+            8192 => self.fill_in::<8192, { 8192 + ROW_PAD }>(rows, bits),
+            16384 => self.fill_in::<16384, { 16384 + ROW_PAD }>(rows, bits),
+            32768 => self.fill_in::<32768, { 32768 + ROW_PAD }>(rows, bits),
+            // `bulk_for` keeps the bound at most 2^16.
+            _ => self.fill_in::<65536, { 65536 + ROW_PAD }>(rows, bits),
+        }
+    }
+
+    /// [`Self::fill`] at width `W`, with rows `S` bytes apart (not a power
+    /// of two: the same flag of every row would fall in the same few cache
+    /// sets): the masked index below is the value itself and needs no
+    /// bounds check. The rows are packed into bits where they were filled:
+    /// the thread finishing the heaps reads 1/8 of the bytes (from another
+    /// core's cache, when the other thread filled them).
+    fn fill_in<const W: usize, const S: usize>(&self, rows: &mut Vec<u8>, bits: &mut [u64]) {
+        rows.clear();
+        rows.resize(self.heaps * S, 0);
         let rows = rows.as_chunks_mut::<S>().0;
-        if threads > 1 {
-            // Called on the pool (see `extend_to`): the tasks share its threads.
-            use rayon::prelude::*;
-            rows.par_chunks_mut(self.per_task)
-                .enumerate()
-                .for_each(|(task, rows)| self.fill_task::<W, S>(task, rows));
-        } else {
-            for (task, rows) in rows.chunks_mut(self.per_task).enumerate() {
-                self.fill_task::<W, S>(task, rows);
+        self.fill_rows::<W, S>(rows);
+        for (row, words) in rows.iter().zip(bits.chunks_exact_mut(W / 64)) {
+            for (flags, word) in row[..W].as_chunks::<64>().0.iter().zip(words) {
+                *word = pack_flags(flags);
             }
         }
     }
 
-    fn fill_task<const W: usize, const S: usize>(&self, task: usize, rows: &mut [[u8; S]]) {
-        let j0 = task * self.per_task;
+    fn fill_rows<const W: usize, const S: usize>(&self, rows: &mut [[u8; S]]) {
         let heaps = rows.len();
-        // Heap n0 + j0 + jj pairs `left` (value v) with its partner at
-        // `start + jj`: consecutive heaps, consecutive partners.
-        let mark = |rows: &mut [[u8; S]], left: usize, v: usize, skip: Option<usize>| {
-            let start = self.n0 + j0 - left;
+        // Heap n0 + j pairs `left` (value v) with its partner at
+        // `start + j`: consecutive heaps, consecutive partners.
+        let mark = |rows: &mut [[u8; S]], left: usize, v: usize, skip: usize| {
+            let start = self.n0 - left;
             let partners = &self.table[start..start + heaps];
-            match skip {
-                None => mark_rows::<T, W, S>(rows, partners, v),
-                Some(s) => {
-                    mark_rows::<T, W, S>(&mut rows[..s], &partners[..s], v);
-                    mark_rows::<T, W, S>(&mut rows[s + 1..], &partners[s + 1..], v);
-                }
-            }
+            mark_rows::<T, W, S>(&mut rows[..skip], &partners[..skip], v);
+            mark_rows::<T, W, S>(&mut rows[skip + 1..], &partners[skip + 1..], v);
         };
+        let bulk = self.rare.len();
+        let rare_items = self.items.start.min(bulk)..self.items.end.min(bulk);
+        let prefix_items = self.items.start.max(bulk) - bulk..self.items.end.max(bulk) - bulk;
         for &k in self.pairs {
             // The splits to mark for every heap, as (left part, its value),
             // gathered a few hundred at a time in a buffer on the stack.
@@ -1815,32 +2100,35 @@ impl<T: Word> BlockJob<'_, T> {
                 buf[len] = split;
                 len += 1;
                 if len == buf.len() {
-                    self.mark_splits::<W, S>(j0, rows, &buf);
+                    self.mark_splits::<W, S>(rows, &buf);
                     len = 0;
                 }
             };
-            for (&r, &v) in self.rare.iter().zip(self.values) {
+            let rare = self.rare[rare_items.clone()].iter();
+            for (&r, &v) in rare.zip(&self.values[rare_items.clone()]) {
                 let r = r as usize;
                 // With unequal splits (Grundy's game), r must not pair
                 // with itself: skip the heap with m = 2r.
                 let itself = (2 * r + k)
-                    .checked_sub(self.n0 + j0)
-                    .filter(|&jj| self.unequal && jj < heaps);
+                    .checked_sub(self.n0)
+                    .filter(|&j| self.unequal && j < heaps);
                 match itself {
                     None => add(rows, (k + r, usize::from(v))),
-                    Some(_) => mark(rows, k + r, usize::from(v), itself),
+                    Some(j) => mark(rows, k + r, usize::from(v), j),
                 }
             }
             // The prefix's rare heaps were paired above (as bulk rare heaps):
             // only its common heaps are left to mark.
             let mut rare = self.rare.iter().map(|&r| r as usize).peekable();
-            for (a, x) in self.table.iter().enumerate().skip(BLOCK).take(self.prefix) {
+            let prefix = self.table.iter().enumerate().skip(self.first);
+            let prefix = prefix.skip(prefix_items.start).take(prefix_items.len());
+            for (a, x) in prefix {
                 while rare.next_if(|&r| r < a).is_some() {}
                 if rare.next_if_eq(&a).is_none() {
                     add(rows, (k + a, x.index()));
                 }
             }
-            self.mark_splits::<W, S>(j0, rows, &buf[..len]);
+            self.mark_splits::<W, S>(rows, &buf[..len]);
         }
     }
 
@@ -1850,31 +2138,29 @@ impl<T: Word> BlockJob<'_, T> {
     #[inline(always)]
     fn mark_splits<const W: usize, const S: usize>(
         &self,
-        j0: usize,
         rows: &mut [[u8; S]],
         splits: &[(usize, usize)],
     ) {
         let (groups, rest) = splits.as_chunks::<4>();
         for group in groups {
-            self.mark_group::<W, S, 4>(j0, rows, group);
+            self.mark_group::<W, S, 4>(rows, group);
         }
         for group in rest {
-            self.mark_group::<W, S, 1>(j0, rows, std::array::from_ref(group));
+            self.mark_group::<W, S, 1>(rows, std::array::from_ref(group));
         }
     }
 
-    /// `rows[j][v ⊕ G(n0 + j0 + j − left)] = 1` for every row `j` and each
+    /// `rows[j][v ⊕ G(n0 + j − left)] = 1` for every row `j` and each
     /// `(left, v)` of `splits`, in one pass over the rows.
     #[inline(always)]
     fn mark_group<const W: usize, const S: usize, const N: usize>(
         &self,
-        j0: usize,
         rows: &mut [[u8; S]],
         splits: &[(usize, usize); N],
     ) {
         let heaps = rows.len();
         let partners: [&[T]; N] =
-            std::array::from_fn(|q| &self.table[self.n0 + j0 - splits[q].0..][..heaps]);
+            std::array::from_fn(|q| &self.table[self.n0 - splits[q].0..][..heaps]);
         for (j, row) in rows.iter_mut().enumerate() {
             for q in 0..N {
                 row[(splits[q].1 ^ partners[q][j].index()) & (W - 1)] = 1;
@@ -1883,15 +2169,25 @@ impl<T: Word> BlockJob<'_, T> {
     }
 }
 
-/// Bit `i` set iff value `base + i` is an option of the current heap: marked
-/// in `stamp` (with generation `g`) or flagged in `row`.
+/// Bit `i` set iff `flags[i]` is 1 (every flag is 0 or 1): the eight flags
+/// of a little-endian `u64` land in order in its top byte through one
+/// multiply (no flag's bit carries into another's).
 #[inline(always)]
-fn seen_word(stamp: &[u32], g: u32, row: &[u8], base: usize) -> u64 {
-    let flagged = if row.is_empty() {
-        0
-    } else {
-        bits_where(row, base, |&x| x != 0)
-    };
+fn pack_flags(flags: &[u8; 64]) -> u64 {
+    let mut bits = 0;
+    for (b, eight) in flags.as_chunks::<8>().0.iter().enumerate() {
+        let x = u64::from_le_bytes(*eight);
+        bits |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * b);
+    }
+    bits
+}
+
+/// Bit `i` set iff value `base + i` is an option of the current heap: marked
+/// in `stamp` (with generation `g`) or flagged in `row` (bits, as words).
+#[inline(always)]
+fn seen_word(stamp: &[u32], g: u32, rows: [&[u64]; 2], base: usize) -> u64 {
+    let flag = |row: &[u64]| row.get(base / 64).copied().unwrap_or(0);
+    let flagged = flag(rows[0]) | flag(rows[1]);
     bits_where(stamp, base, |&x| x == g) | flagged
 }
 
