@@ -157,6 +157,9 @@ pub struct EngineStats {
     pub split_checks: u64,
     /// Times the engine changed its split (or switched method).
     pub split_changes: u64,
+    /// Blocks of heaps whose flags were filled (by two threads) while the
+    /// block before them was finished.
+    pub blocks_ahead: u64,
 }
 
 /// The moves of a game, grouped by what they leave.
@@ -1413,6 +1416,7 @@ impl Core {
         self.helper_rows = helper_rows;
         let prefix = self.block_prefix;
         // (A block cut short leaves the next one half filled.)
+        self.stats.blocks_ahead += u64::from(t.len() == n1);
         self.ahead = (t.len() == n1).then_some(Ahead {
             n0: n1,
             heaps,
@@ -2401,6 +2405,8 @@ mod tests {
                 let v: Vec<u64> = (0..=30_000).map(|h| s.value(h).unwrap().value()).collect();
                 assert_eq!(v, plain, "{} with {threads} threads", g.code());
                 assert!(s.stats().confirm_pairs > 0);
+                // Two threads fill blocks ahead.
+                assert_eq!(s.stats().blocks_ahead > 0, threads == 2, "{}", g.code());
             }
         }
     }
@@ -2430,6 +2436,7 @@ mod tests {
             let stats = s.stats();
             assert!(stats.rare_common_heaps > 9000, "{stats:?}");
             assert!(stats.searches > 0 && stats.confirm_pairs > 0, "{stats:?}");
+            assert_eq!(stats.blocks_ahead > 0, threads == 2, "{stats:?}");
             let v: Vec<u64> = (0..=n).map(|h| s.value(h).unwrap().value()).collect();
             assert_eq!(v, plain, "{threads} threads");
         }
