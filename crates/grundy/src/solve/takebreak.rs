@@ -51,11 +51,18 @@
 //! four such splits are marked per pass over the rows; then each heap is
 //! finished in order (the few other rare pairs, its first 64 splits, the
 //! candidate and the rare values below it to confirm, found 64 values at a
-//! time as bit words). With
-//! [`TakeBreakConfig::threads`] > 1 the block is split between threads (a
-//! rayon pool; the whole run executes on it, so exactly that many threads
-//! work). Games whose heap `n` reads nothing above `G(n − 2)` (0.007) run
-//! the plain method two heaps at a time instead.
+//! time as bit words). The flags are filled a byte per value (a store per
+//! split) and packed into bits for the finish.
+//!
+//! **Two threads** ([`TakeBreakConfig::threads`] > 1, a rayon pool on which
+//! the whole run executes): the flags of the next block are filled while
+//! the current block is finished, so a block's values are not read by the
+//! next one's flags (they start their confirmation splits at 128, not 64,
+//! and pair only rare heaps below the current block). The other thread
+//! fills a share of the next block's splits; this one fills the rest once
+//! its block is finished; the share moves block by block toward the two
+//! finishing together. Games whose heap `n` reads nothing above
+//! `G(n − 2)` (0.007) run the plain method two heaps at a time instead.
 //!
 //! Long runs: [`TakeBreakSolver::extend_with`] calls back every ~50 ms
 //! (progress, checkpoints), [`TakeBreakSolver::resume`] continues from a
@@ -78,10 +85,9 @@
 //! would show):
 //! - a 9-bit table for games whose values stay below 512 (0.6 stores two
 //!   bytes per value);
-//! - overlapping a block's sequential finish with the next block's fill (two
-//!   threads gain little: only the fill is split), and two threads for games
-//!   with small values (0.106, 0.167: a heap takes about 100 ns, too little
-//!   to hand between threads);
+//! - two threads for games without the block step (0.106, 0.16, 0.167:
+//!   few rare heaps, a heap takes about 100–300 ns, too little to hand
+//!   between threads);
 //! - the first ~10^5 heaps of dense games (0.007) run the plain method,
 //!   which marks every split up to where each mex candidate turns up;
 //! - a three-heap rare/common rule (only two-heap splits use it).
@@ -311,13 +317,8 @@ struct Core {
     costs: Costs,
     /// Worker threads for the block-parallel rare/common step.
     pool: Option<std::sync::Arc<rayon::ThreadPool>>,
-    /// Flag rows (one byte per value) where this thread fills a block's
-    /// heaps, before they are packed into bits.
-    block_rows: Vec<u8>,
-    /// The same for the other thread, filling the next block.
-    helper_rows: Vec<u8>,
-    /// Packed flags of a block, kept for the next one.
-    spare_bits: Vec<u64>,
+    /// The block step's buffers and the block filled ahead.
+    blocks: Blocks,
     /// Confirmation splits per heap marked ahead by the block step
     /// (adapted: doubled while the searches after it cost more than it,
     /// halved while they cost far less).
@@ -327,17 +328,29 @@ struct Core {
     /// A second core for the plain method: heap `n + 1` is computed on it
     /// while this one computes heap `n` (games with a gap of 2 or more).
     helper: Option<Box<Core>>,
-    /// With two threads or more: the next block, its flags filled while
-    /// the current one was finished.
+}
+
+/// The block step's buffers (kept from block to block) and, with two
+/// threads, the next block, its flags filled while the current one was
+/// finished.
+#[derive(Clone, Debug, Default)]
+struct Blocks {
+    /// Flag rows (a byte per value) where this thread fills heaps' flags
+    /// before they are packed into bits.
+    rows: Vec<u8>,
+    /// The same for the other thread.
+    helper_rows: Vec<u8>,
+    /// Packed flags: two buffers that take turns (the current block's and
+    /// the next one's).
+    spare_bits: Vec<u64>,
+    next_bits: Vec<u64>,
     ahead: Option<Ahead>,
-    /// What the filling thread reads while this one finishes a block.
+    /// What the other thread reads while this one finishes a block.
     shared: Shared,
     /// The other thread's share of the splits of the next block (this one
     /// fills the rest once its block is finished), in split items per
     /// class (see [`BlockJob`]).
     helper_share: usize,
-    /// Packed flags of the next block, kept for the one after it.
-    next_bits: Vec<u64>,
 }
 
 /// A value alone in its cache lines (the other thread polls it: sharing a
@@ -442,16 +455,10 @@ impl TakeBreakSolver {
                 })
                 .flatten()
                 .map(std::sync::Arc::new),
-            block_rows: Vec::new(),
-            helper_rows: Vec::new(),
-            spare_bits: Vec::new(),
+            blocks: Blocks::default(),
             block_prefix: 512,
             block_marked_after: 0,
             helper: None,
-            ahead: None,
-            shared: Shared::default(),
-            helper_share: 0,
-            next_bits: Vec::new(),
             moves,
             method: config.method,
             simd: config.simd && simd_available(),
@@ -746,7 +753,11 @@ unsafe fn run_avx2<T: Word>(core: &mut Core, t: &mut Vec<T>, target: usize) -> O
 /// blocks are filled ahead, outside [`run_avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn finish_block_avx2<T: Word>(core: &mut Core, t: &mut Vec<T>, block: &Ahead) -> Option<u64> {
+unsafe fn finish_block_avx2<T: Word>(
+    core: &mut Core,
+    t: &mut Vec<T>,
+    block: &Ahead,
+) -> Option<u64> {
     core.finish_block(t, block)
 }
 
@@ -826,12 +837,7 @@ impl Core {
         let mut helper = self.helper.take().unwrap_or_else(|| {
             let mut h = Box::new(self.clone());
             h.pool = None;
-            h.block_rows = Vec::new();
-            h.helper_rows = Vec::new();
-            h.spare_bits = Vec::new();
-            h.next_bits = Vec::new();
-            h.ahead = None;
-            h.shared = Shared::default();
+            h.blocks = Blocks::default();
             h
         });
         if helper.bound != self.bound {
@@ -1215,6 +1221,7 @@ impl Core {
         let width = self.bound.next_power_of_two().max(64);
         let epoch = self.stats.split_changes;
         let ahead = self
+            .blocks
             .ahead
             .take()
             .filter(|a| a.n0 == n0 && a.width == width && a.epoch == epoch);
@@ -1222,7 +1229,7 @@ impl Core {
             Some(block) => block,
             None => {
                 let heaps = Self::block_heaps(n0, target, width);
-                let mut bits = std::mem::take(&mut self.spare_bits);
+                let mut bits = std::mem::take(&mut self.blocks.spare_bits);
                 bits.clear();
                 bits.resize(2 * heaps * width / 64, 0);
                 let job = BlockJob {
@@ -1238,7 +1245,7 @@ impl Core {
                     items: 0..bulk.len() + self.block_prefix,
                     width,
                 };
-                job.fill(&mut self.block_rows, &mut bits[..heaps * width / 64]);
+                job.fill(&mut self.blocks.rows, &mut bits[..heaps * width / 64]);
                 Ahead {
                     n0,
                     heaps,
@@ -1266,10 +1273,10 @@ impl Core {
             Some(bulk) => self.finish_block_and_fill_next(t, &block, target, bulk),
         };
         // (Two buffers take turns as the next block's flags.)
-        if self.next_bits.capacity() == 0 {
-            self.next_bits = block.bits;
+        if self.blocks.next_bits.capacity() == 0 {
+            self.blocks.next_bits = block.bits;
         } else {
-            self.spare_bits = block.bits;
+            self.blocks.spare_bits = block.bits;
         }
         // A longer prefix confirms more rare values by marking, leaving
         // fewer to search for one by one; marking a split costs about ten
@@ -1303,7 +1310,7 @@ impl Core {
     /// other thread, and for a share of the splits on this one once its
     /// block is done (the shares are adapted block by block so that the
     /// two threads finish together). The next block is left in
-    /// `self.ahead`.
+    /// `self.blocks.ahead`.
     ///
     /// The next block's flags may read only values below this block: its
     /// confirmation splits marked ahead start at `2 × BLOCK` (the block
@@ -1322,7 +1329,7 @@ impl Core {
         let heaps = Self::block_heaps(n1, target, width);
         // The other thread reads copies: this one appends to the originals.
         let epoch = self.stats.split_changes;
-        let mut shared = std::mem::take(&mut self.shared);
+        let mut shared = std::mem::take(&mut self.blocks.shared);
         if shared.epoch != epoch || shared.rare.len() > self.rc.rare.len() {
             shared.rare.clear();
             shared.values.clear();
@@ -1338,7 +1345,7 @@ impl Core {
             shared.pairs.clone_from(&self.moves.pairs);
         }
         // Flags as two halves: the other thread's share, then this one's.
-        let mut bits = std::mem::take(&mut self.next_bits);
+        let mut bits = std::mem::take(&mut self.blocks.next_bits);
         bits.clear();
         bits.resize(2 * heaps * width / 64, 0);
         let (theirs, mine) = bits.split_at_mut(heaps * width / 64);
@@ -1364,7 +1371,7 @@ impl Core {
             width,
         };
         let items = job.items();
-        let share = self.helper_share.min(items);
+        let share = self.blocks.helper_share.min(items);
         // The other thread gets its own copies of all it touches (anything
         // it writes, or reads often, in this thread's cache lines would
         // slow both down).
@@ -1376,8 +1383,8 @@ impl Core {
             items: share..items,
             ..job
         };
-        let mut rows = std::mem::take(&mut self.block_rows);
-        let helper_rows = std::mem::take(&mut self.helper_rows);
+        let mut rows = std::mem::take(&mut self.blocks.rows);
+        let helper_rows = std::mem::take(&mut self.blocks.helper_rows);
         let done = Apart(AtomicBool::new(false));
         let done = &done;
         let (result, (helper_waited, helper_rows)) = rayon::join(
@@ -1406,18 +1413,18 @@ impl Core {
         );
         // Balance: the thread that waited takes a larger share next time.
         let step = (items / 64).max(1);
-        self.helper_share = if helper_waited {
+        self.blocks.helper_share = if helper_waited {
             share + step
         } else {
             share.saturating_sub(step)
         };
-        self.shared = shared;
-        self.block_rows = rows;
-        self.helper_rows = helper_rows;
+        self.blocks.shared = shared;
+        self.blocks.rows = rows;
+        self.blocks.helper_rows = helper_rows;
         let prefix = self.block_prefix;
         // (A block cut short leaves the next one half filled.)
         self.stats.blocks_ahead += u64::from(t.len() == n1);
-        self.ahead = (t.len() == n1).then_some(Ahead {
+        self.blocks.ahead = (t.len() == n1).then_some(Ahead {
             n0: n1,
             heaps,
             width,
@@ -1477,7 +1484,7 @@ impl Core {
             self.record(n, v);
             if self.rc.split.is_none() {
                 // A value too wide for any split: back to single steps.
-                return None;
+                break;
             }
         }
         None
