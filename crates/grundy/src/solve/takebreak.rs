@@ -1175,10 +1175,11 @@ impl Core {
         }
         let kmin = *self.moves.pairs.iter().min()?;
         let kmax = *self.moves.pairs.iter().max()?;
-        // Partners of bulk rare heaps lie below `known`:
-        // r >= first - kmin (a block has at most `BLOCK` heaps, `known` is at
-        // most `first - BLOCK` below it). Every heap of the block pairs with
-        // them: r < n0 - kmax.
+        // Bulk rare heaps are known (r < known), and so are their partners:
+        // heap n0 + j (j < BLOCK) pairs r with n0 + j - k - r, below
+        // n0 + BLOCK - first when r >= first - kmin (callers pass a `known`
+        // at least that). Every heap of the block pairs with them:
+        // r < n0 - kmax.
         let lo = first.saturating_sub(kmin).max(1);
         let hi = n0.checked_sub(kmax)?.min(known);
         let rare = &self.rc.rare;
