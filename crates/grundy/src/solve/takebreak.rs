@@ -358,6 +358,15 @@ struct Blocks {
 #[repr(align(128))]
 struct Apart<T>(T);
 
+/// Sets its flag when dropped.
+struct SetOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
 /// A block of heaps whose flags were filled ahead (see
 /// [`Core::rare_common_block`]).
 #[derive(Clone, Debug, Default)]
@@ -1390,13 +1399,15 @@ impl Core {
         let done = &done;
         let (result, (helper_waited, helper_rows)) = rayon::join(
             || {
+                // Set when this closure ends, even by a panic (the other
+                // thread waits for it).
+                let _done = SetOnDrop(&done.0);
                 let result = self.finish_block_simd(t, block);
                 // This thread's share of the next block (unless this block
                 // was cut short).
                 if t.len() == n1 {
                     job.fill(&mut rows, mine);
                 }
-                done.0.store(true, Ordering::Release);
                 result
             },
             move || {
@@ -1492,8 +1503,8 @@ impl Core {
     }
 
     /// The rest of the rare/common method once every pair with a rare heap
-    /// is marked (in the stamp table, or as a 1 in `row`, the block step's
-    /// flags): the candidate, then the rare values below it. With
+    /// is marked (in the stamp table, or as a bit in either of `rows`, the
+    /// block step's flags): the candidate, then the rare values below it. With
     /// `prefix_marked`, the first splits of every class are marked already
     /// (up to `marked`), so confirmation goes straight to searching.
     #[inline(always)]
@@ -2090,6 +2101,7 @@ impl<T: Word> BlockJob<'_, T> {
         }
     }
 
+    /// Flags this job's share of the splits in `rows` (a row per heap).
     fn fill_rows<const W: usize, const S: usize>(&self, rows: &mut [[u8; S]]) {
         let heaps = rows.len();
         // Heap n0 + j pairs `left` (value v) with its partner at
