@@ -269,19 +269,69 @@ pub fn fnv1a(values: impl IntoIterator<Item = u64>) -> u64 {
     values.into_iter().fold(0xcbf2_9ce4_8422_2325, fnv1a_step)
 }
 
-/// One more value into an FNV-1a hash (see [`fnv1a`]).
+/// The FNV-1a (64-bit) prime.
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// `FNV_PRIME^k` (mod 2^64), `k = 0..=8`.
+const FNV_POWERS: [u64; 9] = {
+    let mut powers = [1u64; 9];
+    let mut k = 1;
+    while k < 9 {
+        powers[k] = powers[k - 1].wrapping_mul(FNV_PRIME);
+        k += 1;
+    }
+    powers
+};
+
+/// One more value into an FNV-1a hash (see [`fnv1a`]). A zero byte only
+/// multiplies the hash by the prime, so the multiply after a value's
+/// highest nonzero byte and those of the zero bytes above it are one
+/// multiply by a power of the prime: a one-byte value costs one multiply,
+/// not eight (the chain of multiplies is the whole cost of checksumming a
+/// long run).
 #[inline]
 pub fn fnv1a_step(mut h: u64, v: u64) -> u64 {
-    for b in v.to_le_bytes() {
+    let bytes = v.to_le_bytes();
+    let Some(last) = (8 - v.leading_zeros() as usize / 8).checked_sub(1) else {
+        return h.wrapping_mul(FNV_POWERS[8]);
+    };
+    for &b in &bytes[..last] {
         h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        h = h.wrapping_mul(FNV_PRIME);
     }
-    h
+    (h ^ u64::from(bytes[last])).wrapping_mul(FNV_POWERS[8 - last])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// FNV-1a by its definition: every byte, one xor and one multiply.
+    fn fnv1a_bytes(mut h: u64, v: u64) -> u64 {
+        for b in v.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(FNV_PRIME);
+        }
+        h
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fnv1a_step_is_fnv1a_of_the_eight_bytes(h: u64, v: u64, shift in 0u32..64) {
+            // Values of every length, zero included.
+            for v in [v, v >> shift, 0, u64::MAX] {
+                proptest::prop_assert_eq!(fnv1a_step(h, v), fnv1a_bytes(h, v));
+            }
+        }
+    }
+
+    #[test]
+    fn fnv1a_of_known_input() {
+        // No value: the offset basis. The value 5 (bytes 05 00 .. 00):
+        // computed independently (Python, byte by byte).
+        assert_eq!(fnv1a([]), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a([5]), 0x0de2_1504_f16d_c720);
+    }
 
     #[test]
     fn the_table_widens_and_keeps_every_value() {
