@@ -49,9 +49,9 @@
 //! heap `r` (or a fixed small part `a`) the partners `m − r` of consecutive
 //! heaps are consecutive in the table, so the loads are contiguous, and
 //! four such splits are marked per pass over the rows; then each heap is
-//! finished in order (the few other rare pairs, its first 64 splits, the
-//! candidate and the rare values below it to confirm, found 64 values at a
-//! time as bit words). The flags are filled a byte per value (a store per
+//! finished in order (the few other rare pairs, its first 63 splits — 127
+//! when filled ahead — the candidate and the rare values below it to
+//! confirm, found 64 values at a time as bit words). The flags are filled a byte per value (a store per
 //! split) and packed into bits for the finish.
 //!
 //! **Two threads** ([`TakeBreakConfig::threads`] > 1, a rayon pool on which
@@ -340,10 +340,9 @@ struct Blocks {
     rows: Vec<u8>,
     /// The same for the other thread.
     helper_rows: Vec<u8>,
-    /// Packed flags: two buffers that take turns (the current block's and
-    /// the next one's).
+    /// Packed flags, kept for the next block (with two threads, this one
+    /// and the one filled ahead take turns).
     spare_bits: Vec<u64>,
-    next_bits: Vec<u64>,
     ahead: Option<Ahead>,
     /// What the other thread reads while this one finishes a block.
     shared: Shared,
@@ -1251,7 +1250,6 @@ impl Core {
                     pairs: &self.moves.pairs,
                     unequal: self.moves.unequal,
                     first: BLOCK,
-                    prefix: self.block_prefix,
                     items: 0..bulk.len() + self.block_prefix,
                     width,
                 };
@@ -1282,12 +1280,7 @@ impl Core {
             None => self.finish_block_simd(t, &block),
             Some(bulk) => self.finish_block_and_fill_next(t, &block, target, bulk),
         };
-        // (Two buffers take turns as the next block's flags.)
-        if self.blocks.next_bits.capacity() == 0 {
-            self.blocks.next_bits = block.bits;
-        } else {
-            self.blocks.spare_bits = block.bits;
-        }
+        self.blocks.spare_bits = block.bits;
         // A longer prefix confirms more rare values by marking, leaving
         // fewer to search for one by one; marking a split costs about ten
         // times as much as looking at it in a search. Double the prefix
@@ -1355,7 +1348,7 @@ impl Core {
             shared.pairs.clone_from(&self.moves.pairs);
         }
         // Flags as two halves: the other thread's share, then this one's.
-        let mut bits = std::mem::take(&mut self.blocks.next_bits);
+        let mut bits = std::mem::take(&mut self.blocks.spare_bits);
         bits.clear();
         bits.resize(2 * heaps * width / 64, 0);
         let (theirs, mine) = bits.split_at_mut(heaps * width / 64);
@@ -1367,6 +1360,8 @@ impl Core {
         // above, and nothing else changes its capacity); the values below
         // `n0` are not written while it lives (this thread only pushes).
         let before: &[T] = unsafe { std::slice::from_raw_parts(t.as_ptr(), n0) };
+        let items = bulk.len() + self.block_prefix;
+        let share = self.blocks.helper_share.min(items);
         let job = BlockJob {
             table: before,
             n0: n1,
@@ -1376,22 +1371,15 @@ impl Core {
             pairs: &shared.pairs,
             unequal: self.moves.unequal,
             first: 2 * BLOCK,
-            prefix: self.block_prefix,
-            items: 0..0,
+            items: share..items,
             width,
         };
-        let items = job.items();
-        let share = self.blocks.helper_share.min(items);
         // The other thread gets its own copies of all it touches (anything
         // it writes, or reads often, in this thread's cache lines would
         // slow both down).
         let helper_job = BlockJob {
             items: 0..share,
             ..job.clone()
-        };
-        let job = BlockJob {
-            items: share..items,
-            ..job
         };
         let mut rows = std::mem::take(&mut self.blocks.rows);
         let helper_rows = std::mem::take(&mut self.blocks.helper_rows);
@@ -1435,8 +1423,9 @@ impl Core {
         self.blocks.helper_rows = helper_rows;
         let prefix = self.block_prefix;
         // (A block cut short leaves the next one half filled.)
-        self.stats.blocks_ahead += u64::from(t.len() == n1);
-        self.blocks.ahead = (t.len() == n1).then_some(Ahead {
+        let complete = t.len() == n1;
+        self.stats.blocks_ahead += u64::from(complete);
+        self.blocks.ahead = complete.then_some(Ahead {
             n0: n1,
             heaps,
             width,
@@ -2036,11 +2025,10 @@ fn first_chunk_with<T: Word>(t: &[T], m: usize, lo: usize, hi: usize, target: T)
 }
 
 /// The first half of the block step: for a block of heaps `n0, n0 + 1, …`,
-/// flag the value of every split whose two parts lie before the block —
-/// those with a bulk rare heap and the first `prefix` confirmation splits
-/// from `first` — or of the share `items` of them (per split class, the
-/// bulk rare heaps are items `0..rare.len()`, the confirmation splits the
-/// items after them).
+/// flag the value of the splits `items` whose two parts lie before the
+/// block: per split class, items `0..rare.len()` pair a bulk rare heap,
+/// item `rare.len() + i` is the confirmation split with smaller part
+/// `first + i` (skipped if that part is a bulk rare heap).
 #[derive(Clone)]
 struct BlockJob<'a, T> {
     table: &'a [T],
@@ -2051,18 +2039,12 @@ struct BlockJob<'a, T> {
     pairs: &'a [usize],
     unequal: bool,
     first: usize,
-    prefix: usize,
     items: std::ops::Range<usize>,
     /// Flags per heap: a power of two above every value in the table.
     width: usize,
 }
 
 impl<T: Word> BlockJob<'_, T> {
-    /// Items per split class.
-    fn items(&self) -> usize {
-        self.rare.len() + self.prefix
-    }
-
     /// Fills `bits` (`width / 64` words per heap: bit `v` set iff value
     /// `v` is flagged) through `rows`, a flag byte per value (a store per
     /// split, no read).
