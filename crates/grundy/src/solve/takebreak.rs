@@ -103,6 +103,7 @@ use crate::game::HeapGame;
 use crate::games::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::nimber::Nimber;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError};
 
 /// How the engine computes each value (all give the same values).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -166,6 +167,56 @@ pub struct EngineStats {
     /// Blocks of heaps whose flags were filled (by two threads) while the
     /// block before them was finished.
     pub blocks_ahead: u64,
+    /// Heaps whose value was taken from its candidate while the other
+    /// thread confirmed it (rare/common with few rare heaps, two threads).
+    pub pipelined_heaps: u64,
+    /// Candidates the other thread found wrong (the heap's value was rare);
+    /// the heaps computed after them were computed again.
+    pub pipeline_misses: u64,
+}
+
+impl EngineStats {
+    /// Adds what `later` counted since `earlier`.
+    fn add_since(&mut self, later: &EngineStats, earlier: &EngineStats) {
+        // Every field, by name: a new one must be added here too.
+        fn fields(s: &mut EngineStats) -> [&mut u64; 13] {
+            let EngineStats {
+                rare_common_heaps,
+                plain_heaps,
+                rare_pairs,
+                confirm_pairs,
+                searches,
+                searched_pairs,
+                plain_marked,
+                plain_scanned,
+                split_checks,
+                split_changes,
+                blocks_ahead,
+                pipelined_heaps,
+                pipeline_misses,
+            } = s;
+            [
+                rare_common_heaps,
+                plain_heaps,
+                rare_pairs,
+                confirm_pairs,
+                searches,
+                searched_pairs,
+                plain_marked,
+                plain_scanned,
+                split_checks,
+                split_changes,
+                blocks_ahead,
+                pipelined_heaps,
+                pipeline_misses,
+            ]
+        }
+        let (mut later, mut earlier) = (*later, *earlier);
+        let pairs = fields(&mut later).into_iter().zip(fields(&mut earlier));
+        for (x, (l, e)) in fields(self).into_iter().zip(pairs) {
+            *x += *l - *e;
+        }
+    }
 }
 
 /// The moves of a game, grouped by what they leave.
@@ -328,6 +379,11 @@ struct Core {
     /// A second core for the plain method: heap `n + 1` is computed on it
     /// while this one computes heap `n` (games with a gap of 2 or more).
     helper: Option<Box<Core>>,
+    /// The pipelined step waits until this heap (after wrong candidates
+    /// came too soon for it to pay).
+    pipe_from: usize,
+    /// How long it waits the next time that happens (doubling each time).
+    pipe_wait: usize,
 }
 
 /// The block step's buffers (kept from block to block) and, with two
@@ -351,6 +407,50 @@ struct Blocks {
     /// class (see [`BlockJob`]).
     helper_share: usize,
 }
+
+/// Heaps handed to the other thread at once by [`Core::speculate`] (about
+/// 50 µs of work on the light games it is for).
+const PIPE_BATCH: usize = 512;
+/// Batches sent and not yet confirmed, at most: the heaps computed again
+/// after a wrong candidate are at most these and the batch being filled.
+const PIPE_QUEUE: usize = 2;
+/// Heaps computed in a row by the pipelined step, at least, for it to pay
+/// (else it waits a while: [`Core::pipelined`]).
+const PIPE_PAYS: usize = 16 * PIPE_BATCH;
+/// Times the confirming thread polls for the next batch before it sleeps.
+const PIPE_SPINS: u32 = 1 << 16;
+
+/// Heaps whose candidates need confirming ([`Core::pipelined`]).
+#[derive(Debug, Default)]
+struct Batch {
+    heaps: Vec<Pending>,
+    /// Their rare values to confirm, when they are not held as bits.
+    targets: Vec<usize>,
+    /// Values in the table when the batch was sent.
+    known: usize,
+}
+
+/// A heap whose value was taken to be its candidate `c`, before the rare
+/// values below `c` were found among its splits.
+#[derive(Debug)]
+struct Pending {
+    n: usize,
+    c: usize,
+    /// The rare values to confirm as bits (the bound is at most 64), or 1.
+    bits: u64,
+    /// Else, where they are in the batch's `targets`.
+    targets: std::ops::Range<usize>,
+}
+
+/// The table, for the thread that confirms candidates while this one
+/// pushes values ([`Core::pipelined`]). Sound to read because room for
+/// every push was reserved before (the table does not move), values are
+/// only pushed (none below the length is written), and each batch tells
+/// how many values were pushed before it was sent.
+struct TablePtr<T>(*const T);
+
+// SAFETY: only read through, under the rules above.
+unsafe impl<T: Sync> Send for TablePtr<T> {}
 
 /// A value alone in its cache lines (the other thread polls it: sharing a
 /// line with this thread's other data would slow both).
@@ -467,6 +567,8 @@ impl TakeBreakSolver {
             block_prefix: 512,
             block_marked_after: 0,
             helper: None,
+            pipe_from: 0,
+            pipe_wait: 0,
             moves,
             method: config.method,
             simd: config.simd && simd_available(),
@@ -757,6 +859,34 @@ unsafe fn run_avx2<T: Word>(core: &mut Core, t: &mut Vec<T>, target: usize) -> O
     core.run_inline(t, target)
 }
 
+/// [`Core::speculate`] with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn speculate_avx2<T: Word>(
+    core: &mut Core,
+    t: &mut Vec<T>,
+    end: usize,
+    batches: SyncSender<Batch>,
+) {
+    core.speculate(t, end, batches)
+}
+
+/// [`Core::confirm_batches`] with AVX2.
+///
+/// # Safety
+///
+/// AVX2 must be available, and `table` as [`Core::confirm_batches`] needs.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn confirm_batches_avx2<T: Word>(
+    core: &mut Core,
+    table: TablePtr<T>,
+    queue: Receiver<Batch>,
+) -> Option<(usize, u64)> {
+    // SAFETY: as the caller promised.
+    unsafe { core.confirm_batches(table, queue) }
+}
+
 /// [`Core::finish_block`] with AVX2 (it runs in a closure on the pool when
 /// blocks are filled ahead, outside [`run_avx2`]).
 #[cfg(target_arch = "x86_64")]
@@ -794,6 +924,15 @@ impl Core {
                     return Some(v);
                 }
                 if t.len() >= self.rc.next_check {
+                    self.check_split(t);
+                }
+                continue;
+            }
+            if self.pipeline_applies(t.len(), target) {
+                self.pipelined(t, target);
+                if t.len() >= self.rc.next_check
+                    || self.rc.rare.len() > 2 * self.rc.rare_at_check + 64
+                {
                     self.check_split(t);
                 }
                 continue;
@@ -842,6 +981,24 @@ impl Core {
     /// that does not fit `T`, if one comes up.
     fn two_heaps<T: Word>(&mut self, t: &mut Vec<T>) -> Option<u64> {
         let n = t.len();
+        let mut helper = self.take_helper();
+        let before = helper.stats;
+        let table = &t[..];
+        let (a, b) = rayon::join(|| self.step_at(table, n), || helper.step_at(table, n + 1));
+        self.give_back(helper, before);
+        for (h, v) in [(n, a), (n + 1, b)] {
+            match T::from_u64(v) {
+                Some(x) => t.push(x),
+                None => return Some(v),
+            }
+            self.record(h, v);
+        }
+        None
+    }
+
+    /// The other thread's engine: a copy of this one (made once), brought
+    /// up to the current bound.
+    fn take_helper(&mut self) -> Box<Core> {
         let mut helper = self.helper.take().unwrap_or_else(|| {
             let mut h = Box::new(self.clone());
             h.pool = None;
@@ -853,25 +1010,219 @@ impl Core {
             helper.stamp.resize(self.stamp.len(), 0);
             helper.reach.resize(self.reach.len(), false);
         }
-        let before = helper.stats;
-        let table = &t[..];
-        let (a, b) = rayon::join(|| self.step_at(table, n), || helper.step_at(table, n + 1));
-        // The helper's work counts too: the cost model compares work per
-        // heap (counting only this core's made the plain method look half as
-        // costly and kept 0.007 on it far too long with two threads).
-        let after = helper.stats;
-        self.stats.plain_heaps += after.plain_heaps - before.plain_heaps;
-        self.stats.plain_marked += after.plain_marked - before.plain_marked;
-        self.stats.plain_scanned += after.plain_scanned - before.plain_scanned;
+        helper
+    }
+
+    /// Keeps the other thread's engine for next time, and counts its work
+    /// since `before` as this one's: the cost model compares work per heap
+    /// (counting only this core's made the plain method look half as costly
+    /// and kept 0.007 on it far too long with two threads).
+    fn give_back(&mut self, helper: Box<Core>, before: EngineStats) {
+        self.stats.add_since(&helper.stats, &before);
         self.helper = Some(helper);
-        for (h, v) in [(n, a), (n + 1, b)] {
-            match T::from_u64(v) {
-                Some(x) => t.push(x),
-                None => return Some(v),
-            }
-            self.record(h, v);
+    }
+
+    /// Whether heaps from `n` on go through [`Self::pipelined`]: two
+    /// threads, rare/common without the block step (few rare heaps), and a
+    /// stretch long enough to be worth starting the other thread.
+    #[inline(always)]
+    fn pipeline_applies(&self, n: usize, target: usize) -> bool {
+        self.pool.is_some()
+            && n >= self.pipe_from
+            && self.rc.split.is_some()
+            && n >= PAIRS_FROM
+            && target - n >= 2 * PIPE_BATCH
+            && self.block_bulk(n).is_none()
+    }
+
+    /// Rare/common on two threads, speculating. This thread computes each
+    /// heap's candidate (the rare pairs) and takes it as the heap's value at
+    /// once; the other confirms, behind it, the candidates that need it
+    /// (some rare values below them to find among the splits). A candidate
+    /// is almost always right — a heap whose value turns out rare is as
+    /// rare as its name — and when one is not, the heaps after it are
+    /// computed again. Both threads do about half the work of a heap.
+    ///
+    /// Runs from `t.len()` to `target` or the next split check, or until a
+    /// heap needs the usual step (a candidate at the bound: a new value).
+    fn pipelined<T: Word>(&mut self, t: &mut Vec<T>, target: usize) {
+        let n0 = t.len();
+        let end = target.min(self.rc.next_check.max(n0 + 1));
+        // The other thread reads the table while this one pushes: room for
+        // every push now, so that the table does not move.
+        t.reserve(end - n0);
+        let table = TablePtr(t.as_ptr());
+        let mut helper = self.take_helper();
+        let before = helper.stats;
+        let (batches, queue) = std::sync::mpsc::sync_channel::<Batch>(PIPE_QUEUE);
+        let ((), (miss, helper)) = rayon::join(
+            || self.speculate_simd(t, end, batches),
+            move || {
+                // SAFETY: see `TablePtr`.
+                let miss = unsafe { helper.confirm_batches_simd(table, queue) };
+                (miss, helper)
+            },
+        );
+        self.give_back(helper, before);
+        let good = miss.map_or(t.len(), |(n, _)| n);
+        for n in n0..good {
+            self.record(n, t[n].into());
         }
-        None
+        self.stats.rare_common_heaps += (good - n0) as u64;
+        self.stats.pipelined_heaps += (good - n0) as u64;
+        if good - n0 >= PIPE_PAYS {
+            self.pipe_wait = 0;
+        }
+        if let Some((n, v)) = miss {
+            // Each wrong candidate costs the heaps computed after it, up to
+            // `PIPE_QUEUE + 1` batches: with many, one thread is faster.
+            // Wait a while then (longer each time it happens again).
+            if good - n0 < PIPE_PAYS {
+                self.pipe_wait = (2 * self.pipe_wait).clamp(PIPE_PAYS, 1 << 24);
+                self.pipe_from = n + self.pipe_wait;
+            }
+            // A rare value below the candidate: it fits wherever the
+            // candidate did.
+            t.truncate(n);
+            t.push(T::from_u64(v).expect("a value below the candidate fits"));
+            self.record(n, v);
+            self.stats.rare_common_heaps += 1;
+            self.stats.pipeline_misses += 1;
+        }
+    }
+
+    /// [`Self::speculate`], with AVX2 where [`Self::run`] uses it (it runs
+    /// in a closure on the pool, outside [`run_avx2`]).
+    fn speculate_simd<T: Word>(&mut self, t: &mut Vec<T>, end: usize, batches: SyncSender<Batch>) {
+        #[cfg(target_arch = "x86_64")]
+        if self.simd {
+            // SAFETY: `simd` is only set when AVX2 was detected at run time.
+            return unsafe { speculate_avx2(self, t, end, batches) };
+        }
+        self.speculate(t, end, batches)
+    }
+
+    /// This thread's side of [`Self::pipelined`]: pushes each heap's
+    /// candidate up to `end`, sending the heaps that need confirming in
+    /// batches. Stops early when the other thread found a wrong candidate
+    /// (it hangs up), or before a heap whose candidate is at the bound.
+    #[inline(always)]
+    fn speculate<T: Word>(&mut self, t: &mut Vec<T>, end: usize, batches: SyncSender<Batch>) {
+        let mut batch = Batch::default();
+        let mut from = t.len();
+        while t.len() < end {
+            let n = t.len();
+            self.begin_heap(t, n);
+            let (c, bits) = if self.bound <= 64 {
+                self.candidate_bits::<T, u64>(t, n)
+            } else {
+                self.mark_rare_pairs(t, n, 0..0);
+                let c = self.candidate(n, [&[], &[]]);
+                (c, u64::from(!self.rc.targets.is_empty()))
+            };
+            // A candidate at the bound would be a new value (of a class
+            // not known yet): the usual step decides it.
+            let Some(x) = T::from_u64(c as u64).filter(|_| c < self.bound) else {
+                break;
+            };
+            if bits != 0 {
+                let first = batch.targets.len();
+                if self.bound > 64 {
+                    batch.targets.extend_from_slice(&self.rc.targets);
+                }
+                batch.heaps.push(Pending {
+                    n,
+                    c,
+                    bits,
+                    targets: first..batch.targets.len(),
+                });
+            }
+            t.push(x);
+            if t.len() - from >= PIPE_BATCH {
+                batch.known = t.len();
+                if batches.send(std::mem::take(&mut batch)).is_err() {
+                    return;
+                }
+                from = t.len();
+            }
+        }
+        batch.known = t.len();
+        // (An error: the other thread already stopped.)
+        let _ = batches.send(batch);
+    }
+
+    /// [`Self::confirm_batches`], with AVX2 where [`Self::run`] uses it.
+    ///
+    /// # Safety
+    ///
+    /// As for [`Self::confirm_batches`].
+    unsafe fn confirm_batches_simd<T: Word>(
+        &mut self,
+        table: TablePtr<T>,
+        queue: Receiver<Batch>,
+    ) -> Option<(usize, u64)> {
+        #[cfg(target_arch = "x86_64")]
+        if self.simd {
+            // SAFETY: `simd` is only set when AVX2 was detected at run time;
+            // the table as the caller promised.
+            return unsafe { confirm_batches_avx2(self, table, queue) };
+        }
+        // SAFETY: as the caller promised.
+        unsafe { self.confirm_batches(table, queue) }
+    }
+
+    /// The other thread's side of [`Self::pipelined`]: confirms the
+    /// candidates of each batch in order and returns the first wrong one
+    /// (its heap and value), hanging up on the sender.
+    ///
+    /// # Safety
+    ///
+    /// `table` must point to a table holding at least `known` values for
+    /// each batch received, not written while this runs.
+    #[inline(always)]
+    unsafe fn confirm_batches<T: Word>(
+        &mut self,
+        table: TablePtr<T>,
+        queue: Receiver<Batch>,
+    ) -> Option<(usize, u64)> {
+        let mut spins = 0u32;
+        loop {
+            let batch = match queue.try_recv() {
+                Ok(batch) => batch,
+                // Spin a while (the next batch is usually tens of
+                // microseconds away, and waking a sleeping thread costs the
+                // sender a system call), then sleep.
+                Err(TryRecvError::Empty) if spins < PIPE_SPINS => {
+                    spins += 1;
+                    std::hint::spin_loop();
+                    continue;
+                }
+                Err(TryRecvError::Empty) => match queue.recv() {
+                    Ok(batch) => batch,
+                    Err(_) => return None,
+                },
+                Err(TryRecvError::Disconnected) => return None,
+            };
+            spins = 0;
+            // SAFETY: the caller's promise; the batch was sent after its
+            // `known` values were pushed (the channel orders the two).
+            let t = unsafe { std::slice::from_raw_parts(table.0, batch.known) };
+            for heap in &batch.heaps {
+                self.next_generation();
+                let v = if self.bound <= 64 {
+                    self.confirm_bits(t, heap.n, heap.c, heap.bits)
+                } else {
+                    self.rc.targets.clear();
+                    self.rc
+                        .targets
+                        .extend_from_slice(&batch.targets[heap.targets.clone()]);
+                    self.confirm(t, heap.n, heap.c, false)
+                };
+                if v != heap.c as u64 {
+                    return Some((heap.n, v));
+                }
+            }
+        }
     }
 
     /// `G(n)` for `n = t.len()`.
@@ -883,13 +1234,7 @@ impl Core {
     /// `G(n)`, reading only `t` (which must hold every value `G(n)` reads).
     #[inline(always)]
     fn step_at<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
-        self.next_generation();
-        if let Some((first, digit)) = self.moves.tail {
-            if n >= first {
-                self.reach_layer(t, n - first, digit);
-            }
-        }
-        self.mark_small_moves(t, n);
+        self.begin_heap(t, n);
         if self.rc.split.is_some() {
             self.stats.rare_common_heaps += 1;
             // Register bitsets pay off for the smallest values only (`u128`
@@ -906,6 +1251,19 @@ impl Core {
                 _ => self.plain(t, n),
             }
         }
+    }
+
+    /// Starts heap `n`: a new generation, the options through the repeating
+    /// digit and those that leave at most one heap marked.
+    #[inline(always)]
+    fn begin_heap<T: Word>(&mut self, t: &[T], n: usize) {
+        self.next_generation();
+        if let Some((first, digit)) = self.moves.tail {
+            if n >= first {
+                self.reach_layer(t, n - first, digit);
+            }
+        }
+        self.mark_small_moves(t, n);
     }
 
     /// Marks the options that leave no heap or one heap.
@@ -1504,6 +1862,18 @@ impl Core {
         rows: [&[u64]; 2],
         prefix_marked: bool,
     ) -> u64 {
+        let c = self.candidate(n, rows);
+        if self.rc.targets.is_empty() {
+            return c as u64;
+        }
+        self.confirm(t, n, c, prefix_marked)
+    }
+
+    /// The candidate for `G(n)` in rare/common: the least common value not
+    /// seen yet (stamped this generation or flagged in `rows`); the rare
+    /// values below it not seen yet go to `rc.targets`.
+    #[inline(always)]
+    fn candidate(&mut self, n: usize, rows: [&[u64]; 2]) -> usize {
         let g = self.generation;
         // The candidate, and the rare values below it still to confirm
         // (every split class has `m` of the same parity): 64 values at a
@@ -1536,9 +1906,15 @@ impl Core {
                 break;
             }
         }
-        if targets.is_empty() {
-            return c as u64;
-        }
+        c
+    }
+
+    /// `G(n)` from its candidate `c` and the rare values below it still to
+    /// confirm (`rc.targets`, not empty): the least of them that no split
+    /// reaches, or `c` if splits reach them all.
+    #[inline(always)]
+    fn confirm<T: Word>(&mut self, t: &[T], n: usize, c: usize, prefix_marked: bool) -> u64 {
+        let g = self.generation;
         // Confirm them: mark the first splits until all are seen ...
         if !prefix_marked {
             let all_seen = self.mark_prefix(t, n, CONFIRM_MARKED, true);
@@ -1603,6 +1979,17 @@ impl Core {
     /// stamp table. Same steps as [`Self::rare_common`].
     #[inline(always)]
     fn rare_common_bits<T: Word, B: Bits>(&mut self, t: &[T], n: usize) -> u64 {
+        let (c, targets) = self.candidate_bits::<T, B>(t, n);
+        if targets == B::ZERO {
+            return c as u64;
+        }
+        self.confirm_bits(t, n, c, targets)
+    }
+
+    /// [`Self::candidate`] for small values: the candidate and the rare
+    /// values below it still to confirm, as bits.
+    #[inline(always)]
+    fn candidate_bits<T: Word, B: Bits>(&mut self, t: &[T], n: usize) -> (usize, B) {
         let mut seen = B::ZERO;
         if self.moves.terminal.contains(&n) {
             seen = seen | B::bit(0);
@@ -1670,9 +2057,12 @@ impl Core {
             }
         };
         let targets = B::from_u128(self.rc.rare_bits[parity]) & !seen & below;
-        if targets == B::ZERO {
-            return c as u64;
-        }
+        (c, targets)
+    }
+
+    /// [`Self::confirm`] for small values, the targets as bits.
+    #[inline(always)]
+    fn confirm_bits<T: Word, B: Bits>(&mut self, t: &[T], n: usize, c: usize, targets: B) -> u64 {
         // Confirm: accumulate the first splits' values until the targets
         // are all seen ...
         let mut budget = CONFIRM_MARKED;
@@ -2387,6 +2777,34 @@ mod tests {
                 .collect();
             assert_eq!(auto_values, plain, "{} {:?}", g.code(), auto.stats());
         }
+    }
+
+    /// The pipelined step (two threads, rare/common with few rare heaps)
+    /// against the plain method, wrong candidates included (0.16 and 0.165
+    /// have a few rare heaps late).
+    #[test]
+    fn pipelined_step_agrees_with_the_plain_method() {
+        let mut misses = 0;
+        for code in ["0.106", "0.16", "0.165", "0.167", "4.7"] {
+            let g = TakeBreak::octal(code).unwrap();
+            let plain = values(&g, 40_000, Method::Plain, true);
+            for threads in [1, 2] {
+                let mut s = TakeBreakSolver::with_config(
+                    g.clone(),
+                    TakeBreakConfig {
+                        threads,
+                        ..TakeBreakConfig::default()
+                    },
+                );
+                s.extend_to(40_000).unwrap();
+                let v: Vec<u64> = (0..=40_000).map(|h| s.value(h).unwrap().value()).collect();
+                assert_eq!(v, plain, "{code} with {threads} threads");
+                let stats = s.stats();
+                assert_eq!(stats.pipelined_heaps > 0, threads == 2, "{code} {stats:?}");
+                misses += stats.pipeline_misses;
+            }
+        }
+        assert!(misses > 0);
     }
 
     /// The block step (one thread and two) against the plain method, on
