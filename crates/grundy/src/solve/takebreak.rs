@@ -1065,8 +1065,8 @@ impl Core {
         );
         self.give_back(helper, before);
         let good = miss.map_or(t.len(), |(n, _)| n);
-        for n in n0..good {
-            self.record(n, t[n].into());
+        for (n, &x) in t.iter().enumerate().take(good).skip(n0) {
+            self.record(n, x.into());
         }
         self.stats.rare_common_heaps += (good - n0) as u64;
         self.stats.pipelined_heaps += (good - n0) as u64;
