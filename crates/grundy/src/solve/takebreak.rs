@@ -418,16 +418,26 @@ const PIPE_QUEUE: usize = 2;
 /// (else it waits a while: [`Core::pipelined`]).
 const PIPE_PAYS: usize = 16 * PIPE_BATCH;
 /// Times the confirming thread polls for the next batch before it sleeps.
-const PIPE_SPINS: u32 = 1 << 16;
+const PIPE_SPINS: u32 = 1 << 12;
 
 /// Heaps whose candidates need confirming ([`Core::pipelined`]).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Batch {
     heaps: Vec<Pending>,
     /// Their rare values to confirm, when they are not held as bits.
     targets: Vec<usize>,
     /// Values in the table when the batch was sent.
     known: usize,
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch {
+            heaps: Vec::with_capacity(PIPE_BATCH),
+            targets: Vec::new(),
+            known: 0,
+        }
+    }
 }
 
 /// A heap whose value was taken to be its candidate `c`, before the rare
@@ -1108,7 +1118,7 @@ impl Core {
     /// (it hangs up), or before a heap whose candidate is at the bound.
     #[inline(always)]
     fn speculate<T: Word>(&mut self, t: &mut Vec<T>, end: usize, batches: SyncSender<Batch>) {
-        let mut batch = Batch::default();
+        let mut batch = Batch::new();
         let mut from = t.len();
         while t.len() < end {
             let n = t.len();
@@ -1140,7 +1150,10 @@ impl Core {
             t.push(x);
             if t.len() - from >= PIPE_BATCH {
                 batch.known = t.len();
-                if batches.send(std::mem::take(&mut batch)).is_err() {
+                if batches
+                    .send(std::mem::replace(&mut batch, Batch::new()))
+                    .is_err()
+                {
                     return;
                 }
                 from = t.len();
@@ -1194,7 +1207,9 @@ impl Core {
                 // sender a system call), then sleep.
                 Err(TryRecvError::Empty) if spins < PIPE_SPINS => {
                     spins += 1;
-                    std::hint::spin_loop();
+                    for _ in 0..16 {
+                        std::hint::spin_loop();
+                    }
                     continue;
                 }
                 Err(TryRecvError::Empty) => match queue.recv() {
