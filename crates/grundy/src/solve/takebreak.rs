@@ -63,6 +63,15 @@
 //! its block is finished; the share moves block by block toward the two
 //! finishing together. Games whose heap `n` reads nothing above
 //! `G(n − 2)` (0.007) run the plain method two heaps at a time instead.
+//! Rare/common without the block step (few rare heaps: 0.106, 0.16,
+//! 0.167, where a heap costs 100–300 ns, too little to hand between
+//! threads one at a time) is *pipelined*, speculating: this thread
+//! computes each heap's candidate from the rare pairs and takes it as the
+//! heap's value at once; the other confirms behind it, in batches of 512
+//! heaps, the candidates that have rare values below them to confirm. A
+//! candidate is wrong only when the heap's value is rare — a handful of
+//! times in millions of heaps — and then the heaps after it are computed
+//! again; where wrong candidates come often (0.165) the pipeline backs off.
 //!
 //! Long runs: [`TakeBreakSolver::extend_with`] calls back every ~50 ms
 //! (progress, checkpoints), [`TakeBreakSolver::resume`] continues from a
@@ -85,9 +94,6 @@
 //! would show):
 //! - a 9-bit table for games whose values stay below 512 (0.6 stores two
 //!   bytes per value);
-//! - two threads for games without the block step (0.106, 0.16, 0.167:
-//!   few rare heaps, a heap takes about 100–300 ns, too little to hand
-//!   between threads);
 //! - the first ~10^5 heaps of dense games (0.007) run the plain method,
 //!   which marks every split up to where each mex candidate turns up;
 //! - a three-heap rare/common rule (only two-heap splits use it).
