@@ -179,13 +179,16 @@ pub struct EngineStats {
     /// Candidates the other thread found wrong (the heap's value was rare);
     /// the heaps computed after them were computed again.
     pub pipeline_misses: u64,
+    /// Heaps where the pipelined step stopped: a candidate at the bound (a
+    /// value larger than any before) is left to the usual step.
+    pub pipeline_stops: u64,
 }
 
 impl EngineStats {
     /// Adds what `later` counted since `earlier`.
     fn add_since(&mut self, later: &EngineStats, earlier: &EngineStats) {
         // Every field, by name: a new one must be added here too.
-        fn fields(s: &mut EngineStats) -> [&mut u64; 13] {
+        fn fields(s: &mut EngineStats) -> [&mut u64; 14] {
             let EngineStats {
                 rare_common_heaps,
                 plain_heaps,
@@ -200,6 +203,7 @@ impl EngineStats {
                 blocks_ahead,
                 pipelined_heaps,
                 pipeline_misses,
+                pipeline_stops,
             } = s;
             [
                 rare_common_heaps,
@@ -215,6 +219,7 @@ impl EngineStats {
                 blocks_ahead,
                 pipelined_heaps,
                 pipeline_misses,
+                pipeline_stops,
             ]
         }
         let (mut later, mut earlier) = (*later, *earlier);
@@ -385,8 +390,13 @@ struct Core {
     /// A second core for the plain method: heap `n + 1` is computed on it
     /// while this one computes heap `n` (games with a gap of 2 or more).
     helper: Option<Box<Core>>,
-    /// The pipelined step waits until this heap (after wrong candidates
-    /// came too soon for it to pay).
+    /// Heaps where the pipelined step stops as if their candidate were at
+    /// the bound (tests).
+    #[cfg(test)]
+    stop_at: Vec<usize>,
+    /// The pipelined step waits until this heap (at first, until the
+    /// sequence is long enough for it to pay; later, after wrong candidates
+    /// came too soon).
     pipe_from: usize,
     /// How long it waits the next time that happens (doubling each time).
     pipe_wait: usize,
@@ -583,7 +593,9 @@ impl TakeBreakSolver {
             block_prefix: 512,
             block_marked_after: 0,
             helper: None,
-            pipe_from: 0,
+            #[cfg(test)]
+            stop_at: Vec::new(),
+            pipe_from: PAIRS_FROM,
             pipe_wait: 0,
             moves,
             method: config.method,
@@ -945,7 +957,9 @@ impl Core {
                 continue;
             }
             if self.pipeline_applies(t.len(), target) {
-                self.pipelined(t, target);
+                if let Some(v) = self.pipelined(t, target) {
+                    return Some(v);
+                }
                 if t.len() >= self.rc.next_check
                     || self.rc.rare.len() > 2 * self.rc.rare_at_check + 64
                 {
@@ -1046,7 +1060,6 @@ impl Core {
         self.pool.is_some()
             && n >= self.pipe_from
             && self.rc.split.is_some()
-            && n >= PAIRS_FROM
             && target - n >= 2 * PIPE_BATCH
             && self.block_bulk(n).is_none()
     }
@@ -1059,9 +1072,10 @@ impl Core {
     /// rare as its name — and when one is not, the heaps after it are
     /// computed again. Both threads do about half the work of a heap.
     ///
-    /// Runs from `t.len()` to `target` or the next split check, or until a
-    /// heap needs the usual step (a candidate at the bound: a new value).
-    fn pipelined<T: Word>(&mut self, t: &mut Vec<T>, target: usize) {
+    /// Runs from `t.len()` to `target` or the next split check, or through
+    /// the first heap that needs the usual step (a candidate at the bound:
+    /// a new value). Returns a value that does not fit `T`, if one comes up.
+    fn pipelined<T: Word>(&mut self, t: &mut Vec<T>, target: usize) -> Option<u64> {
         let n0 = t.len();
         let end = target.min(self.rc.next_check.max(n0 + 1));
         // The other thread reads the table while this one pushes: room for
@@ -1104,7 +1118,18 @@ impl Core {
             self.record(n, v);
             self.stats.rare_common_heaps += 1;
             self.stats.pipeline_misses += 1;
+        } else if t.len() < end {
+            // Stopped before a candidate at the bound.
+            let n = t.len();
+            let v = self.step(t);
+            match T::from_u64(v) {
+                Some(x) => t.push(x),
+                None => return Some(v),
+            }
+            self.record(n, v);
+            self.stats.pipeline_stops += 1;
         }
+        None
     }
 
     /// [`Self::speculate`], with AVX2 where [`Self::run`] uses it (it runs
@@ -1141,6 +1166,10 @@ impl Core {
             let Some(x) = T::from_u64(c as u64).filter(|_| c < self.bound) else {
                 break;
             };
+            #[cfg(test)]
+            if self.stop_at.contains(&n) {
+                break;
+            }
             if bits != 0 {
                 let first = batch.targets.len();
                 if self.bound > 64 {
@@ -2826,6 +2855,28 @@ mod tests {
             }
         }
         assert!(misses > 0);
+    }
+
+    /// A candidate at the bound stops the pipelined step and the usual
+    /// step computes that heap (values rarely cross a power of two in the
+    /// pipelined step's stretches, so the stops are forced here, on 0.16 at
+    /// heaps 9000 and 12345).
+    #[test]
+    fn pipelined_step_stops_for_new_values() {
+        let g = TakeBreak::octal("0.16").unwrap();
+        let plain = values(&g, 20_000, Method::Plain, true);
+        let mut s = TakeBreakSolver::with_config(
+            g.clone(),
+            TakeBreakConfig {
+                threads: 2,
+                ..TakeBreakConfig::default()
+            },
+        );
+        s.core.stop_at = vec![9000, 12_345];
+        s.extend_to(20_000).unwrap();
+        let v: Vec<u64> = (0..=20_000).map(|h| s.value(h).unwrap().value()).collect();
+        assert_eq!(v, plain);
+        assert_eq!(s.stats().pipeline_stops, 2, "{:?}", s.stats());
     }
 
     /// The block step (one thread and two) against the plain method, on
