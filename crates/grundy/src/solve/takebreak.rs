@@ -184,51 +184,36 @@ pub struct EngineStats {
     pub pipeline_stops: u64,
 }
 
-impl EngineStats {
-    /// Adds what `later` counted since `earlier`.
-    fn add_since(&mut self, later: &EngineStats, earlier: &EngineStats) {
-        // Every field, by name: a new one must be added here too.
-        fn fields(s: &mut EngineStats) -> [&mut u64; 14] {
-            let EngineStats {
-                rare_common_heaps,
-                plain_heaps,
-                rare_pairs,
-                confirm_pairs,
-                searches,
-                searched_pairs,
-                plain_marked,
-                plain_scanned,
-                split_checks,
-                split_changes,
-                blocks_ahead,
-                pipelined_heaps,
-                pipeline_misses,
-                pipeline_stops,
-            } = s;
-            [
-                rare_common_heaps,
-                plain_heaps,
-                rare_pairs,
-                confirm_pairs,
-                searches,
-                searched_pairs,
-                plain_marked,
-                plain_scanned,
-                split_checks,
-                split_changes,
-                blocks_ahead,
-                pipelined_heaps,
-                pipeline_misses,
-                pipeline_stops,
-            ]
+/// `EngineStats::add_since`, for the fields listed (every field: the
+/// pattern below has no `..`, so a field left out does not compile).
+macro_rules! add_since {
+    ($($field:ident),* $(,)?) => {
+        impl EngineStats {
+            /// Adds what `later` counted since `earlier`.
+            fn add_since(&mut self, later: &EngineStats, earlier: &EngineStats) {
+                let EngineStats { $($field: _),* } = *later;
+                $(self.$field += later.$field - earlier.$field;)*
+            }
         }
-        let (mut later, mut earlier) = (*later, *earlier);
-        let pairs = fields(&mut later).into_iter().zip(fields(&mut earlier));
-        for (x, (l, e)) in fields(self).into_iter().zip(pairs) {
-            *x += *l - *e;
-        }
-    }
+    };
 }
+
+add_since!(
+    rare_common_heaps,
+    plain_heaps,
+    rare_pairs,
+    confirm_pairs,
+    searches,
+    searched_pairs,
+    plain_marked,
+    plain_scanned,
+    split_checks,
+    split_changes,
+    blocks_ahead,
+    pipelined_heaps,
+    pipeline_misses,
+    pipeline_stops,
+);
 
 /// The moves of a game, grouped by what they leave.
 #[derive(Clone, Debug)]
@@ -2829,6 +2814,19 @@ mod tests {
         }
     }
 
+    fn with_threads(g: &TakeBreak, threads: usize) -> TakeBreakSolver {
+        let config = TakeBreakConfig {
+            threads,
+            ..TakeBreakConfig::default()
+        };
+        TakeBreakSolver::with_config(g.clone(), config)
+    }
+
+    /// Every value `s` holds.
+    fn all_values(s: &TakeBreakSolver) -> Vec<u64> {
+        (0..s.len()).map(|h| s.value(h).unwrap().value()).collect()
+    }
+
     /// The pipelined step (two threads, rare/common with few rare heaps)
     /// against the plain method, wrong candidates included (0.16 and 0.165
     /// have a few rare heaps late).
@@ -2839,16 +2837,9 @@ mod tests {
             let g = TakeBreak::octal(code).unwrap();
             let plain = values(&g, 40_000, Method::Plain, true);
             for threads in [1, 2] {
-                let mut s = TakeBreakSolver::with_config(
-                    g.clone(),
-                    TakeBreakConfig {
-                        threads,
-                        ..TakeBreakConfig::default()
-                    },
-                );
+                let mut s = with_threads(&g, threads);
                 s.extend_to(40_000).unwrap();
-                let v: Vec<u64> = (0..=40_000).map(|h| s.value(h).unwrap().value()).collect();
-                assert_eq!(v, plain, "{code} with {threads} threads");
+                assert_eq!(all_values(&s), plain, "{code} with {threads} threads");
                 let stats = s.stats();
                 assert_eq!(stats.pipelined_heaps > 0, threads == 2, "{code} {stats:?}");
                 misses += stats.pipeline_misses;
@@ -2865,17 +2856,10 @@ mod tests {
     fn pipelined_step_stops_for_new_values() {
         let g = TakeBreak::octal("0.16").unwrap();
         let plain = values(&g, 20_000, Method::Plain, true);
-        let mut s = TakeBreakSolver::with_config(
-            g.clone(),
-            TakeBreakConfig {
-                threads: 2,
-                ..TakeBreakConfig::default()
-            },
-        );
+        let mut s = with_threads(&g, 2);
         s.core.stop_at = vec![9000, 12_345];
         s.extend_to(20_000).unwrap();
-        let v: Vec<u64> = (0..=20_000).map(|h| s.value(h).unwrap().value()).collect();
-        assert_eq!(v, plain);
+        assert_eq!(all_values(&s), plain);
         assert_eq!(s.stats().pipeline_stops, 2, "{:?}", s.stats());
     }
 
@@ -2886,16 +2870,9 @@ mod tests {
         for g in [TakeBreak::octal("0.6").unwrap(), TakeBreak::grundy_game()] {
             let plain = values(&g, 30_000, Method::Plain, true);
             for threads in [1, 2] {
-                let mut s = TakeBreakSolver::with_config(
-                    g.clone(),
-                    TakeBreakConfig {
-                        threads,
-                        ..TakeBreakConfig::default()
-                    },
-                );
+                let mut s = with_threads(&g, threads);
                 s.extend_to(30_000).unwrap();
-                let v: Vec<u64> = (0..=30_000).map(|h| s.value(h).unwrap().value()).collect();
-                assert_eq!(v, plain, "{} with {threads} threads", g.code());
+                assert_eq!(all_values(&s), plain, "{} with {threads} threads", g.code());
                 assert!(s.stats().confirm_pairs > 0);
                 // Two threads fill blocks ahead.
                 assert_eq!(s.stats().blocks_ahead > 0, threads == 2, "{}", g.code());
