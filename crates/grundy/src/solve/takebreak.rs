@@ -285,7 +285,8 @@ impl Moves {
 /// Fewest splits marked one by one before the plain candidate search.
 const PREFIX: usize = 32;
 /// Heaps from which the plain method runs two heaps at a time on two
-/// threads (below, a heap is too little work for the hand-over).
+/// threads, and rare/common is pipelined (below, a heap is too little work
+/// for the hand-over).
 const PAIRS_FROM: usize = 1 << 13;
 /// Heaps per block of the block rare/common step (and the number of
 /// splits per heap marked one heap at a time there).
