@@ -51,8 +51,9 @@
 //! four such splits are marked per pass over the rows; then each heap is
 //! finished in order (the few other rare pairs, its first 63 splits — 127
 //! when filled ahead — the candidate and the rare values below it to
-//! confirm, found 64 values at a time as bit words). The flags are filled a byte per value (a store per
-//! split) and packed into bits for the finish.
+//! confirm, found 64 values at a time as bit words). The flags are filled
+//! a byte per value (a store per split) and packed into bits for the
+//! finish.
 //!
 //! **Two threads** ([`TakeBreakConfig::threads`] > 1, a rayon pool on which
 //! the whole run executes): the flags of the next block are filled while
@@ -448,9 +449,10 @@ impl Batch {
 struct Pending {
     n: usize,
     c: usize,
-    /// The rare values to confirm as bits (the bound is at most 64), or 1.
-    bits: u64,
-    /// Else, where they are in the batch's `targets`.
+    /// What [`Core::rc_candidate`] left to confirm.
+    pending: u64,
+    /// The rare values to confirm, when not in `pending`: where they are in
+    /// the batch's `targets`.
     targets: std::ops::Range<usize>,
 }
 
@@ -937,7 +939,7 @@ impl Core {
                 if let Some(v) = self.two_heaps(t) {
                     return Some(v);
                 }
-                if t.len() >= self.rc.next_check {
+                if self.split_check_due(t.len()) {
                     self.check_split(t);
                 }
                 continue;
@@ -946,9 +948,7 @@ impl Core {
                 if let Some(v) = self.pipelined(t, target) {
                     return Some(v);
                 }
-                if t.len() >= self.rc.next_check
-                    || self.rc.rare.len() > 2 * self.rc.rare_at_check + 64
-                {
+                if self.split_check_due(t.len()) {
                     self.check_split(t);
                 }
                 continue;
@@ -957,27 +957,41 @@ impl Core {
                 if let Some(v) = self.rare_common_block(t, target, bulk) {
                     return Some(v);
                 }
-                if t.len() >= self.rc.next_check
-                    || self.rc.rare.len() > 2 * self.rc.rare_at_check + 64
-                {
+                if self.split_check_due(t.len()) {
                     self.check_split(t);
                 }
                 continue;
             }
             let v = self.step(t);
-            match T::from_u64(v) {
-                Some(x) => t.push(x),
-                // Not recorded: the caller widens the table and the value is
-                // computed again at the new width.
-                None => return Some(v),
+            if let Some(v) = self.push_value(t, v) {
+                return Some(v);
             }
-            self.record(t.len() - 1, v);
-            if t.len() >= self.rc.next_check || self.rc.rare.len() > 2 * self.rc.rare_at_check + 64
-            {
+            if self.split_check_due(t.len()) {
                 self.check_split(t);
             }
         }
         None
+    }
+
+    /// Pushes `v` as the value of heap `t.len()` and records it; returns
+    /// `v` if it does not fit `T` (then not recorded: the caller widens the
+    /// table and the value is computed again at the new width).
+    #[inline(always)]
+    fn push_value<T: Word>(&mut self, t: &mut Vec<T>, v: u64) -> Option<u64> {
+        let Some(x) = T::from_u64(v) else {
+            return Some(v);
+        };
+        t.push(x);
+        self.record(t.len() - 1, v);
+        None
+    }
+
+    /// Whether the split is due to be checked again, with `n` heaps known:
+    /// on schedule, or early when the rare heaps grew far past the last
+    /// check.
+    #[inline(always)]
+    fn split_check_due(&self, n: usize) -> bool {
+        n >= self.rc.next_check || self.rc.rare.len() > 2 * self.rc.rare_at_check + 64
     }
 
     /// Starts a new heap: two fresh generations, `g` (an option value of
@@ -1002,14 +1016,7 @@ impl Core {
         let table = &t[..];
         let (a, b) = rayon::join(|| self.step_at(table, n), || helper.step_at(table, n + 1));
         self.give_back(helper, before);
-        for (h, v) in [(n, a), (n + 1, b)] {
-            match T::from_u64(v) {
-                Some(x) => t.push(x),
-                None => return Some(v),
-            }
-            self.record(h, v);
-        }
-        None
+        self.push_value(t, a).or_else(|| self.push_value(t, b))
     }
 
     /// The other thread's engine: a copy of this one (made once), brought
@@ -1097,23 +1104,19 @@ impl Core {
                 self.pipe_wait = (2 * self.pipe_wait).clamp(PIPE_PAYS, 1 << 24);
                 self.pipe_from = n + self.pipe_wait;
             }
-            // A rare value below the candidate: it fits wherever the
-            // candidate did.
+            // A rare value below the candidate (it fits wherever the
+            // candidate did).
             t.truncate(n);
-            t.push(T::from_u64(v).expect("a value below the candidate fits"));
-            self.record(n, v);
             self.stats.rare_common_heaps += 1;
             self.stats.pipeline_misses += 1;
-        } else if t.len() < end {
+            return self.push_value(t, v);
+        }
+        if t.len() < end {
             // Stopped before a candidate at the bound.
-            let n = t.len();
             let v = self.step(t);
-            match T::from_u64(v) {
-                Some(x) => t.push(x),
-                None => return Some(v),
-            }
-            self.record(n, v);
-            self.stats.pipeline_stops += 1;
+            let wide = self.push_value(t, v);
+            self.stats.pipeline_stops += u64::from(wide.is_none());
+            return wide;
         }
         None
     }
@@ -1140,13 +1143,7 @@ impl Core {
         while t.len() < end {
             let n = t.len();
             self.begin_heap(t, n);
-            let (c, bits) = if self.bound <= 64 {
-                self.candidate_bits::<T, u64>(t, n)
-            } else {
-                self.mark_rare_pairs(t, n, 0..0);
-                let c = self.candidate(n, [&[], &[]]);
-                (c, u64::from(!self.rc.targets.is_empty()))
-            };
+            let (c, pending) = self.rc_candidate(t, n);
             // A candidate at the bound would be a new value (of a class
             // not known yet): the usual step decides it.
             let Some(x) = T::from_u64(c as u64).filter(|_| c < self.bound) else {
@@ -1156,7 +1153,7 @@ impl Core {
             if self.stop_at.contains(&n) {
                 break;
             }
-            if bits != 0 {
+            if pending != 0 {
                 let first = batch.targets.len();
                 if self.bound > 64 {
                     batch.targets.extend_from_slice(&self.rc.targets);
@@ -1164,7 +1161,7 @@ impl Core {
                 batch.heaps.push(Pending {
                     n,
                     c,
-                    bits,
+                    pending,
                     targets: first..batch.targets.len(),
                 });
             }
@@ -1245,15 +1242,11 @@ impl Core {
             let t = unsafe { std::slice::from_raw_parts(table.0, batch.known) };
             for heap in &batch.heaps {
                 self.next_generation();
-                let v = if self.bound <= 64 {
-                    self.confirm_bits(t, heap.n, heap.c, heap.bits)
-                } else {
-                    self.rc.targets.clear();
-                    self.rc
-                        .targets
-                        .extend_from_slice(&batch.targets[heap.targets.clone()]);
-                    self.confirm(t, heap.n, heap.c, false)
-                };
+                self.rc.targets.clear();
+                self.rc
+                    .targets
+                    .extend_from_slice(&batch.targets[heap.targets.clone()]);
+                let v = self.rc_confirm(t, heap.n, heap.c, heap.pending);
                 if v != heap.c as u64 {
                     return Some((heap.n, v));
                 }
@@ -1273,13 +1266,7 @@ impl Core {
         self.begin_heap(t, n);
         if self.rc.split.is_some() {
             self.stats.rare_common_heaps += 1;
-            // Register bitsets pay off for the smallest values only (`u128`
-            // shifts cost more than stamp stores).
-            if self.bound <= 64 {
-                self.rare_common_bits::<T, u64>(t, n)
-            } else {
-                self.rare_common(t, n)
-            }
+            self.rare_common(t, n)
         } else {
             self.stats.plain_heaps += 1;
             match self.method {
@@ -1508,11 +1495,39 @@ impl Core {
         self.some_triple_is_worth(t, n, target)
     }
 
-    /// The rare/common method (module docs).
+    /// The rare/common method (module docs) for heap `n`, begun.
     #[inline(always)]
     fn rare_common<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+        let (c, pending) = self.rc_candidate(t, n);
+        if pending == 0 {
+            return c as u64;
+        }
+        self.rc_confirm(t, n, c, pending)
+    }
+
+    /// The candidate for `G(n)` (heap `n` begun) and what is left to
+    /// confirm, none if `0`: with the bound at most 64 the rare values as
+    /// bits (register bitsets pay off for the smallest values only: `u128`
+    /// shifts cost more than stamp stores), else `1`, the values being in
+    /// `rc.targets`.
+    #[inline(always)]
+    fn rc_candidate<T: Word>(&mut self, t: &[T], n: usize) -> (usize, u64) {
+        if self.bound <= 64 {
+            return self.candidate_bits::<T, u64>(t, n);
+        }
         self.mark_rare_pairs(t, n, 0..0);
-        self.finish_rare_common(t, n, [&[], &[]], false)
+        let c = self.candidate(n, [&[], &[]]);
+        (c, u64::from(!self.rc.targets.is_empty()))
+    }
+
+    /// `G(n)` from [`Self::rc_candidate`]'s answer (`pending` not `0`).
+    #[inline(always)]
+    fn rc_confirm<T: Word>(&mut self, t: &[T], n: usize, c: usize, pending: u64) -> u64 {
+        if self.bound <= 64 {
+            self.confirm_bits(t, n, c, pending)
+        } else {
+            self.confirm(t, n, c, false)
+        }
     }
 
     /// Marks the values of the pairs (rare heap, other heap) of `n`, except
@@ -2010,20 +2025,10 @@ impl Core {
         }
     }
 
-    /// The rare/common method for small values (bound ≤ 64, one `u64`):
-    /// the option values seen live in a register bitset instead of the
-    /// stamp table. Same steps as [`Self::rare_common`].
-    #[inline(always)]
-    fn rare_common_bits<T: Word, B: Bits>(&mut self, t: &[T], n: usize) -> u64 {
-        let (c, targets) = self.candidate_bits::<T, B>(t, n);
-        if targets == B::ZERO {
-            return c as u64;
-        }
-        self.confirm_bits(t, n, c, targets)
-    }
-
-    /// [`Self::candidate`] for small values: the candidate and the rare
-    /// values below it still to confirm, as bits.
+    /// [`Self::candidate`] for small values (bound ≤ 64, one `u64`): the
+    /// option values seen live in a register bitset instead of the stamp
+    /// table. Returns the candidate and the rare values below it still to
+    /// confirm, as bits.
     #[inline(always)]
     fn candidate_bits<T: Word, B: Bits>(&mut self, t: &[T], n: usize) -> (usize, B) {
         let mut seen = B::ZERO;
@@ -2815,12 +2820,15 @@ mod tests {
         }
     }
 
-    fn with_threads(g: &TakeBreak, threads: usize) -> TakeBreakSolver {
-        let config = TakeBreakConfig {
+    fn threads(threads: usize) -> TakeBreakConfig {
+        TakeBreakConfig {
             threads,
             ..TakeBreakConfig::default()
-        };
-        TakeBreakSolver::with_config(g.clone(), config)
+        }
+    }
+
+    fn with_threads(g: &TakeBreak, n: usize) -> TakeBreakSolver {
+        TakeBreakSolver::with_config(g.clone(), threads(n))
     }
 
     /// Every value `s` holds.
@@ -2894,21 +2902,16 @@ mod tests {
         for &v in &plain[..30_000] {
             table.push(v).unwrap();
         }
-        for threads in [1, 2] {
-            let config = TakeBreakConfig {
-                threads,
-                ..TakeBreakConfig::default()
-            };
-            let mut s = TakeBreakSolver::resume(g.clone(), config, table.clone()).unwrap();
+        for count in [1, 2] {
+            let mut s = TakeBreakSolver::resume(g.clone(), threads(count), table.clone()).unwrap();
             // Make the plain method look expensive: rare/common from now on.
             s.core.costs.plain_per_half_n = 1e9;
             s.extend_to(n).unwrap();
             let stats = s.stats();
             assert!(stats.rare_common_heaps > 9000, "{stats:?}");
             assert!(stats.searches > 0 && stats.confirm_pairs > 0, "{stats:?}");
-            assert_eq!(stats.blocks_ahead > 0, threads == 2, "{stats:?}");
-            let v: Vec<u64> = (0..=n).map(|h| s.value(h).unwrap().value()).collect();
-            assert_eq!(v, plain, "{threads} threads");
+            assert_eq!(stats.blocks_ahead > 0, count == 2, "{stats:?}");
+            assert_eq!(all_values(&s), plain, "{count} threads");
         }
     }
 
@@ -2919,16 +2922,9 @@ mod tests {
         for code in ["0.007", "0.0737", "0.04"] {
             let g = TakeBreak::octal(code).unwrap();
             let one = values(&g, 12_000, Method::Auto, true);
-            let mut s = TakeBreakSolver::with_config(
-                g.clone(),
-                TakeBreakConfig {
-                    threads: 2,
-                    ..TakeBreakConfig::default()
-                },
-            );
+            let mut s = with_threads(&g, 2);
             s.extend_to(12_000).unwrap();
-            let two: Vec<u64> = (0..=12_000).map(|h| s.value(h).unwrap().value()).collect();
-            assert_eq!(two, one, "{code}");
+            assert_eq!(all_values(&s), one, "{code}");
         }
     }
 
