@@ -37,13 +37,23 @@ else
   og=$tmp/ogsolve/bin/ogsolve
 fi
 # The dist profile (fat LTO, one codegen unit): the build recommended for
-# long runs (README); a few minutes to build.
-cargo build --profile dist --quiet -p grundy-cli
-G=target/dist/grundy
+# long runs (README); a few minutes to build. On Linux with glibc it is linked
+# statically, as the README recommends: no dynamic loader, no shared libc and
+# libm mapped, no relocations at start-up — about 1.2 MB less resident memory.
+# (`--target` keeps the flag off the build scripts and proc-macros.)
+host=$(rustc -vV | sed -n 's/^host: //p')
+if [[ $host == *-linux-gnu ]]; then
+  RUSTFLAGS="-C target-feature=+crt-static" \
+    cargo build --profile dist --quiet -p grundy-cli --target "$host"
+  G=target/$host/dist/grundy
+else
+  cargo build --profile dist --quiet -p grundy-cli
+  G=target/dist/grundy
+fi
 
 # measure CMD...: "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB" of one run. Peak RSS
-# counts the program's code and shared libraries too (about 5 MB for grundy,
-# 2.7 MB for ogsolve, before any value is computed); the anonymous memory
+# counts the program's code and shared libraries too (about 3.9 MB for
+# grundy's static build, 2.7 MB for ogsolve, before any value is computed); the anonymous memory
 # (RssAnon, sampled every 5 ms: heap, stacks, the table) is what the
 # computation itself holds.
 cat > "$tmp/measure.py" <<'PY'

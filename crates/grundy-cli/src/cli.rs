@@ -2,6 +2,7 @@
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Sprague–Grundy values, periods and winning moves of impartial games.
 #[derive(Parser, Debug)]
@@ -179,9 +180,11 @@ pub struct ValuesArgs {
     /// run that was killed.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
-    /// Seconds between checkpoints.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
-    pub checkpoint_every: f64,
+    /// Seconds between checkpoints (default 60; fractions allowed).
+    // The default is applied by the caller: a float default would be
+    // formatted by clap, with the float formatting code, at every start.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub checkpoint_every: Option<Duration>,
     /// Continue from a checkpoint (or any values file of the same game).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
@@ -322,6 +325,18 @@ fn pixels(text: &str) -> Result<u32, String> {
         return Err(format!("`{n}` pixels is outside 64..=16384"));
     }
     Ok(n as u32)
+}
+
+/// A time in seconds (`--checkpoint-every`): a finite, non-negative number
+/// that a `Duration` can hold.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let secs = (text.trim().parse::<f64>().ok())
+        .filter(|s| !s.is_nan())
+        .ok_or_else(|| format!("`{text}` is not a number of seconds"))?;
+    if secs < 0.0 {
+        return Err(format!("`{text}` seconds is negative"));
+    }
+    Duration::try_from_secs_f64(secs).map_err(|_| format!("`{text}` seconds is too long"))
 }
 
 /// A numeric option: a decimal `u64`, with the library's message naming

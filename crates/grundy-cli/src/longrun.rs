@@ -150,7 +150,7 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
     };
     solver.check_memory(a.to)?;
     let bar = progress_bar(a.to + 1, out.is_quiet());
-    let every = Duration::from_secs_f64(a.checkpoint_every.max(0.0));
+    let every = a.checkpoint_every.unwrap_or(Duration::from_secs(60));
     let mut last_checkpoint = Instant::now();
     solver.extend_with(a.to, &mut |s| {
         bar.set_position(s.len().min(a.to + 1));

@@ -161,6 +161,28 @@ fn long_run_flags_need_a_take_and_break_game() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("take-and-break"));
 }
 
+/// `--checkpoint-every` takes any time a `Duration` holds; the rest is a
+/// usage error naming the value, never a panic (`inf` once panicked).
+#[test]
+fn checkpoint_intervals_out_of_range_are_usage_errors() {
+    for (every, says) in [
+        ("inf", "too long"),
+        ("1e30", "too long"),
+        ("nan", "not a number"),
+        ("soon", "not a number"),
+        ("-1", "negative"),
+    ] {
+        let out = grundy()
+            .args(["values", "0.6", "--to", "10", "--checkpoint", "x.ck"])
+            .arg(format!("--checkpoint-every={every}"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{every}: {err}");
+        assert!(err.contains(says), "{every}: {err}");
+    }
+}
+
 #[test]
 fn low_memory_streaming_writes_the_same_file() {
     let dir = scratch("lowmem");
