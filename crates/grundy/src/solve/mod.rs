@@ -27,6 +27,7 @@ pub mod memo;
 pub mod misere;
 pub mod table;
 pub mod takebreak;
+mod threads;
 pub mod values_file;
 
 pub use dense::{DenseConfig, DenseSolver};

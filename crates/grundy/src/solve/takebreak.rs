@@ -103,14 +103,15 @@
 //! were slower than AVX2 on the machine measured.
 
 use super::table::{with_slice, NimTable, Word};
+use super::threads::{spin_until, SetOnDrop, Signal, TwoOrOne, Waited};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
 use crate::analysis::{best_split_by_parity, Split};
 use crate::error::{ErrorKind, Result};
 use crate::game::HeapGame;
 use crate::games::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::nimber::Nimber;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError};
+use std::time::Instant;
 
 /// How the engine computes each value (all give the same values).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -183,6 +184,13 @@ pub struct EngineStats {
     /// Heaps where the pipelined step stopped: a candidate at the bound (a
     /// value larger than any before) is left to the usual step.
     pub pipeline_stops: u64,
+    /// Times a thread waiting for the other (the block step's helper, the
+    /// pipeline's confirming thread) stopped spinning and slept: rare on two
+    /// free cores, frequent when the cores are shared.
+    pub waits_slept: u64,
+    /// Times one thread was found faster than two (cores shared with other
+    /// work) and ran alone for a stretch.
+    pub one_thread_stretches: u64,
 }
 
 /// `EngineStats::add_since`, for the fields listed (every field: the
@@ -214,6 +222,8 @@ add_since!(
     pipelined_heaps,
     pipeline_misses,
     pipeline_stops,
+    waits_slept,
+    one_thread_stretches,
 );
 
 /// The moves of a game, grouped by what they leave.
@@ -387,6 +397,11 @@ struct Core {
     pipe_from: usize,
     /// How long it waits the next time that happens (doubling each time).
     pipe_wait: usize,
+    /// Whether two threads are faster than one here and now.
+    two_or_one: TwoOrOne,
+    /// One thread runs at least until this heap before two are considered
+    /// again (asking costs a clock read: not for every heap).
+    one_until: usize,
 }
 
 /// The block step's buffers (kept from block to block) and, with two
@@ -420,8 +435,6 @@ const PIPE_QUEUE: usize = 2;
 /// Heaps computed in a row by the pipelined step, at least, for it to pay
 /// (else it waits a while: [`Core::pipelined`]).
 const PIPE_PAYS: usize = 16 * PIPE_BATCH;
-/// Times the confirming thread polls for the next batch before it sleeps.
-const PIPE_SPINS: u32 = 1 << 12;
 
 /// Heaps whose candidates need confirming ([`Core::pipelined`]).
 #[derive(Debug)]
@@ -470,15 +483,6 @@ unsafe impl<T: Sync> Send for TablePtr<T> {}
 /// line with this thread's other data would slow both).
 #[repr(align(128))]
 struct Apart<T>(T);
-
-/// Sets its flag when dropped.
-struct SetOnDrop<'a>(&'a AtomicBool);
-
-impl Drop for SetOnDrop<'_> {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Release);
-    }
-}
 
 /// A block of heaps whose flags were filled ahead (see
 /// [`Core::rare_common_block`]).
@@ -585,6 +589,8 @@ impl TakeBreakSolver {
             stop_at: Vec::new(),
             pipe_from: PAIRS_FROM,
             pipe_wait: 0,
+            two_or_one: TwoOrOne::default(),
+            one_until: 0,
             moves,
             method: config.method,
             simd: config.simd && simd_available(),
@@ -719,7 +725,7 @@ impl TakeBreakSolver {
         self.reserve_to(n)?;
         let mut batch: u64 = 256;
         while self.len() <= n {
-            let start = std::time::Instant::now();
+            let start = Instant::now();
             let to = self.len().saturating_add(batch - 1).min(n);
             self.extend_to(to)?;
             each(self)?;
@@ -882,9 +888,10 @@ unsafe fn speculate_avx2<T: Word>(
     core: &mut Core,
     t: &mut Vec<T>,
     end: usize,
+    until: Instant,
     batches: SyncSender<Batch>,
 ) {
-    core.speculate(t, end, batches)
+    core.speculate(t, end, until, batches)
 }
 
 /// [`Core::confirm_batches`] with AVX2.
@@ -935,6 +942,7 @@ impl Core {
                 && self.moves.gap >= 2
                 && t.len() >= PAIRS_FROM
                 && t.len() + 1 < target
+                && self.two_threads(t.len()).is_some()
             {
                 if let Some(v) = self.two_heaps(t) {
                     return Some(v);
@@ -944,8 +952,12 @@ impl Core {
                 }
                 continue;
             }
-            if self.pipeline_applies(t.len(), target) {
-                if let Some(v) = self.pipelined(t, target) {
+            if let Some(until) = self
+                .pipeline_applies(t.len(), target)
+                .then(|| self.two_threads(t.len()))
+                .flatten()
+            {
+                if let Some(v) = self.pipelined(t, target, until) {
                     return Some(v);
                 }
                 if self.split_check_due(t.len()) {
@@ -1045,6 +1057,21 @@ impl Core {
         self.helper = Some(helper);
     }
 
+    /// Whether to use two threads for the heaps from `n` on: the pool is
+    /// there, and two threads were not found slower than one
+    /// ([`TwoOrOne`]). `Some(until)`: until when (then ask again).
+    fn two_threads(&mut self, n: usize) -> Option<Instant> {
+        if self.pool.is_none() || n < self.one_until {
+            return None;
+        }
+        let until = self.two_or_one.choose(Instant::now(), n);
+        self.stats.one_thread_stretches = self.two_or_one.one_runs();
+        if until.is_none() {
+            self.one_until = n + BLOCK;
+        }
+        until
+    }
+
     /// Whether heaps from `n` on go through [`Self::pipelined`]: two
     /// threads, rare/common without the block step (few rare heaps), and a
     /// stretch long enough to be worth starting the other thread.
@@ -1065,10 +1092,11 @@ impl Core {
     /// rare as its name — and when one is not, the heaps after it are
     /// computed again. Both threads do about half the work of a heap.
     ///
-    /// Runs from `t.len()` to `target` or the next split check, or through
-    /// the first heap that needs the usual step (a candidate at the bound:
-    /// a new value). Returns a value that does not fit `T`, if one comes up.
-    fn pipelined<T: Word>(&mut self, t: &mut Vec<T>, target: usize) -> Option<u64> {
+    /// Runs from `t.len()` to `target` or the next split check (or about
+    /// the time `until`), or through the first heap that needs the usual
+    /// step (a candidate at the bound: a new value). Returns a value that
+    /// does not fit `T`, if one comes up.
+    fn pipelined<T: Word>(&mut self, t: &mut Vec<T>, target: usize, until: Instant) -> Option<u64> {
         let n0 = t.len();
         let end = target.min(self.rc.next_check.max(n0 + 1));
         // The other thread reads the table while this one pushes: room for
@@ -1079,7 +1107,7 @@ impl Core {
         let before = helper.stats;
         let (batches, queue) = std::sync::mpsc::sync_channel::<Batch>(PIPE_QUEUE);
         let ((), (miss, helper)) = rayon::join(
-            || self.speculate_simd(t, end, batches),
+            || self.speculate_simd(t, end, until, batches),
             move || {
                 // SAFETY: see `TablePtr`.
                 let miss = unsafe { helper.confirm_batches_simd(table, queue) };
@@ -1123,21 +1151,34 @@ impl Core {
 
     /// [`Self::speculate`], with AVX2 where [`Self::run`] uses it (it runs
     /// in a closure on the pool, outside [`run_avx2`]).
-    fn speculate_simd<T: Word>(&mut self, t: &mut Vec<T>, end: usize, batches: SyncSender<Batch>) {
+    fn speculate_simd<T: Word>(
+        &mut self,
+        t: &mut Vec<T>,
+        end: usize,
+        until: Instant,
+        batches: SyncSender<Batch>,
+    ) {
         #[cfg(target_arch = "x86_64")]
         if self.simd {
             // SAFETY: `simd` is only set when AVX2 was detected at run time.
-            return unsafe { speculate_avx2(self, t, end, batches) };
+            return unsafe { speculate_avx2(self, t, end, until, batches) };
         }
-        self.speculate(t, end, batches)
+        self.speculate(t, end, until, batches)
     }
 
     /// This thread's side of [`Self::pipelined`]: pushes each heap's
     /// candidate up to `end`, sending the heaps that need confirming in
     /// batches. Stops early when the other thread found a wrong candidate
-    /// (it hangs up), or before a heap whose candidate is at the bound.
+    /// (it hangs up), before a heap whose candidate is at the bound, or
+    /// after the first batch sent at or after `until`.
     #[inline(always)]
-    fn speculate<T: Word>(&mut self, t: &mut Vec<T>, end: usize, batches: SyncSender<Batch>) {
+    fn speculate<T: Word>(
+        &mut self,
+        t: &mut Vec<T>,
+        end: usize,
+        until: Instant,
+        batches: SyncSender<Batch>,
+    ) {
         let mut batch = Batch::new();
         let mut from = t.len();
         while t.len() < end {
@@ -1175,6 +1216,9 @@ impl Core {
                     return;
                 }
                 from = t.len();
+                if Instant::now() >= until {
+                    return;
+                }
             }
         }
         batch.known = t.len();
@@ -1216,27 +1260,23 @@ impl Core {
         table: TablePtr<T>,
         queue: Receiver<Batch>,
     ) -> Option<(usize, u64)> {
-        let mut spins = 0u32;
         loop {
-            let batch = match queue.try_recv() {
-                Ok(batch) => batch,
-                // Spin a while (the next batch is usually tens of
-                // microseconds away, and waking a sleeping thread costs the
-                // sender a system call), then sleep.
-                Err(TryRecvError::Empty) if spins < PIPE_SPINS => {
-                    spins += 1;
-                    for _ in 0..16 {
-                        std::hint::spin_loop();
-                    }
-                    continue;
-                }
-                Err(TryRecvError::Empty) => match queue.recv() {
-                    Ok(batch) => batch,
-                    Err(_) => return None,
-                },
-                Err(TryRecvError::Disconnected) => return None,
+            // Spin a while for the next batch (usually tens of microseconds
+            // away, and waking a sleeping thread costs the sender a system
+            // call), then sleep.
+            let mut next = queue.try_recv();
+            if matches!(next, Err(TryRecvError::Empty))
+                && !spin_until(|| {
+                    next = queue.try_recv();
+                    !matches!(next, Err(TryRecvError::Empty))
+                })
+            {
+                self.stats.waits_slept += 1;
+                next = queue.recv().map_err(|_| TryRecvError::Disconnected);
+            }
+            let Ok(batch) = next else {
+                return None;
             };
-            spins = 0;
             // SAFETY: the caller's promise; the batch was sent after its
             // `known` values were pushed (the channel orders the two).
             let t = unsafe { std::slice::from_raw_parts(table.0, batch.known) };
@@ -1680,7 +1720,7 @@ impl Core {
         self.stats.rare_pairs += b as u64 * block.bulk.len() as u64 * classes;
         self.stats.confirm_pairs += (b * block.prefix) as u64 * classes;
         let searched_before = self.stats.searched_pairs;
-        let next = if self.pool.is_some() && n0 + b < target {
+        let next = if n0 + b < target && self.two_threads(n0).is_some() {
             self.bulk_for(n0 + b, 2 * BLOCK, n0)
         } else {
             None
@@ -1792,7 +1832,7 @@ impl Core {
         };
         let mut rows = std::mem::take(&mut self.blocks.rows);
         let helper_rows = std::mem::take(&mut self.blocks.helper_rows);
-        let done = Apart(AtomicBool::new(false));
+        let done = Apart(Signal::default());
         let done = &done;
         let (result, (helper_waited, helper_rows)) = rayon::join(
             || {
@@ -1812,17 +1852,16 @@ impl Core {
                 helper_job.fill(&mut helper_rows, theirs);
                 // Waiting here keeps this thread awake for the next block (an
                 // idle pool thread falls asleep, and waking it costs about
-                // as much as a block's fill).
-                let waited = !done.0.load(Ordering::Acquire);
-                while !done.0.load(Ordering::Acquire) {
-                    std::hint::spin_loop();
-                }
-                (waited, helper_rows)
+                // as much as a block's fill) — for a while: if this thread
+                // is kept waiting long, the other is off the CPU, and needs
+                // the core this one would spin on.
+                (done.0.wait(), helper_rows)
             },
         );
+        self.stats.waits_slept += u64::from(helper_waited == Waited::Slept);
         // Balance: the thread that waited takes a larger share next time.
         let step = (items / 64).max(1);
-        self.blocks.helper_share = if helper_waited {
+        self.blocks.helper_share = if helper_waited != Waited::No {
             share + step
         } else {
             share.saturating_sub(step)
