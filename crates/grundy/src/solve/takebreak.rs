@@ -73,6 +73,10 @@
 //! candidate is wrong only when the heap's value is rare — a handful of
 //! times in millions of heaps — and then the heaps after it are computed
 //! again; where wrong candidates come often (0.165) the pipeline backs off.
+//! A thread waiting for the other spins at most 200 µs, then sleeps; and
+//! since on shared cores (a busy or virtual machine) steps that need both
+//! threads at once can be slower than one thread, both ways are timed now
+//! and then and the faster runs (`solve/threads.rs`).
 //!
 //! Long runs: [`TakeBreakSolver::extend_with`] calls back every ~50 ms
 //! (progress, checkpoints), [`TakeBreakSolver::resume`] continues from a
