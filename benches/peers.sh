@@ -52,10 +52,10 @@ else
 fi
 
 # measure CMD...: "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB" of one run. Peak RSS
-# counts the program's code and shared libraries too (about 3.9 MB for
-# grundy's static build, 2.7 MB for ogsolve, before any value is computed); the anonymous memory
-# (RssAnon, sampled every 5 ms: heap, stacks, the table) is what the
-# computation itself holds.
+# counts the program's code and shared libraries too (about 3.3 MB for
+# grundy's static build, 2.7 MB for ogsolve, before any value is computed);
+# the anonymous memory (RssAnon, sampled every 5 ms: heap, stacks, the table)
+# is what the computation itself holds.
 cat > "$tmp/measure.py" <<'PY'
 import subprocess, sys, tempfile, time
 out = tempfile.NamedTemporaryFile(mode="r")
