@@ -2870,8 +2870,17 @@ mod tests {
         }
     }
 
+    /// A solver on `n` threads; with two, they are used wherever they can
+    /// be, whatever the timings ([`TwoOrOne::fixed_for_an_hour`]), so that
+    /// the tests of the two-thread steps are not at the mercy of a busy
+    /// machine.
     fn with_threads(g: &TakeBreak, n: usize) -> TakeBreakSolver {
-        TakeBreakSolver::with_config(g.clone(), threads(n))
+        always_two(TakeBreakSolver::with_config(g.clone(), threads(n)))
+    }
+
+    fn always_two(mut s: TakeBreakSolver) -> TakeBreakSolver {
+        s.core.two_or_one = TwoOrOne::fixed_for_an_hour(true);
+        s
     }
 
     /// Every value `s` holds.
@@ -2946,7 +2955,9 @@ mod tests {
             table.push(v).unwrap();
         }
         for count in [1, 2] {
-            let mut s = TakeBreakSolver::resume(g.clone(), threads(count), table.clone()).unwrap();
+            let mut s = always_two(
+                TakeBreakSolver::resume(g.clone(), threads(count), table.clone()).unwrap(),
+            );
             // Make the plain method look expensive: rare/common from now on.
             s.core.costs.plain_per_half_n = 1e9;
             s.extend_to(n).unwrap();
@@ -2955,6 +2966,36 @@ mod tests {
             assert!(stats.searches > 0 && stats.confirm_pairs > 0, "{stats:?}");
             assert_eq!(stats.blocks_ahead > 0, count == 2, "{stats:?}");
             assert_eq!(all_values(&s), plain, "{count} threads");
+        }
+    }
+
+    /// Where one thread was found faster, none of the two-thread steps
+    /// runs, and the values are the same.
+    #[test]
+    fn two_threads_found_slower_are_left_out() {
+        for code in ["0.6", "0.16", "0.007"] {
+            let g = TakeBreak::octal(code).unwrap();
+            let plain = values(&g, 30_000, Method::Plain, true);
+            let mut s = TakeBreakSolver::with_config(g.clone(), threads(2));
+            s.core.two_or_one = TwoOrOne::fixed_for_an_hour(false);
+            s.extend_to(30_000).unwrap();
+            assert_eq!(all_values(&s), plain, "{code}");
+            let stats = s.stats();
+            assert_eq!(
+                (stats.blocks_ahead, stats.pipelined_heaps, stats.waits_slept),
+                (0, 0, 0),
+                "{code} {stats:?}"
+            );
+            // (The other thread's engine is made the first time it is used.)
+            assert!(s.core.helper.is_none(), "{code}");
+            // ... where they do run on the same games.
+            let mut s = with_threads(&g, 2);
+            s.extend_to(30_000).unwrap();
+            let stats = s.stats();
+            assert!(
+                stats.blocks_ahead + stats.pipelined_heaps > 0 || s.core.helper.is_some(),
+                "{code} {stats:?}"
+            );
         }
     }
 

@@ -211,6 +211,22 @@ impl TwoOrOne {
         self.done_at = done;
     }
 
+    /// Two threads (`two`) or one for the next hour, whatever the timings
+    /// (tests that check what the engine did: on a busy test machine one
+    /// thread could win the comparison).
+    #[cfg(test)]
+    pub(crate) fn fixed_for_an_hour(two: bool) -> TwoOrOne {
+        let now = Instant::now();
+        TwoOrOne {
+            two,
+            probing: false,
+            since: Some(now),
+            until: now + Duration::from_secs(3600),
+            winner: Some(two),
+            ..TwoOrOne::default()
+        }
+    }
+
     /// Whether one thread won the last comparison.
     #[cfg(test)]
     fn one_won(&self) -> bool {
