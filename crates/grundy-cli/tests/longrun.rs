@@ -161,6 +161,34 @@ fn long_run_flags_need_a_take_and_break_game() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("take-and-break"));
 }
 
+/// A values file that cannot be written whole (here: over the file size
+/// limit, `ulimit -f`) is an error naming the file, and leaves nothing
+/// behind — neither the file nor its temporary.
+#[cfg(unix)]
+#[test]
+fn a_failed_write_leaves_no_file_behind() {
+    let dir = scratch("limit");
+    let path = dir.join("v.bin");
+    let grundy = assert_cmd::cargo::cargo_bin("grundy");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        // (The signal the limit raises is ignored, so the write fails.)
+        .arg(format!(
+            "trap '' XFSZ; ulimit -f 100; exec '{}' values 0.16 --to 1000000 --output '{}' --quiet",
+            grundy.display(),
+            path.display()
+        ))
+        .output()
+        .expect("sh runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cannot write") && err.contains("v.bin.tmp"),
+        "{err}"
+    );
+    assert!(!path.exists() && !dir.join("v.bin.tmp").exists());
+}
+
 /// `--checkpoint-every` takes any time a `Duration` holds; the rest is a
 /// usage error naming the value, never a panic (`inf` once panicked).
 #[test]

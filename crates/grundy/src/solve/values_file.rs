@@ -145,7 +145,14 @@ pub fn write_values_streamed(
             Ok(file)
         };
     let file = File::create(&tmp).map_err(|e| io_error("create", &tmp, e))?;
-    let file = write(file, &mut checksum, &mut problem).map_err(|e| io_error("write", &tmp, e))?;
+    let file = match write(file, &mut checksum, &mut problem) {
+        Ok(file) => file,
+        Err(e) => {
+            // (A full disk, say: no half-written file is left behind.)
+            let _ = fs::remove_file(&tmp);
+            return Err(io_error("write", &tmp, e));
+        }
+    };
     if let Some(e) = problem {
         drop(file);
         let _ = fs::remove_file(&tmp);
