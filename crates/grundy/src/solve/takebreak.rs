@@ -644,7 +644,11 @@ impl TakeBreakSolver {
 
     /// What the engine did so far.
     pub fn stats(&self) -> EngineStats {
-        self.core.stats
+        EngineStats {
+            // (Counted where the choice is made.)
+            one_thread_stretches: self.core.two_or_one.one_runs(),
+            ..self.core.stats
+        }
     }
 
     /// The rare/common split in use right now, if any.
@@ -1069,7 +1073,6 @@ impl Core {
             return None;
         }
         let until = self.two_or_one.choose(Instant::now(), n);
-        self.stats.one_thread_stretches = self.two_or_one.one_runs();
         if until.is_none() {
             self.one_until = n + BLOCK;
         }
