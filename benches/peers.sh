@@ -39,7 +39,8 @@ fi
 # The dist profile (fat LTO, one codegen unit): the build recommended for
 # long runs (README); a few minutes to build. On Linux with glibc it is linked
 # statically, as the README recommends: no dynamic loader, no shared libc and
-# libm mapped, no relocations at start-up — about 1.2 MB less resident memory.
+# libm mapped; on x86-64 crates/grundy-cli/build.rs then lays out the code and
+# read-only data of a long run together (crates/grundy-cli/link/README.md).
 # (`--target` keeps the flag off the build scripts and proc-macros.)
 host=$(rustc -vV | sed -n 's/^host: //p')
 if [[ $host == *-linux-gnu ]]; then
@@ -52,8 +53,8 @@ else
 fi
 
 # measure CMD...: "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB" of one run. Peak RSS
-# counts the program's code and shared libraries too (about 3.3 MB for
-# grundy's static build, 2.7 MB for ogsolve, before any value is computed);
+# counts the program's code and shared libraries too (about 2.4 MB for
+# grundy's static build, 2.6 MB for ogsolve, before any value is computed);
 # the anonymous memory (RssAnon, sampled every 5 ms: heap, stacks, the table)
 # is what the computation itself holds.
 cat > "$tmp/measure.py" <<'PY'
