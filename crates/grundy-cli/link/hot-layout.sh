@@ -85,13 +85,13 @@ while (<$map>) {
 }
 @sec = sort { $a->[0] <=> $b->[0] } @sec;
 sub section_at {
-  my $a = shift;
+  my $at = shift;
   my ($lo, $hi) = (0, $#sec);
   while ($lo <= $hi) {
     my $mid = ($lo + $hi) >> 1;
     my $s = $sec[$mid];
-    if ($a < $s->[0]) { $hi = $mid - 1 }
-    elsif ($a >= $s->[0] + $s->[1]) { $lo = $mid + 1 }
+    if ($at < $s->[0]) { $hi = $mid - 1 }
+    elsif ($at >= $s->[0] + $s->[1]) { $lo = $mid + 1 }
     else { return $s }
   }
   return undef;
@@ -152,7 +152,7 @@ for my $s (sort { ($heat{$b->[0]} // 0) <=> ($heat{$a->[0]} // 0) || $a->[0] <=>
     add($exact, "*($name)");
     (my $wild = $name) =~ s/17h[0-9a-f]{16}E$/17h*/;
     $wild =~ s/Cs[0-9A-Za-z]+_/Cs*_/g;              # v0 crate disambiguators
-    $wild =~ s/\.Lanon\.[0-9a-f]{32}\./.Lanon.*./;      # constants: module hash
+    $wild =~ s/\.Lanon\.[0-9a-f]{32}\./.Lanon.*./;  # constants: module hash
     add($any, "*($wild)") if $wild ne $name;
   } elsif ($file eq '<internal>') {
     # Constants and strings the linker merged from all objects
