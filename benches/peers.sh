@@ -53,8 +53,8 @@ else
 fi
 
 # measure CMD...: "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB" of one run. Peak RSS
-# counts the program's code and shared libraries too (about 2.4 MB for
-# grundy's static build, 2.6 MB for ogsolve, before any value is computed);
+# counts the program's code and shared libraries too (about 2.6 MB for
+# grundy's static build and for ogsolve, before any value is computed);
 # the anonymous memory (RssAnon, sampled every 5 ms: heap, stacks, the table)
 # is what the computation itself holds.
 cat > "$tmp/measure.py" <<'PY'
