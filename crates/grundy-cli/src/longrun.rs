@@ -174,23 +174,20 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
 fn print(a: &ValuesArgs, out: &mut Printer, spec: &str, view: TableView<'_>) -> Result<()> {
     let from = a.from.unwrap_or(0);
     let prefix = view.prefix(a.to as usize + 1);
-    let checksum = match &a.output {
-        Some(path) => {
-            // (Writing the file computes the checksum: not twice.)
-            let checksum = write_values(path, spec, prefix)?;
-            report_written(out, spec, a.to, path, checksum)?;
-            checksum
-        }
-        None if a.stats => {
+    let checksum = if let Some(path) = &a.output {
+        // (Writing the file computes the checksum: not twice.)
+        let checksum = write_values(path, spec, prefix)?;
+        report_written(out, spec, a.to, path, checksum)?;
+        checksum
+    } else {
+        if a.stats {
             let values = prefix.to_nimbers(from as usize, a.to as usize);
             let stats = value_stats(TableView::Nimbers(&values), from);
             out.values_with_stats(spec, from, a.to, &values, &stats, a.format)?;
-            prefix.checksum()
-        }
-        None => {
+        } else {
             out.values_view(spec, from, a.to, prefix, a.format)?;
-            prefix.checksum()
         }
+        prefix.checksum()
     };
     report_checksum(out, a.to, checksum)
 }

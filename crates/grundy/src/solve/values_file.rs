@@ -145,22 +145,18 @@ pub fn write_values_streamed(
             Ok(file)
         };
     let file = File::create(&tmp).map_err(|e| io_error("create", &tmp, e))?;
-    let file = match write(file, &mut checksum, &mut problem) {
-        Ok(file) => file,
-        Err(e) => {
-            // (A full disk, say: no half-written file is left behind.)
-            let _ = fs::remove_file(&tmp);
-            return Err(io_error("write", &tmp, e));
-        }
-    };
-    if let Some(e) = problem {
-        drop(file);
+    let done = write(file, &mut checksum, &mut problem)
+        .map_err(|e| io_error("write", &tmp, e))
+        .and_then(|file| match problem.take() {
+            Some(e) => Err(e),
+            None => file.sync_all().map_err(|e| io_error("flush", &tmp, e)),
+        })
+        .and_then(|()| fs::rename(&tmp, path).map_err(|e| io_error("rename into place", path, e)));
+    if let Err(e) = done {
+        // (A full disk, say: no half-written file is left behind.)
         let _ = fs::remove_file(&tmp);
         return Err(e);
     }
-    file.sync_all().map_err(|e| io_error("flush", &tmp, e))?;
-    drop(file);
-    fs::rename(&tmp, path).map_err(|e| io_error("rename into place", path, e))?;
     // Make the rename itself durable.
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
