@@ -224,7 +224,7 @@ impl ValuesArgs {
             || self.threads.is_some()
             || self.method.is_some()
             || self.low_memory
-            || self.to - self.from.unwrap_or(0) >= 1 << 20
+            || self.to.saturating_sub(self.from.unwrap_or(0)) >= 1 << 20
     }
 }
 

@@ -237,7 +237,7 @@ fn bad_files_and_tokens_exit_2_with_one_line_naming_them() {
     );
 }
 
-/// Run with `cargo test --release -p grundy-cli -- --ignored` (about a minute,
+/// Run with `cargo test --profile checked -p grundy-cli -- --ignored` (about a minute,
 /// mostly parsing the 130 MB of JSON here; the command itself takes about
 /// 7 s of CPU and 0.55 GB): a path of 10^7 vertices through the whole command.
 #[test]
