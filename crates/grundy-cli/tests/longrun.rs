@@ -148,7 +148,7 @@ fn a_run_that_cannot_fit_in_memory_is_refused_before_it_starts() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("bytes of memory"), "{err}");
+    assert!(err.contains("iB of memory"), "{err}");
 }
 
 #[test]

@@ -40,7 +40,11 @@ pub enum ErrorKind {
         limit: usize,
     },
     /// A request would need more memory than allowed.
-    #[error("this needs about {needed} bytes of memory, more than the {available} available")]
+    #[error(
+        "this needs about {} of memory, more than the {} available",
+        human_bytes(*.needed),
+        human_bytes(*.available)
+    )]
     OutOfMemory {
         /// Estimated bytes the request needs.
         needed: u64,
@@ -104,6 +108,31 @@ pub enum ErrorKind {
         /// The operating system's message.
         message: String,
     },
+    /// A values file or checkpoint is well formed but is not the sequence of
+    /// the game it names: a recomputed value differs from the stored one.
+    #[error("`{path}` is not the sequence of `{game}`: it stores {stored} at heap {heap}, the game's value there is {computed}")]
+    NotTheSequence {
+        /// The file.
+        path: String,
+        /// The game the file was checked against.
+        game: String,
+        /// The first heap whose stored value is wrong.
+        heap: u64,
+        /// The value stored in the file.
+        stored: u64,
+        /// The value the game has there.
+        computed: u64,
+    },
+    /// A position lists fewer (or more) components than the game takes.
+    #[error("`{game}` takes {expected} position(s), {given} given")]
+    NoPositions {
+        /// The game.
+        game: String,
+        /// How many the game takes (`1`, `at least 1`, ...).
+        expected: String,
+        /// How many were given.
+        given: usize,
+    },
     /// A file was read but is not what it should be (a values file or a
     /// checkpoint that is truncated, corrupted or for another game).
     #[error("`{path}` is not usable: {reason}")]
@@ -113,6 +142,34 @@ pub enum ErrorKind {
         /// What is wrong with it.
         reason: String,
     },
+}
+
+/// A byte count in binary units, as a person reads it: `512 bytes`,
+/// `1.5 KiB`, `1.8 TiB` (three significant digits at most).
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    let text = if value >= 100.0 {
+        format!("{value:.0}")
+    } else if value >= 10.0 {
+        format!("{value:.1}")
+    } else {
+        format!("{value:.2}")
+    };
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    };
+    format!("{text} {}", UNITS[unit])
 }
 
 fn at_line(line: u64) -> String {
@@ -179,6 +236,22 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::human_bytes;
+
+    #[test]
+    fn sizes_in_human_units() {
+        assert_eq!(human_bytes(0), "0 bytes");
+        assert_eq!(human_bytes(1023), "1023 bytes");
+        assert_eq!(human_bytes(1024), "1 KiB");
+        assert_eq!(human_bytes(1536), "1.5 KiB");
+        assert_eq!(human_bytes(2_000_000_262_146), "1.82 TiB");
+        assert_eq!(human_bytes(u64::MAX), "16 EiB");
+        assert_eq!(human_bytes(100 * 1024 * 1024), "100 MiB");
+    }
+}
 
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
