@@ -16,7 +16,7 @@ use grundy::analysis::value_stats;
 use grundy::games::TakeBreak;
 use grundy::solve::takebreak::stream_values;
 use grundy::solve::{
-    read_values, write_values, Method, TableView, TakeBreakConfig, TakeBreakSolver,
+    read_values_within, write_values, Method, TableView, TakeBreakConfig, TakeBreakSolver,
 };
 use grundy::HeapGame;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -86,11 +86,12 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
         bail!("empty range: from `{from}` is larger than to `{}`", a.to);
     }
     if let Some(path) = &a.input {
-        let file = read_values(path)?;
-        let wanted = TakeBreak::from_spec(&a.game)
-            .map(|g| g.spec())
-            .unwrap_or_else(|_| a.game.clone());
-        if file.game != wanted {
+        let game = TakeBreak::from_spec(&a.game)
+            .context("values files hold values of take-and-break games")?;
+        let spec = game.spec();
+        let budget = memory_budget();
+        let file = read_values_within(path, budget)?;
+        if file.game != spec {
             bail!(
                 "`{}` holds values of `{}`, not of `{}`",
                 path.display(),
@@ -107,7 +108,14 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
                 a.to
             );
         }
-        return print(a, out, &file.game, file.table.view());
+        // (The same checks as a resumed run: the values are this game's.)
+        let config = TakeBreakConfig {
+            max_bytes: budget,
+            ..TakeBreakConfig::default()
+        };
+        let solver =
+            TakeBreakSolver::resume_from(game, config, file.table, &path.display().to_string())?;
+        return print(a, out, &spec, solver.table().view());
     }
     let game = TakeBreak::from_spec(&a.game)?;
     let spec = game.spec();
@@ -136,7 +144,7 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
     };
     let mut solver = match &a.resume {
         Some(path) => {
-            let file = read_values(path)?;
+            let file = read_values_within(path, config.max_bytes)?;
             if file.game != spec {
                 bail!(
                     "`{}` is a checkpoint of `{}`, not of `{spec}`",
@@ -144,7 +152,7 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
                     file.game
                 );
             }
-            TakeBreakSolver::resume(game, config, file.table)?
+            TakeBreakSolver::resume_from(game, config, file.table, &path.display().to_string())?
         }
         None => TakeBreakSolver::with_config(game, config),
     };

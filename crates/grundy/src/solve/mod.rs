@@ -36,4 +36,4 @@ pub use memo::{MemoConfig, MemoSolver};
 pub use misere::{MisereConfig, MisereSolver};
 pub use table::{NimTable, TableView};
 pub use takebreak::{EngineStats, Method, TakeBreakConfig, TakeBreakSolver};
-pub use values_file::{read_values, write_values, ValuesFile};
+pub use values_file::{read_values, read_values_within, write_values, ValuesFile};

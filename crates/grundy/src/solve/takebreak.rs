@@ -280,6 +280,26 @@ impl Moves {
         }
     }
 
+    /// An upper bound on `G(n)`, to refuse absurd stored values. When every
+    /// move removes a token, `G(n) ≤ n`: the heaps an option leaves hold at
+    /// most `n − 1` tokens in all, and by induction their values XOR to at
+    /// most their sum, so no option has a value above `n − 1`. A code that
+    /// splits without removing (its digit before the point) still has
+    /// `G(n)` at most the number of options (the mex of `m` values is at most
+    /// `m`): fewer than `(n + 2)²` for two-heap splits, `(n + 2)³` with
+    /// three-heap ones.
+    fn value_bound(&self, n: u64) -> u64 {
+        let zero = |ks: &[usize]| ks.first() == Some(&0);
+        let tail_zero = self.tail.is_some_and(|(first, _)| first == 0);
+        if zero(&self.triples) || tail_zero {
+            (n + 2).saturating_mul(n + 2).saturating_mul(n + 2)
+        } else if zero(&self.pairs) {
+            (n + 2).saturating_mul(n + 2)
+        } else {
+            n
+        }
+    }
+
     /// Whether the rare/common method applies: finitely many moves, none
     /// leaving three heaps, some leaving two.
     fn rare_common_applies(&self) -> bool {
@@ -547,6 +567,10 @@ impl Default for Costs {
     }
 }
 
+/// How many values at each end of a resumed table are recomputed (see
+/// [`TakeBreakSolver::resume_from`]).
+const SEQUENCE_CHECK: usize = 64;
+
 /// Bottom-up solver for take-and-break games (see the module docs).
 ///
 /// ```
@@ -693,16 +717,133 @@ impl TakeBreakSolver {
     /// rare/common split is chosen again at the next heap. The values that
     /// follow are the same as without the interruption: no choice the
     /// engine makes changes a value, only how fast it is found.
+    ///
+    /// The table is checked first, as [`resume_from`](Self::resume_from)
+    /// does (named "the resumed table" in errors).
     pub fn resume(game: TakeBreak, config: TakeBreakConfig, table: NimTable) -> Result<Self> {
-        let mut solver = Self::with_config(game, config);
-        let needed = solver.bytes_needed(table.len() as u64);
-        if needed > solver.config.max_bytes {
+        Self::resume_from(game, config, table, "the resumed table")
+    }
+
+    /// [`resume`](Self::resume) from a table read from `source` (a file's
+    /// path, named in errors). Before anything is built from it, the table
+    /// is checked to be this game's sequence, so that no file can make the
+    /// engine answer wrongly or allocate without bound:
+    ///
+    /// - every stored value is within what a heap of its size can have (see
+    ///   the bound below) — else [`ErrorKind::BadFile`];
+    /// - the engine's tables for the largest value fit, with the table, in
+    ///   [`TakeBreakConfig::max_bytes`] — else [`ErrorKind::OutOfMemory`];
+    /// - the first 64 values are recomputed from scratch, and the last 64
+    ///   from the ones before them (the engine continues from all but the
+    ///   last 64 and must find them again) — else
+    ///   [`ErrorKind::NotTheSequence`] naming the first wrong heap.
+    ///
+    /// The bound: `G(n) ≤ n` when every move removes a token (an option's
+    /// heaps hold at most `n − 1` tokens and XOR to at most their sum), and
+    /// the number of options otherwise.
+    ///
+    /// Time: O(len) for the scan and the rebuild, plus 128 values computed.
+    pub fn resume_from(
+        game: TakeBreak,
+        config: TakeBreakConfig,
+        mut table: NimTable,
+        source: &str,
+    ) -> Result<Self> {
+        let spec = game.spec();
+        let len = table.len();
+        let needed = (len as u64).saturating_mul(table.width() as u64);
+        if needed > config.max_bytes {
             return Err(ErrorKind::OutOfMemory {
                 needed,
-                available: solver.config.max_bytes,
+                available: config.max_bytes,
             }
             .into());
         }
+        let moves = Moves::of(&game);
+        let mut largest = 0;
+        for n in 0..len {
+            let v = table.get(n).map_or(0, |g| g.value());
+            let most = moves.value_bound(n as u64);
+            if v > most {
+                return Err(ErrorKind::BadFile {
+                    path: source.to_string(),
+                    reason: format!(
+                        "it stores G({n}) = {v}, but no heap of {n} of `{spec}` has a value above {most}"
+                    ),
+                }
+                .into());
+            }
+            largest = largest.max(v);
+        }
+        // What `grow_bound` allocates for the largest value: a `u32` stamp
+        // and a flag per value up to the next power of two.
+        let engine = largest
+            .saturating_add(1)
+            .checked_next_power_of_two()
+            .unwrap_or(u64::MAX)
+            .saturating_add(2)
+            .saturating_mul(5);
+        if needed.saturating_add(engine) > config.max_bytes {
+            return Err(ErrorKind::OutOfMemory {
+                needed: needed.saturating_add(engine),
+                available: config.max_bytes,
+            }
+            .into());
+        }
+        let mismatch = |heap: usize, stored: u64, computed: u64| -> crate::Error {
+            ErrorKind::NotTheSequence {
+                path: source.to_string(),
+                game: spec.clone(),
+                heap: heap as u64,
+                stored,
+                computed,
+            }
+            .into()
+        };
+        // The first values, from scratch.
+        let head = len.min(SEQUENCE_CHECK);
+        if head > 0 {
+            let mut fresh = Self::new(game.clone());
+            fresh.extend_to(head as u64 - 1)?;
+            for n in 0..head {
+                let (stored, computed) = (table.get(n), fresh.table.get(n));
+                if stored != computed {
+                    let value = |g: Option<Nimber>| g.map_or(0, |g| g.value());
+                    return Err(mismatch(n, value(stored), value(computed)));
+                }
+            }
+        }
+        // The last values, from the ones before them.
+        let keep = len - len.min(SEQUENCE_CHECK);
+        let last: Vec<u64> = (keep..len)
+            .map(|n| table.get(n).map_or(0, |g| g.value()))
+            .collect();
+        table.truncate(keep);
+        let mut solver = Self::rebuilt(game, config, table);
+        if len > keep {
+            solver.extend_to(len as u64 - 1)?;
+        }
+        for (n, &stored) in (keep..len).zip(&last) {
+            let computed = solver.value(n as u64).map_or(0, |g| g.value());
+            if computed != stored {
+                return Err(mismatch(n, stored, computed));
+            }
+        }
+        // Once more from the whole table, so that the engine is in the state
+        // described above (the split chosen at the next heap, no work
+        // counted), as if the check had not run.
+        let TakeBreakSolver {
+            game,
+            config,
+            table,
+            ..
+        } = solver;
+        Ok(Self::rebuilt(game, config, table))
+    }
+
+    /// The engine's state rebuilt from `table` (checked by the caller).
+    fn rebuilt(game: TakeBreak, config: TakeBreakConfig, table: NimTable) -> Self {
+        let mut solver = Self::with_config(game, config);
         let core = &mut solver.core;
         for n in 0..table.len() {
             let v = table.get(n).map_or(0, |g| g.value());
@@ -717,7 +858,7 @@ impl TakeBreakSolver {
         }
         core.rc.next_check = table.len();
         solver.table = table;
-        Ok(solver)
+        solver
     }
 
     /// [`extend_to`](Self::extend_to) in batches of about 50 ms, calling

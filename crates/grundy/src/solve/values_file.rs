@@ -9,14 +9,23 @@
 //!
 //! | bytes | content |
 //! |---|---|
-//! | 8 | magic `GRUNDYV1` |
+//! | 8 | magic `GRUNDYV2` |
 //! | 4 | header length `H` (u32) |
-//! | `H` | header, UTF-8 `key=value` lines: `game=<spec>`, `count=<values>`, `width=<1, 2, 4 or 8>`, `checksum=<16 hex digits>` |
+//! | `H` | header, exactly these UTF-8 lines: `game=<spec>`, `count=<values>`, `width=<1, 2, 4 or 8>`, `checksum=<16 hex digits>` |
 //! | `count × width` | `G(0), G(1), …` little-endian, `width` bytes each |
 //!
-//! The checksum is FNV-1a (64-bit) of the values, each taken as 8
-//! little-endian bytes ([`TableView::checksum`]), so it does not depend on
-//! the width and equals the checksum `grundy` prints after a long run.
+//! The checksum covers the whole file: it is FNV-1a (64-bit) of every byte
+//! before its 16 hex digits (the magic, the header length and the lines
+//! `game=`, `count=`, `width=`, `checksum=`), continued with the values,
+//! each taken as 8 little-endian bytes. An edited game, count or width is
+//! caught like a flipped value. (The checksum of the values alone,
+//! [`TableView::checksum`], is what `grundy` prints after a long run; it is
+//! [`ValuesFile::checksum`].) The header must be exactly the four lines, in
+//! that order: nothing can be added to it unnoticed.
+//!
+//! Files of the first format (`GRUNDYV1`, whose checksum covered only the
+//! values) are refused with a message saying to recompute them: their header
+//! could have been edited without a trace.
 //!
 //! Writing is atomic: the file is written as `<path>.tmp` in the same
 //! directory, flushed to disk (`fsync`), renamed over `<path>`, and the
@@ -25,8 +34,12 @@
 //! Reading checks the magic, the header, the size and the checksum, and names
 //! what is wrong.
 //!
-//! Time and memory: O(count) both ways; reading allocates the table once
-//! (refused with [`ErrorKind::OutOfMemory`] if it cannot).
+//! Time and memory: O(count) both ways; reading allocates the table once,
+//! no larger than the file (the count is checked against the file's size
+//! first) and, with [`read_values_within`], no larger than a budget (refused
+//! with [`ErrorKind::OutOfMemory`] otherwise). Whether the values are the
+//! game's is not this module's business: see
+//! [`check_sequence`](crate::solve::takebreak::check_sequence).
 
 use super::table::{fnv1a, fnv1a_step, NimTable, TableView};
 use crate::error::{Error, ErrorKind, Result};
@@ -34,7 +47,9 @@ use std::fs::{self, File};
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-const MAGIC: &[u8; 8] = b"GRUNDYV1";
+const MAGIC: &[u8; 8] = b"GRUNDYV2";
+/// The first format's magic (refused: its checksum left the header out).
+const MAGIC_V1: &[u8; 8] = b"GRUNDYV1";
 /// Longest header accepted when reading.
 const MAX_HEADER: u32 = 1 << 16;
 
@@ -45,8 +60,28 @@ pub struct ValuesFile {
     pub game: String,
     /// `G(0), G(1), …`.
     pub table: NimTable,
-    /// The checksum recorded in the file (verified on reading).
+    /// The checksum of the values alone ([`TableView::checksum`], the one
+    /// `grundy` prints); the file's own checksum, which also covers the
+    /// header, is verified on reading.
     pub checksum: u64,
+}
+
+/// The header for these fields (the checksum last, as 16 hex digits).
+fn header_text(game: &str, count: u64, width: u64, checksum: u64) -> String {
+    format!("game={game}\ncount={count}\nwidth={width}\nchecksum={checksum:016x}\n")
+}
+
+/// FNV-1a (64-bit) of the bytes of a file up to its checksum's hex digits:
+/// the start of the file's checksum, which goes on with the values.
+fn prefix_hash(header: &str) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    // (The header ends with the 16 hex digits and a line break.)
+    let head = &header.as_bytes()[..header.len() - 17];
+    MAGIC
+        .iter()
+        .chain(&(header.len() as u32).to_le_bytes())
+        .chain(head)
+        .fold(fnv1a([]), |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME))
 }
 
 fn io_error(action: &str, path: &Path, e: std::io::Error) -> Error {
@@ -100,12 +135,10 @@ pub fn write_values_streamed(
             "width `{width}` is not 1, 2, 4 or 8"
         )));
     }
-    let header = format!(
-        "game={game}\ncount={count}\nwidth={width}\nchecksum={:016x}\n",
-        0
-    );
+    let header = header_text(game, count, u64::from(width), 0);
     // Where the 16 hex digits of the checksum start.
     let checksum_at = 12 + header.len() as u64 - 17;
+    let mut file_sum = prefix_hash(&header);
     let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
     tmp_name.push(".tmp");
     let tmp = path.with_file_name(tmp_name);
@@ -131,6 +164,7 @@ pub fn write_values_streamed(
                     break;
                 }
                 *checksum = fnv1a_step(*checksum, v);
+                file_sum = fnv1a_step(file_sum, v);
                 w.write_all(&v.to_le_bytes()[..usize::from(width)])?;
                 written += 1;
             }
@@ -141,7 +175,7 @@ pub fn write_values_streamed(
             }
             let mut file = w.into_inner().map_err(|e| e.into_error())?;
             file.seek(SeekFrom::Start(checksum_at))?;
-            file.write_all(format!("{checksum:016x}").as_bytes())?;
+            file.write_all(format!("{file_sum:016x}").as_bytes())?;
             Ok(file)
         };
     let file = File::create(&tmp).map_err(|e| io_error("create", &tmp, e))?;
@@ -170,6 +204,12 @@ pub fn write_values_streamed(
 
 /// Reads and checks a values file (see the module docs).
 pub fn read_values(path: &Path) -> Result<ValuesFile> {
+    read_values_within(path, u64::MAX)
+}
+
+/// [`read_values`], refusing with [`ErrorKind::OutOfMemory`] before any
+/// allocation a file whose values would take more than `max_bytes`.
+pub fn read_values_within(path: &Path, max_bytes: u64) -> Result<ValuesFile> {
     let mut file = File::open(path).map_err(|e| io_error("open", path, e))?;
     let size = file
         .metadata()
@@ -178,28 +218,41 @@ pub fn read_values(path: &Path) -> Result<ValuesFile> {
     let mut fixed = [0u8; 12];
     file.read_exact(&mut fixed)
         .map_err(|_| bad(path, "too short to be a values file"))?;
+    if &fixed[..8] == MAGIC_V1 {
+        return Err(bad(
+            path,
+            "written by an older grundy (format GRUNDYV1, whose checksum does not cover the header); recompute it",
+        ));
+    }
     if &fixed[..8] != MAGIC {
         return Err(bad(
             path,
-            "not a grundy values file (no `GRUNDYV1` at the start)",
+            "not a grundy values file (no `GRUNDYV2` at the start)",
         ));
     }
     let header_len = u32::from_le_bytes([fixed[8], fixed[9], fixed[10], fixed[11]]);
-    if header_len > MAX_HEADER {
+    if header_len > MAX_HEADER || u64::from(header_len) > size - 12 {
         return Err(bad(
             path,
-            format!("header of {header_len} bytes is too long"),
+            format!("a header of {header_len} bytes does not fit the file"),
         ));
     }
     let mut header = vec![0u8; header_len as usize];
     file.read_exact(&mut header)
         .map_err(|_| bad(path, "the header is cut short"))?;
     let header = String::from_utf8(header).map_err(|_| bad(path, "the header is not UTF-8"))?;
-    let field = |key: &str| -> Result<&str> {
-        header
-            .lines()
-            .find_map(|l| l.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
-            .ok_or_else(|| bad(path, format!("the header has no `{key}`")))
+    let mut lines = header.split_terminator('\n');
+    let mut field = |key: &str| -> Result<&str> {
+        lines
+            .next()
+            .and_then(|l| l.strip_prefix(key))
+            .and_then(|r| r.strip_prefix('='))
+            .ok_or_else(|| {
+                bad(
+                    path,
+                    format!("the header is not `game=`, `count=`, `width=`, `checksum=` lines (no `{key}=` where expected)"),
+                )
+            })
     };
     let game = field("game")?.to_string();
     let count: u64 = field("count")?
@@ -208,8 +261,14 @@ pub fn read_values(path: &Path) -> Result<ValuesFile> {
     let width: u64 = field("width")?
         .parse()
         .map_err(|_| bad(path, "`width` is not a number"))?;
-    let checksum = u64::from_str_radix(field("checksum")?, 16)
+    let recorded = u64::from_str_radix(field("checksum")?, 16)
         .map_err(|_| bad(path, "`checksum` is not 16 hex digits"))?;
+    if header != header_text(&game, count, width, recorded) {
+        return Err(bad(
+            path,
+            "the header is not exactly the lines `game=`, `count=`, `width=`, `checksum=`",
+        ));
+    }
     if ![1, 2, 4, 8].contains(&width) {
         return Err(bad(path, format!("width `{width}` is not 1, 2, 4 or 8")));
     }
@@ -221,6 +280,14 @@ pub fn read_values(path: &Path) -> Result<ValuesFile> {
             path,
             format!("{size} bytes, but the header announces {count} values of {width} bytes"),
         ));
+    }
+    // (The product is at most the file's size: checked just above.)
+    if count * width > max_bytes {
+        return Err(ErrorKind::OutOfMemory {
+            needed: count * width,
+            available: max_bytes,
+        }
+        .into());
     }
     let n = usize::try_from(count).map_err(|_| bad(path, "too many values for this machine"))?;
     let mut table = match width {
@@ -263,12 +330,13 @@ pub fn read_values(path: &Path) -> Result<ValuesFile> {
         }
         carry.drain(..whole);
     }
-    let actual = table.view().checksum();
-    if actual != checksum {
+    let checksum = table.view().checksum();
+    let actual = with_view_values(&table, prefix_hash(&header));
+    if actual != recorded {
         return Err(bad(
             path,
             format!(
-                "checksum {actual:016x} of the values does not match the recorded {checksum:016x}"
+                "checksum {actual:016x} of the header and values does not match the recorded {recorded:016x}"
             ),
         ));
     }
@@ -277,6 +345,16 @@ pub fn read_values(path: &Path) -> Result<ValuesFile> {
         table,
         checksum,
     })
+}
+
+/// `h` continued with every value of `table` (see [`fnv1a_step`]).
+fn with_view_values(table: &NimTable, h: u64) -> u64 {
+    match table {
+        NimTable::U8(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v.into())),
+        NimTable::U16(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v.into())),
+        NimTable::U32(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v.into())),
+        NimTable::U64(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v)),
+    }
 }
 
 #[cfg(test)]
@@ -331,8 +409,108 @@ mod tests {
         assert!(e.contains("announces 100 values"), "{e}");
         fs::write(&path, b"hello world, not values").unwrap();
         let e = read_values(&path).unwrap_err().to_string();
-        assert!(e.contains("GRUNDYV1"), "{e}");
+        assert!(e.contains("GRUNDYV2"), "{e}");
         let e = read_values(&temp("missing.bin")).unwrap_err().to_string();
         assert!(e.starts_with("cannot open"), "{e}");
+    }
+
+    /// `sed 's/game=0.6/game=0.7/'`: the same length, the same values, only
+    /// the header differs — and the checksum covers it.
+    #[test]
+    fn an_edited_game_in_the_header_is_refused() {
+        let mut t = NimTable::new();
+        (0..50).for_each(|v| t.push(v % 3).unwrap());
+        let path = temp("edited-game.bin");
+        write_values(&path, "0.6", t.view()).unwrap();
+        let mut edited = fs::read(&path).unwrap();
+        let at = edited.windows(8).position(|w| w == b"game=0.6").unwrap() + 7;
+        edited[at] = b'7';
+        fs::write(&path, &edited).unwrap();
+        let e = read_values(&path).unwrap_err().to_string();
+        assert!(e.contains("checksum") && e.contains("header"), "{e}");
+    }
+
+    #[test]
+    fn an_edited_count_or_width_or_an_added_line_is_refused() {
+        let mut t = NimTable::new();
+        (0..64).for_each(|v| t.push(v % 5).unwrap());
+        let path = temp("edited-count.bin");
+        write_values(&path, "kayles", t.view()).unwrap();
+        let good = fs::read(&path).unwrap();
+        let header_len = u32::from_le_bytes(good[8..12].try_into().unwrap()) as usize;
+        let header = std::str::from_utf8(&good[12..12 + header_len]).unwrap();
+        let values = &good[12 + header_len..];
+        let rebuilt = |header: &str, values: &[u8]| -> Vec<u8> {
+            let mut f = MAGIC.to_vec();
+            f.extend_from_slice(&(header.len() as u32).to_le_bytes());
+            f.extend_from_slice(header.as_bytes());
+            f.extend_from_slice(values);
+            f
+        };
+        // Half the values and `count=32`: the size matches, the sum not.
+        fs::write(
+            &path,
+            rebuilt(&header.replace("count=64", "count=32"), &values[..32]),
+        )
+        .unwrap();
+        let e = read_values(&path).unwrap_err().to_string();
+        assert!(e.contains("checksum"), "{e}");
+        // Width 2 read as 32 two-byte values.
+        let h = header
+            .replace("count=64", "count=32")
+            .replace("width=1", "width=2");
+        fs::write(&path, rebuilt(&h, values)).unwrap();
+        let e = read_values(&path).unwrap_err().to_string();
+        assert!(e.contains("checksum"), "{e}");
+        // A line added.
+        let h = format!("{header}note=x\n");
+        fs::write(&path, rebuilt(&h, values)).unwrap();
+        let e = read_values(&path).unwrap_err().to_string();
+        assert!(e.contains("exactly the lines"), "{e}");
+        // A header length beyond the file.
+        let mut f = good.clone();
+        f[8..12].copy_from_slice(&60_000u32.to_le_bytes());
+        fs::write(&path, f).unwrap();
+        let e = read_values(&path).unwrap_err().to_string();
+        assert!(e.contains("does not fit the file"), "{e}");
+    }
+
+    #[test]
+    fn a_file_of_the_first_format_is_refused_with_what_to_do() {
+        let path = temp("v1.bin");
+        let header = "game=0.6\ncount=1\nwidth=1\nchecksum=af63bd4c8601b7be\n";
+        let mut f = b"GRUNDYV1".to_vec();
+        f.extend_from_slice(&(header.len() as u32).to_le_bytes());
+        f.extend_from_slice(header.as_bytes());
+        f.push(0);
+        fs::write(&path, f).unwrap();
+        let e = read_values(&path).unwrap_err().to_string();
+        assert!(e.contains("older grundy") && e.contains("recompute"), "{e}");
+    }
+
+    #[test]
+    fn a_file_beyond_the_memory_budget_is_refused_before_reading() {
+        let mut t = NimTable::new();
+        (0..1000).for_each(|v| t.push(v % 3).unwrap());
+        let path = temp("budget.bin");
+        write_values(&path, "0.6", t.view()).unwrap();
+        let e = read_values_within(&path, 999).unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::OutOfMemory { needed: 1000, .. }),
+            "{e}"
+        );
+        assert_eq!(read_values_within(&path, 1000).unwrap().table, t);
+    }
+
+    /// The streaming writer makes well-formed files of any values: absurd
+    /// ones are read back (they are refused where the game is known, see
+    /// `TakeBreakSolver::resume_from`).
+    #[test]
+    fn absurd_values_in_a_well_formed_file_read_back_unchanged() {
+        let path = temp("absurd.bin");
+        write_values_streamed(&path, "0.6", 3, 8, &mut [0, u64::MAX, 1 << 40].into_iter()).unwrap();
+        let back = read_values(&path).unwrap();
+        assert_eq!(back.table.get(1).unwrap().value(), u64::MAX);
+        assert_eq!(back.table.get(2).unwrap().value(), 1 << 40);
     }
 }
