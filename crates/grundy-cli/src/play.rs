@@ -12,10 +12,14 @@ use anyhow::Result;
 use grundy::play::Match;
 use grundy::strategy::Outcome;
 use grundy::ErrorKind;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 /// Legal moves listed by `moves` before the list is cut.
 const LISTED_MOVES: usize = 40;
+
+/// The longest input line read (64 KiB): a longer line ends the session
+/// with an error, without being read into memory whole.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 const HELP: &str = "\
 Type a move as `grundy analyze` prints it:
@@ -72,7 +76,16 @@ pub fn run(
             write!(out, "your move> ")?;
             out.flush()?;
             line.clear();
-            if input.read_line(&mut line)? == 0 {
+            let read = (&mut *input)
+                .take(MAX_LINE_BYTES as u64 + 1)
+                .read_line(&mut line)?;
+            if line.len() > MAX_LINE_BYTES {
+                anyhow::bail!(
+                    "an input line longer than {} (the limit of one line in `play`): type one move per line",
+                    grundy::error::human_bytes(MAX_LINE_BYTES as u64)
+                );
+            }
+            if read == 0 {
                 writeln!(out, "\nbye")?;
                 out.flush()?;
                 return Ok(());
@@ -160,6 +173,27 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("illegal move `foo bar baz`"), "{text}");
+        assert!(
+            text.ends_with("No moves left for the engine: you win!\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_input_line_longer_than_the_limit_is_refused() {
+        let game = grundy::spec::parse("nim").unwrap();
+        let m = Match::new(game, &["3".to_string()]).unwrap();
+        let typed = format!("{}\n0 0\n", "1".repeat(MAX_LINE_BYTES + 10));
+        let mut out = Vec::new();
+        let e = run(m, First::Human, false, &mut typed.as_bytes(), &mut out).unwrap_err();
+        assert!(e.to_string().contains("longer than 64 KiB"), "{e}");
+        // A line of the limit itself is read (and refused as a move).
+        let game = grundy::spec::parse("nim").unwrap();
+        let m = Match::new(game, &["3".to_string()]).unwrap();
+        let typed = format!("{}\n0 0\n", "1".repeat(MAX_LINE_BYTES - 1));
+        let mut out = Vec::new();
+        run(m, First::Human, false, &mut typed.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
         assert!(
             text.ends_with("No moves left for the engine: you win!\n"),
             "{text}"

@@ -139,8 +139,7 @@ impl GameFile {
     /// Reads the game file `path` and builds its game (`spec` is the whole
     /// spec, `toml:PATH`, for errors).
     pub fn open(spec: &str, path: &str) -> Result<Box<dyn AnyGame>> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::invalid_spec(spec, format!("cannot read `{path}`: {e}")))?;
+        let text = super::read_game_file(spec, path)?;
         let base = Path::new(path).parent().unwrap_or(Path::new(""));
         let file = GameFile::parse(path, &text, base)?;
         crate::spec::parse(&file.spec)

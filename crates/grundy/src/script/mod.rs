@@ -37,9 +37,23 @@
 //! infinite loop stops with an error), a call depth, and sizes of strings,
 //! arrays and maps.
 //!
+//! Besides the limits of one call, a budget of operations covers every
+//! call of one game (one command): [`ScriptLimits::max_total_operations`],
+//! 200 million by default, set by the environment variable
+//! `GRUNDY_SCRIPT_BUDGET` in [`ScriptSpec::open`]. A script file or a TOML
+//! game file larger than [`MAX_GAME_FILE_BYTES`] is refused unread.
+//!
+//! Comparisons are strict: comparing a number with an array, a boolean or
+//! a string (`n <= 3` where `n` is `[3, 4]`) is an error, not `false`, so
+//! a script handed a position of the wrong kind fails instead of answering
+//! "no moves".
+//!
 //! **Errors.** The [`Game`] trait cannot fail, so a script error inside a
 //! solver is kept in the game and reported instead of any result; after an
-//! error the game answers nothing but that error.
+//! error the game answers nothing but that error. The error names the
+//! position and the script's message, and when the position is not of the
+//! kind the script's own example commands use (a heap where they pass
+//! pairs `A,B`, or the reverse), it says so.
 //!
 //! Time: one script call per position the solver visits (a few
 //! microseconds for a small `moves`); memory: the solver's tables.
@@ -52,10 +66,50 @@ use crate::solve::{MemoConfig, MemoSolver, PeriodReport};
 use crate::spec::{list_heap_options, parse_u64, AnalyzeOptions, AnyGame, HeapSpec};
 use crate::strategy::{analyze, Analysis};
 use crate::Nimber;
-use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope, AST};
-use std::cell::RefCell;
+use rhai::{
+    Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ImmutableString, Position, Scope, AST,
+    INT,
+};
+use std::cell::{Cell, RefCell};
 use std::fmt;
+use std::io::Read;
 use std::rc::Rc;
+
+/// The largest script file or TOML game file read (1 MiB): a larger file
+/// (or an endless one, `/dev/zero`) is refused after reading this much.
+pub const MAX_GAME_FILE_BYTES: u64 = 1 << 20;
+
+/// The environment variable that sets
+/// [`ScriptLimits::max_total_operations`] (read by [`ScriptSpec::open`]).
+pub const BUDGET_VARIABLE: &str = "GRUNDY_SCRIPT_BUDGET";
+
+/// Reads the game file `path` (a script or a TOML file) whole, refusing a
+/// file larger than [`MAX_GAME_FILE_BYTES`] without reading the rest;
+/// `spec` names the game in errors.
+pub(crate) fn read_game_file(spec: &str, path: &str) -> Result<String> {
+    let cannot =
+        |e: std::io::Error| Error::invalid_spec(spec, format!("cannot read `{path}`: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_GAME_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_GAME_FILE_BYTES {
+        return Err(Error::invalid_spec(
+            spec,
+            format!(
+                "`{path}` is larger than {}, the limit for a game file: a game's rules fit in far less",
+                crate::error::human_bytes(MAX_GAME_FILE_BYTES)
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        Error::invalid_spec(
+            spec,
+            format!("`{path}` is not text (UTF-8): is it a game file?"),
+        )
+    })
+}
 
 /// Limits a script runs under (each call of `moves` separately).
 #[derive(Clone, Debug)]
@@ -74,6 +128,28 @@ pub struct ScriptLimits {
     pub max_map_size: usize,
     /// Positions the memo solver may store (general positions).
     pub max_positions: usize,
+    /// Operations of all calls of one game together (the whole command),
+    /// including the script's top level.
+    pub max_total_operations: u64,
+}
+
+impl ScriptLimits {
+    /// The default limits, with [`ScriptLimits::max_total_operations`]
+    /// from the environment variable `GRUNDY_SCRIPT_BUDGET` when it is set
+    /// (a number of operations, `_` allowed as a separator).
+    pub fn from_env() -> Result<ScriptLimits> {
+        let mut limits = ScriptLimits::default();
+        if let Some(value) = std::env::var_os(BUDGET_VARIABLE) {
+            let text = value.to_string_lossy();
+            let n = parse_u64(&text).ok().filter(|&n| n > 0).ok_or_else(|| {
+                Error::unsupported(format!(
+                    "{BUDGET_VARIABLE}=`{text}` is not a number of operations (a positive integer, e.g. {BUDGET_VARIABLE}=1000000000)"
+                ))
+            })?;
+            limits.max_total_operations = n;
+        }
+        Ok(limits)
+    }
 }
 
 impl Default for ScriptLimits {
@@ -85,6 +161,7 @@ impl Default for ScriptLimits {
             max_array_size: 30_000,
             max_map_size: 10_000,
             max_positions: 10_000_000,
+            max_total_operations: 200_000_000,
         }
     }
 }
@@ -155,6 +232,94 @@ struct Inner {
     limits: ScriptLimits,
     /// The first error met inside a solver (sticky).
     error: RefCell<Option<Error>>,
+    /// Operations of this game's finished calls, and of the running one.
+    budget: Rc<Budget>,
+    /// The kind of position the script's example commands use, if they say.
+    expected: Option<PositionKind>,
+}
+
+/// Operations counted across calls (see [`ScriptLimits::max_total_operations`]).
+#[derive(Default)]
+struct Budget {
+    /// Operations of the calls that have ended.
+    spent: Cell<u64>,
+    /// Operations of the running call so far.
+    running: Cell<u64>,
+}
+
+impl Budget {
+    /// Ends a call: its operations join the spent ones.
+    fn end_call(&self) {
+        self.spent
+            .set(self.spent.get().saturating_add(self.running.replace(0)));
+    }
+}
+
+/// The token with which the progress callback stops a script whose
+/// budget for the command is spent.
+const BUDGET_SPENT: &str = "grundy: the command's budget of operations is spent";
+
+/// What a position looks like: a heap `N`, or a tuple of `len` numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PositionKind {
+    Heap,
+    Tuple(usize),
+}
+
+impl PositionKind {
+    fn of(p: &ScriptPosition) -> PositionKind {
+        match p {
+            ScriptPosition::Heap(_) => PositionKind::Heap,
+            ScriptPosition::Tuple(t) => PositionKind::Tuple(t.len()),
+        }
+    }
+
+    fn describe(self) -> String {
+        match self {
+            PositionKind::Heap => "heaps, one number `N`".to_string(),
+            PositionKind::Tuple(2) => "pairs `A,B`".to_string(),
+            PositionKind::Tuple(3) => "triples `A,B,C`".to_string(),
+            PositionKind::Tuple(n) => format!("tuples of {n} numbers `A,B,...`"),
+        }
+    }
+}
+
+/// The kind of position in the example commands of a script's comments
+/// (`grundy analyze script:FILE 3,5 4,4`), if they use one kind only.
+fn example_kind(source: &str) -> Option<PositionKind> {
+    let mut kinds = Vec::new();
+    for line in source.lines() {
+        let Some(comment) = line.trim_start().strip_prefix("//") else {
+            continue;
+        };
+        let words: Vec<&str> = comment.split_whitespace().collect();
+        let Some(at) = words.iter().position(|w| w.starts_with("script:")) else {
+            continue;
+        };
+        if !words[..at].contains(&"grundy") {
+            continue;
+        }
+        let command = words[..at].last().copied().unwrap_or("");
+        if matches!(command, "values" | "period" | "plot") {
+            kinds.push(PositionKind::Heap);
+            continue;
+        }
+        let mut rest = words[at + 1..].iter();
+        while let Some(w) = rest.next() {
+            if w.starts_with('-') {
+                // An option; those of `analyze` and `play` that take a value.
+                if matches!(*w, "--format" | "--first" | "--threads" | "--limit") {
+                    rest.next();
+                }
+                continue;
+            }
+            if let Ok(p) = ScriptPosition::parse(w) {
+                kinds.push(PositionKind::of(&p));
+            }
+        }
+    }
+    let first = *kinds.first()?;
+    kinds.iter().all(|&k| k == first).then_some(first)
 }
 
 /// A game whose moves a Rhai script defines (see the module docs).
@@ -214,6 +379,18 @@ impl ScriptGame {
             .disable_symbol("eval");
         engine.on_print(|_| {});
         engine.on_debug(|_, _, _| {});
+        let budget = Rc::new(Budget::default());
+        let total = limits.max_total_operations;
+        let counter = budget.clone();
+        engine.on_progress(move |ops| {
+            counter.running.set(ops);
+            if counter.spent.get().saturating_add(ops) > total {
+                Some(Dynamic::from(BUDGET_SPENT))
+            } else {
+                None
+            }
+        });
+        strict_comparisons(&mut engine);
         engine
             .register_type_with_name::<Sum>("Sum")
             .register_fn("sum", |parts: Array| Sum(parts))
@@ -233,9 +410,9 @@ impl ScriptGame {
                 "defines no function `moves(p)` (it must return the options of position p)",
             ));
         }
-        engine
-            .run_ast(&ast)
-            .map_err(|e| script_error(name, describe(&e, limits)))?;
+        let run = engine.run_ast(&ast);
+        budget.end_call();
+        run.map_err(|e| script_error(name, describe(&e, limits)))?;
         Ok(ScriptGame {
             inner: Rc::new(Inner {
                 name: name.to_string(),
@@ -243,6 +420,8 @@ impl ScriptGame {
                 ast,
                 limits: limits.clone(),
                 error: RefCell::new(None),
+                budget,
+                expected: example_kind(source),
             }),
         })
     }
@@ -277,22 +456,34 @@ impl ScriptGame {
     pub fn moves(&self, p: &ScriptPosition) -> Result<Vec<Vec<ScriptPosition>>> {
         let mut scope = Scope::new();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let result: Dynamic = self
-            .inner
-            .engine
-            .call_fn_with_options(
-                options,
-                &mut scope,
-                &self.inner.ast,
-                "moves",
-                (p.to_dynamic(),),
-            )
-            .map_err(|e| {
-                script_error(
-                    &self.inner.name,
-                    format!("moves({p}): {}", describe(&e, &self.inner.limits)),
-                )
-            })?;
+        let call = self.inner.engine.call_fn_with_options::<Dynamic>(
+            options,
+            &mut scope,
+            &self.inner.ast,
+            "moves",
+            (p.to_dynamic(),),
+        );
+        self.inner.budget.end_call();
+        let result = call.map_err(|e| {
+            let mut reason = format!("moves({p}) failed: {}", describe(&e, &self.inner.limits));
+            let kind = PositionKind::of(p);
+            match self.inner.expected {
+                Some(expected) if expected != kind => reason.push_str(&format!(
+                    "; this script's positions look like {} (as in its example commands), \
+                     not `{p}`",
+                    expected.describe()
+                )),
+                None if reads_wrong_kind(&e) => reason.push_str(&format!(
+                    "; `{p}` is {}: does this script read positions of that kind?",
+                    match kind {
+                        PositionKind::Heap => "a heap (one number)".to_string(),
+                        PositionKind::Tuple(n) => format!("a tuple of {n} numbers"),
+                    }
+                )),
+                _ => {}
+            }
+            script_error(&self.inner.name, reason)
+        })?;
         let bad = |why: String| script_error(&self.inner.name, format!("moves({p}) {why}"));
         let list = result.into_array().map_err(|t| {
             bad(format!(
@@ -315,10 +506,90 @@ impl ScriptGame {
     }
 }
 
+/// Makes comparing values of different kinds (a number with an array, a
+/// boolean or a string; an array with a boolean) an error. Rhai's built-in
+/// operators answer `false` there, which turns a position of the wrong
+/// kind into "no moves"; operators registered for the exact types are
+/// found before the built-in ones once fast operators are off.
+fn strict_comparisons(engine: &mut Engine) {
+    fn refuse(op: &str, a: &Dynamic, b: &Dynamic) -> std::result::Result<bool, Box<EvalAltResult>> {
+        Err(Box::new(EvalAltResult::ErrorRuntime(
+            format!(
+                "cannot compare {} with {} (`{a} {op} {b}`)",
+                kind_name(a),
+                kind_name(b)
+            )
+            .into(),
+            Position::NONE,
+        )))
+    }
+    macro_rules! refuse_pair {
+        ($a:ty, $b:ty) => {
+            for op in ["==", "!=", "<", "<=", ">", ">="] {
+                engine.register_fn(op, move |a: $a, b: $b| {
+                    refuse(op, &Dynamic::from(a), &Dynamic::from(b))
+                });
+                engine.register_fn(op, move |b: $b, a: $a| {
+                    refuse(op, &Dynamic::from(b), &Dynamic::from(a))
+                });
+            }
+        };
+    }
+    engine.set_fast_operators(false);
+    refuse_pair!(INT, Array);
+    refuse_pair!(INT, bool);
+    refuse_pair!(INT, ImmutableString);
+    refuse_pair!(Array, bool);
+}
+
+/// Whether `e` is the kind of error a script handed a position of the
+/// wrong kind raises (an operator or function for other types, indexing a
+/// number, a strict comparison).
+fn reads_wrong_kind(e: &EvalAltResult) -> bool {
+    match e {
+        EvalAltResult::ErrorFunctionNotFound(..)
+        | EvalAltResult::ErrorMismatchDataType(..)
+        | EvalAltResult::ErrorIndexingType(..)
+        | EvalAltResult::ErrorIndexNotFound(..)
+        | EvalAltResult::ErrorArrayBounds(..)
+        | EvalAltResult::ErrorBitFieldBounds(..)
+        | EvalAltResult::ErrorFor(..) => true,
+        EvalAltResult::ErrorRuntime(message, _) => {
+            message.to_string().starts_with("cannot compare")
+        }
+        EvalAltResult::ErrorInFunctionCall(_, _, inner, _) => reads_wrong_kind(inner),
+        _ => false,
+    }
+}
+
+/// A value's kind in words, for errors.
+fn kind_name(d: &Dynamic) -> &'static str {
+    if d.is_int() {
+        "a number"
+    } else if d.is_array() {
+        "an array"
+    } else if d.is_bool() {
+        "a boolean"
+    } else if d.is_string() {
+        "a string"
+    } else {
+        "a value"
+    }
+}
+
 /// A Rhai error in one line, with a word on limits when one was hit.
 fn describe(e: &EvalAltResult, limits: &ScriptLimits) -> String {
     let text = e.to_string().replace('\n', " ");
     match e {
+        EvalAltResult::ErrorTerminated(token, _)
+            if token.clone().into_immutable_string().ok().as_deref() == Some(BUDGET_SPENT) =>
+        {
+            format!(
+                "stopped after {} operations of the script in all, the budget of one command; \
+                 raise it with the environment variable {BUDGET_VARIABLE}=N (operations)",
+                limits.max_total_operations
+            )
+        }
         EvalAltResult::ErrorTooManyOperations(..) => format!(
             "{text}: stopped after {} operations (an endless loop?)",
             limits.max_operations
@@ -457,11 +728,16 @@ impl ScriptSpec {
         }
     }
 
-    /// Reads and compiles the script file `path`.
+    /// Reads and compiles the script file `path` (at most
+    /// [`MAX_GAME_FILE_BYTES`]), with the default limits and the budget of
+    /// operations `GRUNDY_SCRIPT_BUDGET` if it is set
+    /// ([`ScriptLimits::from_env`]).
     pub fn open(spec: &str, path: &str) -> Result<ScriptSpec> {
-        let source = std::fs::read_to_string(path)
-            .map_err(|e| Error::invalid_spec(spec, format!("cannot read `{path}`: {e}")))?;
-        Ok(ScriptSpec::new(ScriptGame::from_source(path, &source)?))
+        let limits = ScriptLimits::from_env()?;
+        let source = read_game_file(spec, path)?;
+        Ok(ScriptSpec::new(ScriptGame::with_limits(
+            path, &source, &limits,
+        )?))
     }
 }
 
@@ -496,6 +772,21 @@ impl AnyGame for ScriptSpec {
             .map(|p| ScriptPosition::parse(p))
             .collect::<Result<Vec<_>>>()?;
         if parsed.iter().all(|p| matches!(p, ScriptPosition::Heap(_))) {
+            // The heap solver starts from heap 0: when the script's examples
+            // use another kind of position, try the ones asked for first, so
+            // that a script that cannot read them fails on them, by name.
+            let other_kind = |p: &&ScriptPosition| {
+                self.game
+                    .inner
+                    .expected
+                    .is_some_and(|k| k != PositionKind::of(p))
+            };
+            for p in parsed.iter().filter(other_kind) {
+                if let Err(e) = self.game.moves(p) {
+                    self.game.fail(e.clone());
+                    return Err(e);
+                }
+            }
             let r = self.heaps.analyze(positions, options);
             return self.game.checked(r);
         }

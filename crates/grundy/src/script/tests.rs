@@ -132,7 +132,7 @@ fn the_two_heap_script_has_exactly_wythoff_s_p_positions() {
     assert!(!r.winning_moves.is_empty());
     // Heap positions make no sense for it: the script fails, and says where.
     let e = script_error_of(s.values(0, 3));
-    assert!(e.contains("moves(0)"), "{e}");
+    assert!(e.contains("moves(0) failed"), "{e}");
 }
 
 #[test]
@@ -295,5 +295,141 @@ proptest! {
         let mut s = script(&source);
         let set: Vec<u64> = set.into_iter().collect();
         prop_assert_eq!(values(&mut s, 120), dense(Subtraction::finite(&set).unwrap(), 120));
+    }
+}
+
+fn analyze_error(s: &mut ScriptSpec, positions: &[&str]) -> String {
+    let pos: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
+    script_error_of(s.analyze(&pos, &AnalyzeOptions::default()))
+}
+
+#[test]
+fn a_pair_given_to_a_heap_script_is_an_error_not_a_position_without_moves() {
+    // `take <= n` with n = [3, 4] was `false`: no moves, "value 0, P".
+    let mut s = open("subtract-134.rhai");
+    let e = analyze_error(&mut s, &["3,4"]);
+    assert!(e.contains("moves(3,4) failed"), "{e}");
+    assert!(e.contains("cannot compare a number with an array"), "{e}");
+    assert!(e.contains("look like heaps, one number `N`"), "{e}");
+    // The game answers nothing after the error, not even for heaps.
+    let e = analyze_error(&mut s, &["5"]);
+    assert!(e.contains("moves(3,4)"), "{e}");
+}
+
+#[test]
+fn a_heap_given_to_a_pair_script_says_the_script_expects_pairs() {
+    let mut s = open("wythoff.rhai");
+    let e = analyze_error(&mut s, &["5"]);
+    assert!(e.starts_with("moves(5) failed"), "{e}");
+    assert!(
+        e.contains("this script's positions look like pairs `A,B`"),
+        "{e}"
+    );
+    // A pair works in a fresh game.
+    let mut s = open("wythoff.rhai");
+    let pos = vec!["3,5".to_string()];
+    assert!(s
+        .analyze(&pos, &AnalyzeOptions::default())
+        .unwrap()
+        .value
+        .is_zero());
+}
+
+#[test]
+fn a_script_without_examples_read_with_the_wrong_kind_says_what_it_was_given() {
+    let mut s = script(
+        "fn moves(p) { let a = p[0]; let out = []; for k in 1..=a { out.push([a - k]); } out }",
+    );
+    let e = analyze_error(&mut s, &["5"]);
+    assert!(e.contains("moves(0) failed"), "{e}");
+    assert!(e.contains("`0` is a heap (one number)"), "{e}");
+}
+
+#[test]
+fn comparisons_of_different_kinds_are_errors_not_false() {
+    for (source, words) in [
+        ("[1] < 2", "an array with a number"),
+        ("2 >= [1]", "a number with an array"),
+        ("1 == [1]", "a number with an array"),
+        ("[1] != 1", "an array with a number"),
+        ("true < 1", "a boolean with a number"),
+        ("1 == \"1\"", "a number with a string"),
+        ("[1] == true", "an array with a boolean"),
+    ] {
+        let mut s = script(&format!(
+            "fn moves(n) {{ if {source} {{ [] }} else {{ [] }} }}"
+        ));
+        let e = script_error_of(s.values(0, 1));
+        assert!(
+            e.contains(&format!("cannot compare {words}")),
+            "{source}: {e}"
+        );
+    }
+    // Comparisons of one kind work as before.
+    let mut s = script(
+        "fn moves(n) { if [1, 2] == [1, 2] && \"a\" < \"b\" && n >= 1 && true != false { [n - 1] } else { [] } }",
+    );
+    assert_eq!(values(&mut s, 3), [0, 1, 0, 1]);
+}
+
+#[test]
+fn a_budget_of_operations_covers_the_whole_command() {
+    // About 1,000 operations per call: far below the limit of one call,
+    // but 2,000 calls pass a budget of 200,000 for all of them.
+    let source =
+        "fn moves(n) { let x = 0; for i in 0..200 { x += i; } if n > 0 { [n - 1] } else { [] } }";
+    let limits = ScriptLimits {
+        max_total_operations: 200_000,
+        ..ScriptLimits::default()
+    };
+    let mut s = ScriptSpec::new(ScriptGame::with_limits("t", source, &limits).unwrap());
+    assert_eq!(values(&mut s, 5), [0, 1, 0, 1, 0, 1]);
+    let e = script_error_of(s.values(0, 2000));
+    assert!(e.contains("stopped after 200000 operations"), "{e}");
+    assert!(e.contains("GRUNDY_SCRIPT_BUDGET"), "{e}");
+    // The default is generous.
+    assert_eq!(ScriptLimits::default().max_total_operations, 200_000_000);
+}
+
+#[test]
+fn a_game_file_larger_than_the_limit_is_refused_unread() {
+    let dir = std::env::temp_dir().join(format!("grundy-script-size-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.rhai");
+    let mut text = "fn moves(n) { [] }\n".to_string();
+    text.push_str(&"//".repeat(MAX_GAME_FILE_BYTES as usize / 2));
+    std::fs::write(&big, &text).unwrap();
+    let path = big.to_str().unwrap();
+    let e = ScriptSpec::open("script:big", path)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("larger than 1 MiB"), "{e}");
+    // Just under the limit is read.
+    text.truncate(MAX_GAME_FILE_BYTES as usize);
+    std::fs::write(&big, &text).unwrap();
+    ScriptSpec::open("script:big", path).unwrap();
+    let toml = dir.join("big.toml");
+    std::fs::write(&toml, "x".repeat(MAX_GAME_FILE_BYTES as usize + 1)).unwrap();
+    let e = gamefile::GameFile::open("toml:big", toml.to_str().unwrap())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("larger than 1 MiB"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    #[cfg(unix)]
+    {
+        let start = Instant::now();
+        let e = ScriptSpec::open("script:/dev/zero", "/dev/zero")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("larger than 1 MiB"), "{e}");
+        let e = gamefile::GameFile::open("toml:/dev/zero", "/dev/zero")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("larger than 1 MiB"), "{e}");
+        assert!(start.elapsed() < Duration::from_secs(5));
     }
 }

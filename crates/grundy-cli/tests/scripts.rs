@@ -1,0 +1,101 @@
+//! Script games end to end (issue 17): a script that cannot read a
+//! position ends the command with exit 2 and one line naming the position,
+//! never an answer; a budget of operations covers the whole command; game
+//! files and `play`'s input lines have a size limit.
+
+use assert_cmd::Command;
+use std::time::{Duration, Instant};
+
+fn with_budget(budget: &str, args: &[&str]) -> Command {
+    let mut cmd = grundy(args);
+    cmd.env("GRUNDY_SCRIPT_BUDGET", budget);
+    cmd
+}
+
+fn grundy(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    cmd.args(args).env_remove("GRUNDY_SCRIPT_BUDGET");
+    cmd
+}
+
+fn example(file: &str) -> String {
+    format!("{}/../../examples/games/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `cmd`, expects exit 2 with one `error:` line within 2 s, returns it.
+fn refused(mut cmd: Command) -> String {
+    let start = Instant::now();
+    let out = cmd.assert().code(2).get_output().clone();
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert!(out.stdout.is_empty(), "printed on stdout");
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert_eq!(err.lines().count(), 1, "one line expected:\n{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    err
+}
+
+#[test]
+fn a_heap_script_given_a_pair_is_refused_not_answered() {
+    let spec = format!("script:{}", example("subtract-134.rhai"));
+    let err = refused(grundy(&["analyze", &spec, "3,4"]));
+    assert!(err.contains("moves(3,4) failed"), "{err}");
+    assert!(
+        err.contains("cannot compare a number with an array"),
+        "{err}"
+    );
+    assert!(err.contains("look like heaps"), "{err}");
+    // Heaps still work.
+    grundy(&["analyze", &spec, "9", "5"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("value *3"));
+}
+
+#[test]
+fn a_pair_script_given_a_heap_says_it_expects_pairs() {
+    let spec = format!("script:{}", example("wythoff.rhai"));
+    let err = refused(grundy(&["analyze", &spec, "5"]));
+    assert!(err.contains("moves(5) failed"), "{err}");
+    assert!(err.contains("look like pairs `A,B`"), "{err}");
+    let err = refused(grundy(&["values", &spec, "--to", "3"]));
+    assert!(err.contains("look like pairs `A,B`"), "{err}");
+}
+
+#[test]
+fn the_script_budget_of_the_command_is_named_and_configurable() {
+    let spec = format!("script:{}", example("grundy-game.rhai"));
+    let err = refused(with_budget("100000", &["values", &spec, "--to", "300"]));
+    assert!(err.contains("stopped after 100000 operations"), "{err}");
+    assert!(err.contains("GRUNDY_SCRIPT_BUDGET=N"), "{err}");
+    // The default budget answers this.
+    grundy(&["values", &spec, "--to", "300"]).assert().success();
+    let err = refused(with_budget("lots", &["values", &spec, "--to", "3"]));
+    assert!(err.contains("GRUNDY_SCRIPT_BUDGET=`lots`"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_game_file_is_refused_at_once() {
+    let err = refused(grundy(&["analyze", "script:/dev/zero", "3"]));
+    assert!(err.contains("larger than 1 MiB"), "{err}");
+    let err = refused(grundy(&["values", "toml:/dev/zero", "--to", "3"]));
+    assert!(err.contains("larger than 1 MiB"), "{err}");
+}
+
+#[test]
+fn play_refuses_an_input_line_longer_than_its_limit() {
+    let line = format!("{}\n", "0 ".repeat(100 * 1024));
+    let out = grundy(&["play", "nim", "3"])
+        .write_stdin(line)
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("longer than 64 KiB"), "{err}");
+}
