@@ -237,6 +237,9 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// `Result` with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
 #[cfg(test)]
 mod tests {
     use super::human_bytes;
@@ -252,6 +255,3 @@ mod tests {
         assert_eq!(human_bytes(100 * 1024 * 1024), "100 MiB");
     }
 }
-
-/// `Result` with this crate's [`Error`].
-pub type Result<T, E = Error> = std::result::Result<T, E>;
