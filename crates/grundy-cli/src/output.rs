@@ -29,14 +29,15 @@ impl Write for Printer {
     }
 }
 
-/// How a move's resulting sum is written: components joined by `+`, `0`
-/// when nothing is left.
+/// How a move's resulting sum is written in text: components joined by
+/// `+`, `(nothing)` when nothing is left (not `0`: that is a heap of 0).
 pub fn join_sum(parts: &[String]) -> String {
-    if parts.is_empty() {
-        "0".to_string()
-    } else {
-        parts.join("+")
-    }
+    grundy::play::join_sum(parts)
+}
+
+/// The same in JSON: `""` when nothing is left.
+pub fn json_sum(parts: &[String]) -> String {
+    parts.join("+")
 }
 
 impl Printer {
@@ -386,8 +387,11 @@ impl Printer {
                 let moves: Vec<_> = a
                     .winning_moves
                     .iter()
-                    .map(|m| json!({"component": m.component, "from": m.from, "to": join_sum(&m.to)}))
+                    .map(|m| json!({"component": m.component, "from": m.from, "to": json_sum(&m.to)}))
                     .collect();
+                let total = a.winning_moves_total();
+                let total =
+                    u64::try_from(total).map_or_else(|_| json!(total.to_string()), |t| json!(t));
                 let value = if a.value_known {
                     json!(a.value.value())
                 } else {
@@ -398,6 +402,8 @@ impl Printer {
                     "value": value,
                     "outcome": a.outcome.to_string(),
                     "winning_moves": moves,
+                    "truncated": a.truncated(),
+                    "winning_moves_total": total,
                 });
                 if misere {
                     obj["misere"] = json!(true);
@@ -438,6 +444,14 @@ impl Printer {
                             join_sum(&m.to)
                         )?;
                     }
+                    if a.truncated() {
+                        writeln!(
+                            self.out,
+                            "  … and {} more (the list stops at {} moves per component)",
+                            a.unlisted_moves,
+                            grundy::strategy::take_break::MAX_LISTED
+                        )?;
+                    }
                 }
                 Ok(())
             }
@@ -470,7 +484,7 @@ impl Printer {
                 if let Some(a) = analysis {
                     let moves = |ms: &[WinningMove<String>]| -> Vec<serde_json::Value> {
                         ms.iter()
-                            .map(|m| json!({"component": m.component, "from": m.from, "to": join_sum(&m.to)}))
+                            .map(|m| json!({"component": m.component, "from": m.from, "to": json_sum(&m.to)}))
                             .collect()
                     };
                     let rest = json!({

@@ -26,7 +26,7 @@ Type a move as `grundy analyze` prints it:
   FROM -> TO        e.g. `3 -> 1` (the first component equal to FROM)
   I: FROM -> TO     component I, e.g. `0: 3 -> 1`
   I TO              component I becomes TO, e.g. `0 1`
-A position left as several components is written with `+` (`2+3`); `0` if nothing is left.
+A position left as several components is written with `+` (`2+3`); `(nothing)` if nothing is left.
 Commands: hint (the nim-value and who is winning), moves (every legal move), help, quit.";
 
 /// Plays `game` on the terminal until someone wins or the input ends.
@@ -52,7 +52,12 @@ pub fn run(
     let mut engine_to_move = first == First::Engine;
     let mut line = String::new();
     loop {
-        writeln!(out, "position: {}", game.position().join(" "))?;
+        let position = game.position();
+        if position.is_empty() {
+            writeln!(out, "position: {}", grundy::play::NOTHING)?;
+        } else {
+            writeln!(out, "position: {}", position.join(" "))?;
+        }
         if game.is_over()? {
             if engine_to_move {
                 writeln!(out, "No moves left for the engine: you win!")?;

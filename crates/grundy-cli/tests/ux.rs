@@ -297,3 +297,68 @@ fn snapshot_play_session() {
         .clone();
     insta::assert_snapshot!("play_nim_3_4_5", String::from_utf8(out).unwrap());
 }
+
+// ---- output that tells the truth (issue 17, item 4) ----
+
+#[test]
+fn a_cut_winning_move_list_says_how_many_more_there_are() {
+    // Kayles 300000 has more winning moves than the 10,000 listed.
+    let text = stdout_of(&["analyze", "kayles", "300000"]);
+    let listed = text.lines().filter(|l| l.contains(" -> ")).count();
+    assert_eq!(listed, 10_000, "{}", &text[..text.len().min(500)]);
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("  … and ") && last.contains(" more"),
+        "{last}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "analyze", "kayles", "300000", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(json["truncated"], true);
+    assert_eq!(json["winning_moves"].as_array().unwrap().len(), 10_000);
+    let total = json["winning_moves_total"].as_u64().unwrap();
+    assert!(total > 10_000, "{total}");
+    let more: u64 = last["  … and ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(total, 10_000 + more);
+    // A complete list says so too.
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "analyze", "nim", "3", "4", "5", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(json["truncated"], false);
+    assert_eq!(json["winning_moves_total"], 1);
+}
+
+#[test]
+fn a_component_that_disappears_is_not_printed_as_heap_0() {
+    // Kayles 2: take both pins (nothing left) — not the same as a heap 0.
+    let text = stdout_of(&["analyze", "kayles", "2"]);
+    assert!(text.contains("component 0: 2 -> (nothing)"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["analyze", "kayles", "2", "--format", "json"])).unwrap();
+    assert_eq!(json["winning_moves"][0]["to"], "");
+    // Nim keeps its heap 0: 5 -> 0 is a heap of 0, still written `0`.
+    let text = stdout_of(&["analyze", "nim", "5"]);
+    assert!(text.contains("component 0: 5 -> 0"), "{text}");
+}
+
+#[test]
+fn play_accepts_the_nothing_that_analyze_prints() {
+    let out = grundy(&["play", "kayles", "2", "--first", "human"])
+        .write_stdin("2 -> (nothing)\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(!out.contains("illegal"), "{out}");
+    assert!(out.contains("position: (nothing)\n"), "{out}");
+    assert!(out.contains("you win"), "{out}");
+}

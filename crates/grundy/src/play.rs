@@ -53,10 +53,14 @@ pub struct Move {
     pub to: Vec<String>,
 }
 
-/// A sum of components as text: joined by `+`, `0` when empty.
+/// How a move that leaves nothing (the component disappears) is written,
+/// and typed: not `0`, which is a heap of size 0 in games that have one.
+pub const NOTHING: &str = "(nothing)";
+
+/// A sum of components as text: joined by `+`, [`NOTHING`] when empty.
 pub fn join_sum(parts: &[String]) -> String {
     if parts.is_empty() {
-        "0".to_string()
+        NOTHING.to_string()
     } else {
         parts.join("+")
     }
@@ -220,25 +224,33 @@ impl Match {
         if to.is_empty() {
             return Err(Error::illegal_move(
                 text,
-                "the position after the move is missing (`0` if nothing is left)",
+                format!("the position after the move is missing (`{NOTHING}` if nothing is left)"),
             ));
         }
         let component = self.find_component(text, index, from)?;
         let from = self.position[component].clone();
         let mut typed = Vec::new();
-        for part in to.split('+') {
-            match self.game.normalize(part) {
-                Ok(p) => typed.push(p),
-                Err(e) => return Err(Error::illegal_move(text, e.to_string())),
+        if to != NOTHING {
+            for part in to.split('+') {
+                match self.game.normalize(part) {
+                    Ok(p) => typed.push(p),
+                    Err(e) => return Err(Error::illegal_move(text, e.to_string())),
+                }
             }
         }
         typed.sort();
         let options = self.options_of(&from)?;
-        let found = options.iter().find(|o| {
-            let mut o = (*o).clone();
+        let same = |o: &Vec<String>| {
+            let mut o = o.clone();
             o.sort();
-            o == typed || (o.is_empty() && typed == ["0"])
-        });
+            o == typed
+        };
+        // An exact match first; `0` for "nothing left" is still understood
+        // where the game has no option that leaves a heap 0.
+        let found = options
+            .iter()
+            .find(|o| same(o))
+            .or_else(|| options.iter().find(|o| o.is_empty() && typed == ["0"]));
         match found {
             Some(o) => Ok(Move {
                 component,

@@ -537,6 +537,7 @@ impl AnyGame for NimGame {
                 value_known: true,
                 outcome: Outcome::of_value(value),
                 winning_moves,
+                unlisted_moves: 0,
             }
         };
         Ok(analysis.map(u64::to_string))

@@ -86,8 +86,25 @@ pub struct Analysis<P> {
     pub value_known: bool,
     /// Who wins.
     pub outcome: Outcome,
-    /// Every winning move (empty unless the outcome is N).
+    /// The winning moves (empty unless the outcome is N): every one, or the
+    /// first of them when there are too many to list (then
+    /// [`unlisted_moves`](Self::unlisted_moves) says how many more there are).
     pub winning_moves: Vec<WinningMove<P>>,
+    /// Winning moves that exist but are not in `winning_moves` because the
+    /// list was cut at a limit (0: the list is complete). Exact.
+    pub unlisted_moves: u128,
+}
+
+impl<P> Analysis<P> {
+    /// Whether the winning-move list was cut (some moves are not listed).
+    pub fn truncated(&self) -> bool {
+        self.unlisted_moves > 0
+    }
+
+    /// How many winning moves there are in all, listed or not.
+    pub fn winning_moves_total(&self) -> u128 {
+        (self.winning_moves.len() as u128).saturating_add(self.unlisted_moves)
+    }
 }
 
 impl<P> Analysis<P> {
@@ -106,6 +123,7 @@ impl<P> Analysis<P> {
                     to: m.to.iter().map(&mut f).collect(),
                 })
                 .collect(),
+            unlisted_moves: self.unlisted_moves,
         }
     }
 }
@@ -173,5 +191,6 @@ where
         value_known: true,
         outcome: Outcome::of_value(total),
         winning_moves,
+        unlisted_moves: 0,
     })
 }

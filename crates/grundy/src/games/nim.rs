@@ -134,6 +134,7 @@ impl Nim {
             value_known: true,
             outcome,
             winning_moves,
+            unlisted_moves: 0,
         }
     }
 

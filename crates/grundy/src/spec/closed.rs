@@ -143,6 +143,7 @@ fn single(position: &str, value: Option<Nimber>, p: bool, moves: Vec<String>) ->
                 to: vec![to],
             })
             .collect(),
+        unlisted_moves: 0,
     }
 }
 
@@ -173,6 +174,7 @@ where
         value_known: true,
         outcome,
         winning_moves: moves,
+        unlisted_moves: 0,
     };
     Ok(analysis.map(|p| game.format_position(p)))
 }
@@ -511,6 +513,7 @@ impl AnyGame for StaircaseSpec {
             value_known: true,
             outcome: Outcome::of_value(total),
             winning_moves,
+            unlisted_moves: 0,
         })
     }
 }
@@ -804,6 +807,7 @@ impl AnyGame for BoxSpec {
             value_known: true,
             outcome: Outcome::of_value(total),
             winning_moves,
+            unlisted_moves: 0,
         })
     }
 }

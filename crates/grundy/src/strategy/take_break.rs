@@ -21,7 +21,10 @@
 //! - Nim (`0.3r`): the heap `t`.
 //!
 //! At most [`MAX_LISTED`] moves are listed per component (a heap of 10^18
-//! can have ~10^17 of them); the smallest splits come first. Three-heap
+//! can have ~10^17 of them); the smallest splits come first. The moves
+//! beyond the list are still counted exactly ([`Analysis::unlisted_moves`]):
+//! the option walk counts them, residue classes by division, and Lasker's
+//! splits by counting submasks below a bound. Three-heap
 //! splits of heaps beyond [`EXPLICIT_WORK`] are reported as unsupported.
 //!
 //! Time: O(EXPLICIT_WORK) per component at most, O(n0 + p + listed) for
@@ -66,10 +69,12 @@ pub fn analyze<G: HeapGame>(
         .collect::<Result<Vec<Nimber>>>()?;
     let total: Nimber = vals.iter().sum();
     let mut winning_moves = Vec::new();
+    let mut unlisted_moves: u128 = 0;
     if !total.is_zero() {
         for (i, (&h, &v)) in heaps.iter().zip(&vals).enumerate() {
             let mut found = Vec::new();
-            options_worth(code, values, h, (v + total).value(), &mut found)?;
+            let all = options_worth(code, values, h, (v + total).value(), &mut found)?;
+            unlisted_moves = unlisted_moves.saturating_add(all - found.len() as u128);
             winning_moves.extend(found.into_iter().map(|to| WinningMove {
                 component: i,
                 from: h,
@@ -82,30 +87,33 @@ pub fn analyze<G: HeapGame>(
         value_known: true,
         outcome: Outcome::of_value(total),
         winning_moves,
+        unlisted_moves,
     })
 }
 
 /// Options of heap `h` worth `target`, at most [`MAX_LISTED`], appended to
-/// `out` (each a list of heaps; empty when nothing is left).
+/// `out` (each a list of heaps; empty when nothing is left; `out` starts
+/// empty). Returns how many options are worth `target` in all, listed or
+/// not (exact).
 pub fn options_worth<G: HeapGame>(
     code: &TakeBreak,
     values: &mut HeapValues<G>,
     h: u64,
     target: u64,
     out: &mut Vec<Vec<u64>>,
-) -> Result<()> {
+) -> Result<u128> {
     if option_count(code, h) <= EXPLICIT_WORK {
         return explicit(code, values, h, target, out);
     }
     if code.is_lasker() {
-        lasker(h, target, out);
-        return Ok(());
+        return Ok(lasker(h, target, out));
     }
     if code.is_nim() {
         if target < h {
             out.push(if target == 0 { vec![] } else { vec![target] });
+            return Ok(1);
         }
-        return Ok(());
+        return Ok(0);
     }
     match values.certified_periodicity()? {
         Some(p) if p.saltus == 0 && !code.repeating() => periodic(code, values, &p, h, target, out),
@@ -147,17 +155,19 @@ fn option_count(code: &TakeBreak, h: u64) -> u128 {
     total
 }
 
-/// Walks every option of `h`.
+/// Walks every option of `h`: lists the first [`MAX_LISTED`] worth
+/// `target`, counts them all.
 fn explicit<G: HeapGame>(
     code: &TakeBreak,
     values: &mut HeapValues<G>,
     h: u64,
     target: u64,
     out: &mut Vec<Vec<u64>>,
-) -> Result<()> {
+) -> Result<u128> {
     let mut err = None;
+    let mut all: u128 = 0;
     code.options(&h, &mut |option| {
-        if err.is_some() || out.len() >= MAX_LISTED {
+        if err.is_some() {
             return;
         }
         let mut x = 0;
@@ -171,10 +181,13 @@ fn explicit<G: HeapGame>(
             }
         }
         if x == target {
-            out.push(option.to_vec());
+            all += 1;
+            if out.len() < MAX_LISTED {
+                out.push(option.to_vec());
+            }
         }
     });
-    err.map_or(Ok(()), Err)
+    err.map_or(Ok(all), Err)
 }
 
 /// A finite code with a certified plain period: residue classes of splits.
@@ -185,16 +198,24 @@ fn periodic<G: HeapGame>(
     h: u64,
     target: u64,
     out: &mut Vec<Vec<u64>>,
-) -> Result<()> {
+) -> Result<u128> {
     let mut g = |x: u64| values.value(x).map(|v| v.value());
+    let mut all: u128 = 0;
+    let list = |out: &mut Vec<Vec<u64>>, option: Vec<u64>| {
+        if out.len() < MAX_LISTED {
+            out.push(option);
+        }
+    };
     for (k, &d) in code.digits().iter().enumerate() {
         let k = k as u64;
         let Some(m) = h.checked_sub(k) else { continue };
         if d & LEAVE_NONE != 0 && m == 0 && target == 0 {
-            out.push(vec![]);
+            all += 1;
+            list(out, vec![]);
         }
         if d & LEAVE_ONE != 0 && k > 0 && m > 0 && g(m)? == target {
-            out.push(vec![m]);
+            all += 1;
+            list(out, vec![m]);
         }
         if d & LEAVE_THREE != 0 {
             return Err(Error::unsupported(format!(
@@ -214,7 +235,8 @@ fn periodic<G: HeapGame>(
         // Splits with a < n0 one by one; beyond, residue classes mod p.
         for a in 1..start.min(half + 1) {
             if g(a)? ^ g(m - a)? == target {
-                out.push(vec![a, m - a]);
+                all += 1;
+                list(out, vec![a, m - a]);
             }
         }
         if half < start || m - half < start {
@@ -225,6 +247,8 @@ fn periodic<G: HeapGame>(
             let a = start + r;
             if a <= half && g(a)? ^ g(m - a)? == target {
                 classes.push(a);
+                // a, a + p, a + 2p, ... up to half.
+                all += u128::from((half - a) / p.period) + 1;
             }
         }
         let mut q = 0u64;
@@ -237,23 +261,41 @@ fn periodic<G: HeapGame>(
                     break 'listing;
                 }
                 if out.len() >= MAX_LISTED {
-                    return Ok(());
+                    break 'listing;
                 }
                 out.push(vec![a, m - a]);
             }
             q += 1;
         }
     }
-    out.truncate(MAX_LISTED);
-    Ok(())
+    Ok(all)
 }
 
-/// Lasker's Nim (`4.3r`): see the module docs.
-fn lasker(h: u64, target: u64, out: &mut Vec<Vec<u64>>) {
+/// How many submasks `s` of `mask` have `s <= x`.
+fn submasks_at_most(mask: u64, x: u64) -> u128 {
+    let mut count: u128 = 0;
+    for i in (0..64).rev() {
+        let bit = 1u64 << i;
+        if x & bit != 0 {
+            // s with a 0 here and any submask of the bits below is < x.
+            count += 1u128 << (mask & (bit - 1)).count_ones();
+            if mask & bit == 0 {
+                return count;
+            }
+            // Otherwise go on with a 1 here, still equal to x so far.
+        }
+    }
+    count + 1 // s == x
+}
+
+/// Lasker's Nim (`4.3r`): see the module docs. Lists at most
+/// [`MAX_LISTED`] options worth `target`, returns how many there are.
+fn lasker(h: u64, target: u64, out: &mut Vec<Vec<u64>>) -> u128 {
     // Splits a + b = h with G(a) xor G(b) = target, a <= b.
     // x = 4q + e (e in 1..=4) has G(x) = 4(q + carry) + low.
     const LOW_CARRY: [(u64, u64); 5] = [(0, 0), (1, 0), (2, 0), (0, 1), (3, 0)];
     let mut splits = Vec::new();
+    let mut all: u128 = 0;
     let high = target >> 2;
     for ea in 1..=4u64 {
         for eb in 1..=4u64 {
@@ -274,6 +316,22 @@ fn lasker(h: u64, target: u64, out: &mut Vec<Vec<u64>>) {
             let and = (sum - high) / 2;
             if and & high != 0 {
                 continue;
+            }
+            // Count: a <= b, with hi_a - hi_b = 2·sub - high, is
+            // 8·sub <= 4(high + ca - cb) + eb - ea; then drop the ends where
+            // hi_a < ca or hi_b < cb (only sub = 0 or sub = high, and = 0).
+            let bound = 4 * (i128::from(high) + ca as i128 - cb as i128) + eb as i128 - ea as i128;
+            if bound >= 0 {
+                let x = u64::try_from(bound / 8).unwrap_or(u64::MAX);
+                let mut n = submasks_at_most(high, x);
+                let invalid = |s: u64| (and | s) < ca || (and | (high ^ s)) < cb;
+                if invalid(0) {
+                    n -= 1;
+                }
+                if high != 0 && high <= x && invalid(high) {
+                    n -= 1;
+                }
+                all += n;
             }
             let mut listed = 0;
             let mut sub = 0u64;
@@ -304,9 +362,11 @@ fn lasker(h: u64, target: u64, out: &mut Vec<Vec<u64>>) {
     // A single heap j worth the target: j = G(target) (G is an involution).
     let j = TakeBreak::lasker_value(target);
     if j < h {
+        all += 1;
         out.push(if j == 0 { vec![] } else { vec![j] });
     }
     out.truncate(MAX_LISTED);
+    all
 }
 
 #[cfg(test)]
@@ -325,10 +385,12 @@ mod tests {
         for h in 1..=120u64 {
             for target in 0..=130u64 {
                 let mut walked = Vec::new();
-                explicit(&game, &mut values, h, target, &mut walked).unwrap();
+                let walked_all = explicit(&game, &mut values, h, target, &mut walked).unwrap();
                 let mut fast = Vec::new();
-                lasker(h, target, &mut fast);
+                let fast_all = lasker(h, target, &mut fast);
+                assert_eq!(walked_all, walked.len() as u128);
                 assert_eq!(sorted(fast), sorted(walked), "heap {h}, target {target}");
+                assert_eq!(fast_all, walked_all, "heap {h}, target {target}");
             }
         }
     }
@@ -343,9 +405,10 @@ mod tests {
             for h in [400u64, 401, 777, 1000] {
                 for target in 0..16 {
                     let mut walked = Vec::new();
-                    explicit(&game, &mut values, h, target, &mut walked).unwrap();
+                    let walked_all = explicit(&game, &mut values, h, target, &mut walked).unwrap();
                     let mut fast = Vec::new();
-                    periodic(&game, &mut values, &p, h, target, &mut fast).unwrap();
+                    let fast_all = periodic(&game, &mut values, &p, h, target, &mut fast).unwrap();
+                    assert_eq!(fast_all, walked_all, "{name} heap {h} target {target}");
                     assert_eq!(
                         sorted(fast),
                         sorted(walked),
@@ -354,6 +417,65 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_cut_move_list_still_counts_every_winning_move() {
+        // More than MAX_LISTED winning moves: the list stops at the limit,
+        // the count does not, and every fast path counts what the walk
+        // counts.
+        let game = TakeBreak::named("kayles").unwrap();
+        let mut values = HeapValues::new(&game);
+        let a = analyze(&game, &mut values, &[300_000]).unwrap();
+        let mut solver = HeapValues::new(&game);
+        let all = crate::strategy::analyze(&game, &mut solver, &[300_000u64]).unwrap();
+        assert!(all.winning_moves.len() > MAX_LISTED);
+        assert_eq!(a.winning_moves.len(), MAX_LISTED);
+        assert_eq!(a.winning_moves_total(), all.winning_moves.len() as u128);
+        assert!(a.truncated());
+        let p = values.certified_periodicity().unwrap().unwrap();
+        for h in [300_000u64, 300_001] {
+            for target in 0..4 {
+                let (mut walked, mut fast) = (Vec::new(), Vec::new());
+                let w = explicit(&game, &mut values, h, target, &mut walked).unwrap();
+                let f = periodic(&game, &mut values, &p, h, target, &mut fast).unwrap();
+                assert_eq!(
+                    (f, fast.len()),
+                    (w, walked.len()),
+                    "kayles {h} target {target}"
+                );
+            }
+        }
+        let lasker_game = TakeBreak::named("lasker").unwrap();
+        let mut lv = HeapValues::new(&lasker_game);
+        let mut cut = 0;
+        // high = target / 4 = 2^15 - 1: up to 2^15 splits of a heap near 4·high.
+        for h in 131_066u64..=131_078 {
+            for target in [0x1_fffcu64, 0x1_ffff] {
+                let (mut walked, mut fast) = (Vec::new(), Vec::new());
+                let w = explicit(&lasker_game, &mut lv, h, target, &mut walked).unwrap();
+                let f = lasker(h, target, &mut fast);
+                assert_eq!(
+                    (f, fast.len()),
+                    (w, walked.len()),
+                    "lasker {h} target {target}"
+                );
+                cut += usize::from(w > MAX_LISTED as u128);
+            }
+        }
+        assert!(cut > 0, "no Lasker list was cut: the test tests nothing");
+    }
+
+    #[test]
+    fn submasks_at_most_counts_like_enumeration() {
+        for mask in [0u64, 1, 0b1011, 0b1111_0000, 0x5a5a] {
+            let subs: Vec<u64> = (0..=0x7fffu64).filter(|s| s & !mask == 0).collect();
+            for x in 0..=0x7fffu64 {
+                let n = subs.partition_point(|&s| s <= x);
+                assert_eq!(submasks_at_most(mask, x), n as u128, "mask {mask:#x} x {x}");
+            }
+        }
+        assert_eq!(submasks_at_most(u64::MAX, u64::MAX), 1u128 << 64);
     }
 
     #[test]
