@@ -38,6 +38,23 @@ fn the_seed_corpora_pass_every_target() {
     seeds("analyze", targets::analyze);
 }
 
+/// Found by the `spec` target: `take:3..0*n-3` printed its spec as
+/// `take:3..-3`, which is refused (a bound is never negative).
+#[test]
+fn a_take_bound_of_zero_n_prints_a_spec_that_parses_back() {
+    for (spec, canonical) in [
+        ("take:3..0*n-3", "take:3..0"),
+        ("take:0*n/2+4..n", "take:4..n"),
+        ("take:1..0*n", "take:1..0"),
+    ] {
+        let game = grundy::spec::parse(spec).unwrap();
+        assert_eq!(game.spec(), canonical, "{spec}");
+        let again = grundy::spec::parse(&game.spec()).unwrap();
+        assert_eq!(again.spec(), canonical, "{spec}");
+    }
+    targets::spec(b"take:3..0*n-3");
+}
+
 /// Family names, codes and odd words a spec starts with.
 const NAMES: &[&str] = &[
     "nim",

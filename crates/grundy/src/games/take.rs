@@ -85,6 +85,15 @@ impl Bound {
                 "`{text}` is not a bound (use a number or a formula such as `n/2`, `n-1`, `2*n/3+1`)"
             )));
         };
+        if a == 0 {
+            // `0*n/D-C` is the constant max(C', 0): written as that number,
+            // so that the canonical spec parses back.
+            return Ok(Bound {
+                a: 0,
+                d: 1,
+                c: c.max(0),
+            });
+        }
         Ok(Bound { a, d, c })
     }
 }
