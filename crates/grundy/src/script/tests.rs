@@ -374,7 +374,7 @@ fn comparisons_of_different_kinds_are_errors_not_false() {
 
 #[test]
 fn a_budget_of_operations_covers_the_whole_command() {
-    // About 1,000 operations per call: far below the limit of one call,
+    // About 800 operations per call: far below the limit of one call,
     // but 2,000 calls pass a budget of 200,000 for all of them.
     let source =
         "fn moves(n) { let x = 0; for i in 0..200 { x += i; } if n > 0 { [n - 1] } else { [] } }";
@@ -384,6 +384,10 @@ fn a_budget_of_operations_covers_the_whole_command() {
     };
     let mut s = ScriptSpec::new(ScriptGame::with_limits("t", source, &limits).unwrap());
     assert_eq!(values(&mut s, 5), [0, 1, 0, 1, 0, 1]);
+    // Each call's operations are counted once (Rhai counts from 0 in each
+    // call): six calls and the top level, not a running total of totals.
+    let spent = s.game.inner.budget.spent.get();
+    assert!((3_000..20_000).contains(&spent), "{spent}");
     let e = script_error_of(s.values(0, 2000));
     assert!(e.contains("stopped after 200000 operations"), "{e}");
     assert!(e.contains("GRUNDY_SCRIPT_BUDGET"), "{e}");
