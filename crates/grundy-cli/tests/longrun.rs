@@ -250,3 +250,126 @@ fn low_memory_streaming_writes_the_same_file() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("splits heaps"));
 }
+
+/// Runs grundy, expecting exit 2 with one `error:` line; returns it.
+fn refused(args: &[&str]) -> String {
+    let start = Instant::now();
+    let out = grundy().args(args).output().expect("grundy runs");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(
+        err.starts_with("error: ") && err.trim_end().lines().count() == 1,
+        "{args:?}: {err}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(10), "{args:?}");
+    err
+}
+
+/// `sed -i 's/game=0.6/game=0.7/'` on a 0.6 checkpoint: once continued as
+/// 0.7 and printed a wrong sequence with exit 0.
+#[test]
+fn a_checkpoint_with_an_edited_game_is_refused() {
+    let dir = scratch("edited");
+    let ck = dir.join("six.ck");
+    run_ok(&[
+        "values",
+        "0.6",
+        "--to",
+        "2000",
+        "--checkpoint",
+        s(&ck),
+        "--quiet",
+    ]);
+    let mut bytes = std::fs::read(&ck).unwrap();
+    let at = bytes.windows(8).position(|w| w == b"game=0.6").unwrap() + 7;
+    bytes[at] = b'7';
+    std::fs::write(&ck, &bytes).unwrap();
+    for args in [
+        ["values", "0.7", "--resume", s(&ck), "--to", "3000"],
+        ["values", "0.7", "--input", s(&ck), "--to", "100"],
+    ] {
+        let err = refused(&args);
+        assert!(err.contains("checksum"), "{err}");
+    }
+}
+
+/// A well-formed file (valid header and checksum) holding 0.7's values
+/// under the name 0.6: not 0.6's sequence.
+#[test]
+fn a_values_file_of_another_sequence_is_refused() {
+    let dir = scratch("foreign");
+    let (seven, forged) = (dir.join("seven.bin"), dir.join("forged.bin"));
+    run_ok(&[
+        "values",
+        "0.7",
+        "--to",
+        "2000",
+        "--output",
+        s(&seven),
+        "--quiet",
+    ]);
+    let file = grundy::solve::read_values(&seven).unwrap();
+    grundy::solve::write_values(&forged, "0.6", file.table.view()).unwrap();
+    for args in [
+        ["values", "0.6", "--resume", s(&forged), "--to", "3000"],
+        ["values", "0.6", "--input", s(&forged), "--to", "100"],
+    ] {
+        let err = refused(&args);
+        assert!(err.contains("is not the sequence of `0.6`"), "{err}");
+    }
+}
+
+/// Well-formed files of absurd values (all 2^64 − 1, all 2^40): once a
+/// `capacity overflow` panic or an abort allocating 8796093022216 bytes.
+#[test]
+fn a_values_file_of_absurd_values_is_refused() {
+    let dir = scratch("absurd");
+    for (name, value) in [("max.bin", u64::MAX), ("forty.bin", 1u64 << 40)] {
+        let path = dir.join(name);
+        grundy::solve::values_file::write_values_streamed(
+            &path,
+            "0.6",
+            1000,
+            8,
+            &mut std::iter::repeat(value),
+        )
+        .unwrap();
+        for args in [
+            ["values", "0.6", "--resume", s(&path), "--to", "3000"],
+            ["values", "0.6", "--input", s(&path), "--to", "100"],
+        ] {
+            let err = refused(&args);
+            assert!(err.contains(&format!("= {value}")), "{err}");
+        }
+    }
+}
+
+/// A checkpoint cut short, and one of the first format: refused, saying why.
+#[test]
+fn a_truncated_or_old_values_file_is_refused() {
+    let dir = scratch("truncated");
+    let ck = dir.join("k.ck");
+    run_ok(&[
+        "values",
+        "kayles",
+        "--to",
+        "1000",
+        "--checkpoint",
+        s(&ck),
+        "--quiet",
+    ]);
+    let good = std::fs::read(&ck).unwrap();
+    for cut in [good.len() - 1, 40, 10] {
+        std::fs::write(&ck, &good[..cut]).unwrap();
+        refused(&["values", "kayles", "--resume", s(&ck), "--to", "2000"]);
+        refused(&["values", "kayles", "--input", s(&ck), "--to", "10"]);
+    }
+    let mut old = good.clone();
+    old[..8].copy_from_slice(b"GRUNDYV1");
+    std::fs::write(&ck, &old).unwrap();
+    let err = refused(&["values", "kayles", "--resume", s(&ck), "--to", "2000"]);
+    assert!(
+        err.contains("older grundy") && err.contains("recompute"),
+        "{err}"
+    );
+}

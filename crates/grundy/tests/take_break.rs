@@ -304,3 +304,121 @@ proptest! {
         }
     }
 }
+
+/// A table built from `values`.
+fn table_of(values: &[u64]) -> grundy::solve::NimTable {
+    let mut t = grundy::solve::NimTable::new();
+    for &v in values {
+        t.push(v).expect("room for a small table");
+    }
+    t
+}
+
+/// The first `n` values of `game`.
+fn first_values(game: &TakeBreak, n: u64) -> Vec<u64> {
+    let mut s = TakeBreakSolver::new(game.clone());
+    s.extend_to(n - 1).unwrap();
+    (0..n).map(|h| s.value(h).unwrap().value()).collect()
+}
+
+/// Values no heap can have (2^64 − 1, 2^40) are refused before the engine
+/// sizes anything by them (once: `capacity overflow`, or an abort
+/// allocating 8796093022216 bytes in the bound's growth).
+#[test]
+fn a_resumed_table_with_absurd_values_is_refused() {
+    let game = TakeBreak::octal("0.6").unwrap();
+    let mut values = first_values(&game, 1000);
+    for absurd in [u64::MAX, 1 << 40] {
+        for at in [1, 500, 999] {
+            let saved = values[at];
+            values[at] = absurd;
+            let e = TakeBreakSolver::resume_from(
+                game.clone(),
+                TakeBreakConfig::default(),
+                table_of(&values),
+                "f.bin",
+            )
+            .unwrap_err();
+            values[at] = saved;
+            let text = e.to_string();
+            assert!(
+                matches!(e.kind(), grundy::ErrorKind::BadFile { .. })
+                    && text.contains(&format!("G({at}) = {absurd}")),
+                "{text}"
+            );
+        }
+    }
+    // Grundy's game splits without removing: a looser bound, still no 2^40.
+    let grundy_game = TakeBreak::named("grundy-game").unwrap();
+    let mut values = first_values(&grundy_game, 300);
+    values[200] = 1 << 40;
+    assert!(
+        TakeBreakSolver::resume(grundy_game, TakeBreakConfig::default(), table_of(&values))
+            .is_err()
+    );
+}
+
+/// A value within the bound but too large for the engine's tables in the
+/// memory allowed is refused as memory, not attempted.
+#[test]
+fn a_resumed_table_whose_values_do_not_fit_the_budget_is_refused() {
+    let game = TakeBreak::octal("0.6").unwrap();
+    let mut values = first_values(&game, 2000);
+    values[1999] = 1999;
+    let config = TakeBreakConfig {
+        max_bytes: 4000,
+        ..TakeBreakConfig::default()
+    };
+    let e = TakeBreakSolver::resume(game, config, table_of(&values)).unwrap_err();
+    assert!(
+        matches!(e.kind(), grundy::ErrorKind::OutOfMemory { .. }),
+        "{e}"
+    );
+}
+
+/// Another game's values (0.7's for 0.6) or one edited value near either
+/// end are not this game's sequence: refused naming the first wrong heap.
+#[test]
+fn a_resumed_table_of_another_sequence_is_refused() {
+    let six = TakeBreak::octal("0.6").unwrap();
+    let seven = TakeBreak::octal("0.7").unwrap();
+    let theirs = first_values(&seven, 500);
+    let e = TakeBreakSolver::resume_from(
+        six.clone(),
+        TakeBreakConfig::default(),
+        table_of(&theirs),
+        "f.bin",
+    )
+    .unwrap_err();
+    assert!(
+        matches!(e.kind(), grundy::ErrorKind::NotTheSequence { .. }),
+        "{e}"
+    );
+    let ours = first_values(&six, 500);
+    for at in [3, 450, 499] {
+        let mut edited = ours.clone();
+        edited[at] ^= 1;
+        let e = TakeBreakSolver::resume(six.clone(), TakeBreakConfig::default(), table_of(&edited))
+            .unwrap_err();
+        match e.kind() {
+            grundy::ErrorKind::NotTheSequence {
+                heap,
+                stored,
+                computed,
+                ..
+            } => {
+                assert_eq!(
+                    (*heap, *stored, *computed),
+                    (at as u64, edited[at], ours[at])
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    // The real sequence resumes and continues like an uninterrupted run.
+    let mut s =
+        TakeBreakSolver::resume(six.clone(), TakeBreakConfig::default(), table_of(&ours)).unwrap();
+    s.extend_to(799).unwrap();
+    let all: Vec<u64> = (0..800).map(|h| s.value(h).unwrap().value()).collect();
+    assert_eq!(all, first_values(&six, 800));
+}

@@ -231,7 +231,7 @@ pub fn read_values_within(path: &Path, max_bytes: u64) -> Result<ValuesFile> {
         ));
     }
     let header_len = u32::from_le_bytes([fixed[8], fixed[9], fixed[10], fixed[11]]);
-    if header_len > MAX_HEADER || u64::from(header_len) > size - 12 {
+    if header_len > MAX_HEADER || u64::from(header_len) > size.saturating_sub(12) {
         return Err(bad(
             path,
             format!("a header of {header_len} bytes does not fit the file"),
