@@ -226,6 +226,11 @@ fn run(cli: Cli) -> Result<()> {
                 .map_err(|e| anyhow::anyhow!("cannot read `{path}`: {e}"))?;
             let graph = GameGraph::read(io::BufReader::with_capacity(1 << 16, file))
                 .map_err(|e| anyhow::anyhow!("`{path}`: {e}"))?;
+            if graph.vertex_count() == 0 {
+                anyhow::bail!(
+                    "`{path}` is an empty graph: no vertices (write one move `FROM TO` per line)"
+                );
+            }
             let values = graph.values();
             let analysis = if a.tokens.is_empty() {
                 None
