@@ -134,7 +134,7 @@ pub struct GraphArgs {
     pub tokens: Vec<String>,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: ReportFormat,
 }
 
 /// Output format.
@@ -147,6 +147,27 @@ pub enum Format {
     Csv,
     /// One JSON object.
     Json,
+}
+
+/// Output format of the commands that print a report, not a table
+/// (`period`, `analyze`, `graph`, `games`): their `--help` offers, and
+/// clap accepts, only these.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ReportFormat {
+    /// Human-readable text.
+    #[default]
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+impl From<ReportFormat> for Format {
+    fn from(f: ReportFormat) -> Format {
+        match f {
+            ReportFormat::Text => Format::Text,
+            ReportFormat::Json => Format::Json,
+        }
+    }
 }
 
 /// Arguments of `grundy values`.
@@ -238,7 +259,7 @@ pub struct PeriodArgs {
     pub limit: u64,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: ReportFormat,
 }
 
 /// Arguments of `grundy analyze`.
@@ -254,7 +275,7 @@ pub struct AnalyzeArgs {
     pub misere: bool,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: ReportFormat,
 }
 
 /// Who moves first in `grundy play`.
@@ -307,7 +328,7 @@ pub struct PlotArgs {
 pub struct GamesArgs {
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: ReportFormat,
 }
 
 /// Arguments of `grundy completions`.

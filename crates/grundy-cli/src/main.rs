@@ -113,9 +113,37 @@ fn one_line(e: &clap::Error) -> String {
     } else {
         format!("error: {line}")
     };
-    format!(
-        "{line} (hint: `grundy --help` lists the commands, `grundy COMMAND --help` their options)"
-    )
+    format!("{line} (hint: {})", usage_hint(e))
+}
+
+/// What to try after a usage error: the subcommand or option clap finds
+/// nearest to a mistyped one, `--to N` for a bare number after a game, or
+/// else where the commands are listed.
+fn usage_hint(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let suggested = [ContextKind::SuggestedSubcommand, ContextKind::SuggestedArg]
+        .into_iter()
+        .find_map(|k| match e.get(k) {
+            Some(ContextValue::String(s)) => Some(s.clone()),
+            // clap sorts its suggestions by confidence, the best last.
+            Some(ContextValue::Strings(v)) => v.last().cloned(),
+            _ => None,
+        });
+    if let Some(s) = suggested {
+        return format!("did you mean `{s}`?");
+    }
+    if e.kind() == clap::error::ErrorKind::UnknownArgument {
+        let command = std::env::args().nth(1).unwrap_or_default();
+        if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
+            let takes_to = matches!(command.as_str(), "values" | "plot");
+            if takes_to && !arg.is_empty() && arg.bytes().all(|b| b.is_ascii_digit()) {
+                return format!(
+                    "the last heap is given with `--to`: `grundy {command} GAME --to {arg}`"
+                );
+            }
+        }
+    }
+    "`grundy --help` lists the commands, `grundy COMMAND --help` their options".to_string()
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -147,12 +175,12 @@ fn run(cli: Cli) -> Result<()> {
         Command::Period(a) => {
             let mut game = spec::parse(&a.game)?;
             let report = game.period(a.limit)?;
-            out.period(&game.spec(), &report, a.format)?;
+            out.period(&game.spec(), &report, a.format.into())?;
         }
         Command::Analyze(a) => {
             let mut game = spec::parse(&a.game)?;
             let analysis = game.analyze(&a.positions, &AnalyzeOptions { misere: a.misere })?;
-            out.analysis(&game.spec(), &analysis, a.misere, a.format)?;
+            out.analysis(&game.spec(), &analysis, a.misere, a.format.into())?;
         }
         Command::Play(a) => {
             let game = spec::parse(&a.game)?;
@@ -184,7 +212,7 @@ fn run(cli: Cli) -> Result<()> {
                 a.to
             ))?;
         }
-        Command::Games(a) => out.games(grundy::spec::FAMILIES, a.format)?,
+        Command::Games(a) => out.games(grundy::spec::FAMILIES, a.format.into())?,
         Command::Completions(a) => {
             let mut cmd = cli::command();
             let mut buf = Vec::new();
@@ -198,6 +226,11 @@ fn run(cli: Cli) -> Result<()> {
                 .map_err(|e| anyhow::anyhow!("cannot read `{path}`: {e}"))?;
             let graph = GameGraph::read(io::BufReader::with_capacity(1 << 16, file))
                 .map_err(|e| anyhow::anyhow!("`{path}`: {e}"))?;
+            if graph.vertex_count() == 0 {
+                anyhow::bail!(
+                    "`{path}` is an empty graph: no vertices (write one move `FROM TO` per line)"
+                );
+            }
             let values = graph.values();
             let analysis = if a.tokens.is_empty() {
                 None
@@ -209,7 +242,7 @@ fn run(cli: Cli) -> Result<()> {
                         .map(|v| graph.name(*v).into_owned()),
                 )
             };
-            out.graph(&values, &a.tokens, analysis.as_ref(), a.format)?;
+            out.graph(&values, &a.tokens, analysis.as_ref(), a.format.into())?;
         }
     }
     out.flush()

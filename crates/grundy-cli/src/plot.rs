@@ -57,23 +57,72 @@ pub fn render(req: &Request, path: &Path) -> Result<&'static str> {
         .map(str::to_ascii_lowercase);
     let size = (req.width, req.height);
     let failed = |e: String| anyhow!("cannot draw `{}`: {e}", path.display());
-    match ext.as_deref() {
-        Some("png") => {
-            let root = BitMapBackend::new(path, size).into_drawing_area();
-            draw(&root, req).map_err(failed)?;
-            root.present().map_err(|e| failed(e.to_string()))?;
-            Ok("PNG")
-        }
-        Some("svg") => {
-            let root = SVGBackend::new(path, size).into_drawing_area();
-            draw(&root, req).map_err(failed)?;
-            root.present().map_err(|e| failed(e.to_string()))?;
-            Ok("SVG")
-        }
+    let kind = match ext.as_deref() {
+        Some("png") => "PNG",
+        Some("svg") => "SVG",
         _ => bail!(
             "the output `{}` must end in `.png` or `.svg`",
             path.display()
         ),
+    };
+    // Drawn into a temporary file beside the target, renamed over it at the
+    // end: a plot that fails leaves no partial image (and no temporary).
+    // Creating it first turns an unwritable place into one plain line,
+    // not the image encoder's nested error.
+    let tmp = Temporary::beside(path)?;
+    match kind {
+        "PNG" => {
+            let root = BitMapBackend::new(&tmp.path, size).into_drawing_area();
+            draw(&root, req).map_err(failed)?;
+            root.present().map_err(|e| failed(e.to_string()))?;
+        }
+        _ => {
+            let root = SVGBackend::new(&tmp.path, size).into_drawing_area();
+            draw(&root, req).map_err(failed)?;
+            root.present().map_err(|e| failed(e.to_string()))?;
+        }
+    }
+    tmp.rename_to(path)?;
+    Ok(kind)
+}
+
+/// A file beside the target that is removed unless renamed onto it.
+struct Temporary {
+    path: std::path::PathBuf,
+    kept: bool,
+}
+
+impl Temporary {
+    /// Creates `.NAME.PID.tmp.EXT` in the target's directory (the
+    /// extension kept: the PNG encoder picks its format from it).
+    fn beside(target: &Path) -> Result<Temporary> {
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let ext = target
+            .extension()
+            .map(|e| e.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let path = target.with_file_name(format!(".{name}.{}.tmp.{ext}", std::process::id()));
+        std::fs::File::create(&path)
+            .map_err(|e| anyhow!("cannot write `{}`: {e}", target.display()))?;
+        Ok(Temporary { path, kept: false })
+    }
+
+    fn rename_to(mut self, target: &Path) -> Result<()> {
+        std::fs::rename(&self.path, target)
+            .map_err(|e| anyhow!("cannot write `{}`: {e}", target.display()))?;
+        self.kept = true;
+        Ok(())
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if !self.kept {
+            let _ = std::fs::remove_file(&self.path);
+        }
     }
 }
 

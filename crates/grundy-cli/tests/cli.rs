@@ -257,7 +257,7 @@ fn requests_beyond_what_can_be_computed_are_errors() {
 fn usage_errors_are_one_line_too() {
     rejects(&["values", "sub:1,3,4", "--to", "5", "--frm", "3"], "--frm");
     rejects(&["frobnicate"], "frobnicate");
-    rejects(&["period", "sub:1,3,4", "--format", "csv"], "--format csv");
+    rejects(&["period", "sub:1,3,4", "--format", "csv"], "csv");
 }
 
 #[test]

@@ -259,3 +259,19 @@ fn a_path_of_ten_million_vertices() {
     assert_eq!(json["outcome"], "N");
     std::fs::remove_file(path).unwrap();
 }
+
+#[test]
+fn an_empty_graph_file_is_said_to_be_empty() {
+    for (name, text) in [("empty.txt", ""), ("blank.txt", "\n\n# only a comment\n")] {
+        let path = file(name, text);
+        let out = grundy().arg("graph").arg(&path).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(out.stdout.is_empty(), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("error: ") && err.contains("empty graph"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

@@ -175,3 +175,50 @@ fn bad_outputs_are_one_line_errors_naming_the_file() {
     let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(err.contains("`5`"), "{err}");
 }
+
+#[test]
+fn a_plot_that_cannot_be_written_says_so_plainly_and_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // A missing directory: the OS reason, not the encoder's nested error.
+    let missing = dir.path().join("no/such/dir/g.png");
+    let out = grundy(&[
+        "plot",
+        "nim",
+        "--to",
+        "10",
+        "--output",
+        missing.to_str().unwrap(),
+    ])
+    .code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(err.starts_with("error: cannot write `"), "{err}");
+    assert!(
+        !err.contains("ImageError") && !err.contains("Os {"),
+        "{err}"
+    );
+    // The target is a directory: drawing works, putting it in place fails;
+    // nothing is left behind (no temporary beside it).
+    for ext in ["png", "svg"] {
+        let target = dir.path().join(format!("taken.{ext}"));
+        std::fs::create_dir(&target).unwrap();
+        let out = grundy(&[
+            "plot",
+            "nim",
+            "--to",
+            "10",
+            "--output",
+            target.to_str().unwrap(),
+        ])
+        .code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(err.starts_with("error: cannot write `"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(target.is_dir());
+    }
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporaries left behind: {left:?}");
+}

@@ -362,3 +362,37 @@ fn play_accepts_the_nothing_that_analyze_prints() {
     assert!(out.contains("position: (nothing)\n"), "{out}");
     assert!(out.contains("you win"), "{out}");
 }
+
+// ---- errors a person can act on (issue 17, item 5) ----
+
+#[test]
+fn a_mistyped_game_or_command_gets_a_did_you_mean() {
+    let err = stderr_of_failure(&["values", "kayls", "--to", "3"]);
+    assert!(err.contains("did you mean `kayles`?"), "{err}");
+    let err = stderr_of_failure(&["analyse", "nim", "3"]);
+    assert!(err.contains("did you mean `analyze`?"), "{err}");
+    // clap's best suggestion, not the first of its list.
+    let err = stderr_of_failure(&["valeus", "nim"]);
+    assert!(err.contains("did you mean `values`?"), "{err}");
+}
+
+#[test]
+fn a_bare_last_heap_hints_at_to() {
+    let err = stderr_of_failure(&["values", "kayles", "100"]);
+    assert!(err.contains("`grundy values GAME --to 100`"), "{err}");
+}
+
+#[test]
+fn help_offers_only_the_formats_a_command_accepts() {
+    for command in ["period", "analyze", "graph", "games"] {
+        let help = stdout_of(&[command, "--help"]);
+        assert!(
+            !help.contains("csv"),
+            "{command} --help offers csv:\n{help}"
+        );
+    }
+    let help = stdout_of(&["values", "--help"]);
+    assert!(help.contains("csv"), "{help}");
+    let err = stderr_of_failure(&["period", "nim", "--format", "csv"]);
+    assert!(err.contains("[possible values: text, json]"), "{err}");
+}

@@ -376,16 +376,30 @@ pub fn parse(spec: &str) -> Result<Box<dyn AnyGame>> {
         }
         None => Err(Error::invalid_spec(
             spec,
-            format!(
-                "unknown game `{name}` (known: {})",
-                FAMILIES
-                    .iter()
-                    .map(|f| f.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            match closest_family(&lower) {
+                Some(near) => format!("unknown game `{name}`: did you mean `{near}`?"),
+                None => format!(
+                    "unknown game `{name}` (known: {})",
+                    FAMILIES
+                        .iter()
+                        .map(|f| f.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
         )),
     }
+}
+
+/// The family name nearest to a mistyped `name`, when one is near enough
+/// (edit distance at most 2, and less than half the name).
+fn closest_family(name: &str) -> Option<&'static str> {
+    FAMILIES
+        .iter()
+        .map(|f| (strsim::damerau_levenshtein(name, f.name), f.name))
+        .filter(|&(d, near)| d <= 2 && 2 * d < near.len().max(name.len()))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, near)| near)
 }
 
 fn octal_code(_spec: &str, code: &str) -> Result<Box<dyn AnyGame>> {
@@ -577,8 +591,22 @@ mod tests {
         assert!(msg("sub:-3").contains("negative"));
         assert!(msg("sub:99999999999999999999").contains("larger than"));
         assert!(msg("frobnicate").contains("unknown game `frobnicate`"));
+        assert!(!msg("frobnicate").contains("did you mean"));
         assert!(msg("").contains("empty"));
         assert!(msg("bash:0").contains("at least 1"));
         assert!(msg("nim:3").contains("no arguments"));
+    }
+
+    #[test]
+    fn a_mistyped_game_name_gets_a_did_you_mean() {
+        let msg = |s: &str| parse(s).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            msg("kayls").contains("did you mean `kayles`?"),
+            "{}",
+            msg("kayls")
+        );
+        assert!(msg("wythof").contains("did you mean `wythoff`?"));
+        assert!(msg("Laskr").contains("did you mean `lasker`?"));
+        assert!(!msg("xy").contains("did you mean"), "{}", msg("xy"));
     }
 }
