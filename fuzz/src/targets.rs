@@ -100,8 +100,10 @@ fn exercise(game: &mut dyn AnyGame, positions: &[&str]) {
                 }
             }
         }
-        let misere = AnalyzeOptions { misere: true };
-        let _ = game.analyze(&sum, &misere);
+        if !known_slow_misere(&game.spec()) {
+            let misere = AnalyzeOptions { misere: true };
+            let _ = game.analyze(&sum, &misere);
+        }
     }
     if positions.len() > 1 {
         let all: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
@@ -311,6 +313,9 @@ pub fn analyze(data: &[u8]) {
     let Ok(mut game) = spec::parse(spec_text) else {
         return;
     };
+    if misere && known_slow_misere(&game.spec()) {
+        return;
+    }
     let options = AnalyzeOptions { misere };
     let Ok(a) = game.analyze(&positions, &options) else {
         return;
@@ -336,6 +341,15 @@ pub fn analyze(data: &[u8]) {
 /// until that is fixed; remove this filter then.
 fn known_empty_sum_panics(positions: &[String]) -> bool {
     positions.is_empty()
+}
+
+/// Issue 17 item 3 (another part of the work: misère search keeps its
+/// limits): the misère search of the multiplication game explores every
+/// product below N with every multiplier, and runs for seconds to minutes
+/// on a small spec (`mult:842,2,3559` with position 1: > 30 s, in the
+/// `spec` target). Skipped until that is bounded; remove this filter then.
+fn known_slow_misere(spec: &str) -> bool {
+    spec.trim().to_ascii_lowercase().starts_with("mult:")
 }
 
 /// A position holding a number larger than [`MAX_NUMBER`].
