@@ -18,7 +18,7 @@
 use grundy::games::graph::GameGraph;
 use grundy::games::TakeBreak;
 use grundy::script::gamefile::GameFile;
-use grundy::solve::{read_values, TakeBreakConfig, TakeBreakSolver};
+use grundy::solve::{read_values, write_values, TakeBreakConfig, TakeBreakSolver};
 use grundy::spec::{self, AnalyzeOptions, AnyGame};
 use grundy::strategy::Outcome;
 use grundy::Nimber;
@@ -100,8 +100,10 @@ fn exercise(game: &mut dyn AnyGame, positions: &[&str]) {
                 }
             }
         }
-        let misere = AnalyzeOptions { misere: true };
-        let _ = game.analyze(&sum, &misere);
+        if !known_slow_misere(&game.spec()) {
+            let misere = AnalyzeOptions { misere: true };
+            let _ = game.analyze(&sum, &misere);
+        }
     }
     if positions.len() > 1 {
         let all: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
@@ -211,10 +213,55 @@ pub fn toml(data: &[u8]) {
 /// `values_file`: the values-file reader ([`read_values`]) on the input
 /// written to a temporary file; a file it accepts, of a take-and-break
 /// game, resumed as a checkpoint and extended by a few values.
+///
+/// An input starting with byte 0xFF is not a file but the values of one:
+/// byte 1 picks the game, byte 2 the width, the rest are the values; the
+/// library writes the file ([`write_values`], so its header and checksum
+/// are right) and byte 3 (if the rest is long enough) is overwritten with
+/// byte 4 at offset `byte 5` first. This reaches the resume path, which a
+/// random file seldom does (its checksum must match).
 pub fn values_file(data: &[u8]) {
     if data.len() > 1 << 16 {
         return;
     }
+    match data.split_first() {
+        Some((0xFF, rest)) => values_file_written(rest),
+        _ => values_file_read(data),
+    }
+}
+
+/// Games a written values file names (the last ones are refused by resume).
+const VALUES_GAMES: &[&str] = &["0.77", "0.07", "0.6", "4.3", "0.007", "nim", "x"];
+
+fn values_file_written(rest: &[u8]) {
+    let [game, width, damage, byte, at, values @ ..] = rest else {
+        return;
+    };
+    let game = VALUES_GAMES[usize::from(*game) % VALUES_GAMES.len()];
+    let width = 1usize << (width % 4);
+    let mut table = grundy::solve::NimTable::new();
+    for chunk in values.chunks_exact(width) {
+        let mut b = [0u8; 8];
+        b[..width].copy_from_slice(chunk);
+        if table.push(u64::from_le_bytes(b)).is_err() {
+            return;
+        }
+    }
+    let path = temp_file();
+    let written = write_values(&path, game, table.view());
+    let bytes = std::fs::read(&path);
+    let _ = std::fs::remove_file(&path);
+    let (Ok(_), Ok(mut bytes)) = (written, bytes) else {
+        return;
+    };
+    if damage % 2 == 1 {
+        let i = usize::from(*at) % bytes.len();
+        bytes[i] = *byte;
+    }
+    values_file_read(&bytes);
+}
+
+fn values_file_read(data: &[u8]) {
     let path = temp_file();
     if std::fs::write(&path, data).is_err() {
         return;
@@ -311,6 +358,9 @@ pub fn analyze(data: &[u8]) {
     let Ok(mut game) = spec::parse(spec_text) else {
         return;
     };
+    if misere && known_slow_misere(&game.spec()) {
+        return;
+    }
     let options = AnalyzeOptions { misere };
     let Ok(a) = game.analyze(&positions, &options) else {
         return;
@@ -336,6 +386,15 @@ pub fn analyze(data: &[u8]) {
 /// until that is fixed; remove this filter then.
 fn known_empty_sum_panics(positions: &[String]) -> bool {
     positions.is_empty()
+}
+
+/// Issue 17 item 3 (another part of the work: misère search keeps its
+/// limits): the misère search of the multiplication game explores every
+/// product below N with every multiplier, and runs for seconds to minutes
+/// on a small spec (`mult:842,2,3559` with position 1: > 30 s, in the
+/// `spec` target). Skipped until that is bounded; remove this filter then.
+fn known_slow_misere(spec: &str) -> bool {
+    spec.trim().to_ascii_lowercase().starts_with("mult:")
 }
 
 /// A position holding a number larger than [`MAX_NUMBER`].
