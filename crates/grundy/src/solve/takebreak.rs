@@ -768,7 +768,7 @@ impl TakeBreakSolver {
                 return Err(ErrorKind::BadFile {
                     path: source.to_string(),
                     reason: format!(
-                        "it stores G({n}) = {v}, but no heap of {n} of `{spec}` has a value above {most}"
+                        "it stores G({n}) = {v}, but G({n}) of `{spec}` is at most {most}"
                     ),
                 }
                 .into());
