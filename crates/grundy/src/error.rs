@@ -52,12 +52,14 @@ pub enum ErrorKind {
         available: u64,
     },
     /// A heap is too large to compute densely and no proven period covers it.
-    #[error("heap `{heap}` is too large: values are computed up to {limit} and no proven period covers larger heaps")]
+    #[error("heap `{heap}` is too large: values are computed up to heap {limit} at most, and no period was proven in the first {searched} values to cover larger heaps")]
     HeapTooLarge {
         /// The heap size asked for.
         heap: u64,
         /// The largest heap that can be computed.
         limit: u64,
+        /// How many values the period search computed.
+        searched: u64,
     },
     /// The operation does not apply to this game.
     #[error("{0}")]
@@ -237,6 +239,9 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// `Result` with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
 #[cfg(test)]
 mod tests {
     use super::human_bytes;
@@ -252,6 +257,3 @@ mod tests {
         assert_eq!(human_bytes(100 * 1024 * 1024), "100 MiB");
     }
 }
-
-/// `Result` with this crate's [`Error`].
-pub type Result<T, E = Error> = std::result::Result<T, E>;
