@@ -100,23 +100,22 @@ fn drive(spec: &str, small: &str, failures: &mut Vec<String>) {
             Ok(_) => failures.push(format!("{spec}: analyze of too many positions answered")),
         }
     }
-    // Odd positions, alone, in a small sum, and in misère play.
+    // Odd positions, alone, in a small sum, and in misère play (one game
+    // for all: what one request leaves behind must not upset the next).
+    let mut g = game();
     for p in odd_positions() {
         for options in [&normal, &misere] {
-            let mut g = game();
             no_panic(
                 failures,
                 format!("{spec}: analyze [{p:?}] {options:?}"),
                 || g.analyze(std::slice::from_ref(&p), options),
             );
-            let mut g = game();
             no_panic(
                 failures,
                 format!("{spec}: analyze [{p:?}, {small}]"),
                 || g.analyze(&[p.clone(), small.to_string()], options),
             );
         }
-        let mut g = game();
         no_panic(failures, format!("{spec}: options {p:?}"), || g.options(&p));
         no_panic(failures, format!("{spec}: normalize {p:?}"), || {
             g.normalize(&p)
@@ -140,6 +139,7 @@ fn drive(spec: &str, small: &str, failures: &mut Vec<String>) {
     );
     // Ranges: empty, reversed, huge, at the end of u64.
     let max = u64::MAX;
+    let mut g = game();
     for (from, to) in [
         (0, 0),
         (0, 20),
@@ -149,7 +149,6 @@ fn drive(spec: &str, small: &str, failures: &mut Vec<String>) {
         (max, max),
         (1 << 40, (1 << 40) + 3),
     ] {
-        let mut g = game();
         no_panic(failures, format!("{spec}: values {from}..={to}"), || {
             g.values(from, to)
         });
