@@ -209,8 +209,8 @@ pub struct ValuesArgs {
     /// Continue from a checkpoint (or any values file of the same game).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
-    /// Worker threads (take-and-break games); 0 = one per core.
-    #[arg(long, value_name = "N")]
+    /// Worker threads (take-and-break games), 1 to 256; 0 = one per core.
+    #[arg(long, value_name = "N", value_parser = threads)]
     pub threads: Option<usize>,
     /// Keep only the last values in memory and stream the rest to
     /// `--output` (codes whose moves leave at most one heap).
@@ -254,9 +254,10 @@ impl ValuesArgs {
 pub struct PeriodArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
-    /// Compute at most this many values while searching.
-    #[arg(long, default_value_t = 1 << 20, value_parser = number, allow_negative_numbers = true)]
-    pub limit: u64,
+    /// Compute at most this many values while searching, exactly (default:
+    /// at most 1048576 values, stopping after 3 s).
+    #[arg(long, value_parser = limit, allow_negative_numbers = true)]
+    pub limit: Option<u64>,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReportFormat,
@@ -358,6 +359,25 @@ fn seconds(text: &str) -> Result<Duration, String> {
         return Err(format!("`{text}` seconds is negative"));
     }
     Duration::try_from_secs_f64(secs).map_err(|_| format!("`{text}` seconds is too long"))
+}
+
+/// `--threads`: 0 (one per core) to [`grundy::solve::takebreak::MAX_THREADS`].
+fn threads(text: &str) -> Result<usize, String> {
+    let max = grundy::solve::takebreak::MAX_THREADS;
+    match grundy::spec::parse_u64(text)? {
+        n if n <= max as u64 => Ok(n as usize),
+        n => Err(format!(
+            "`{n}` threads is more than {max} (0 starts one per core)"
+        )),
+    }
+}
+
+/// `--limit` of a period search: at least one value.
+fn limit(text: &str) -> Result<u64, String> {
+    match grundy::spec::parse_u64(text)? {
+        0 => Err("`0` values is no search: the limit is at least 1".into()),
+        n => Ok(n),
+    }
 }
 
 /// A numeric option: a decimal `u64`, with the library's message naming

@@ -60,7 +60,9 @@ fn memory_budget() -> u64 {
     available.map_or(8 << 30, |b| b / 10 * 9)
 }
 
-fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
+/// A progress bar of `total` values on stderr (hidden with `--quiet` or
+/// when stderr is not a terminal).
+pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }

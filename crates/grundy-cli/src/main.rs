@@ -152,6 +152,13 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         .any(|io| io.kind() == io::ErrorKind::BrokenPipe)
 }
 
+/// Values a period search computes when no `--limit` is given ...
+const PERIOD_LIMIT: u64 = 1 << 20;
+/// ... and how long it may take.
+const PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(3);
+/// How long `plot` looks for a period to mark.
+const PLOT_PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
 fn run(cli: Cli) -> Result<()> {
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
@@ -174,8 +181,16 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Period(a) => {
             let mut game = spec::parse(&a.game)?;
-            let report = game.period(a.limit)?;
-            out.period(&game.spec(), &report, a.format.into())?;
+            // `--limit` is honoured exactly; without it the search stops
+            // early enough to answer in seconds.
+            let (limit, time) = match a.limit {
+                Some(n) => (n, None),
+                None => (PERIOD_LIMIT, Some(PERIOD_TIME)),
+            };
+            let bar = longrun::progress_bar(limit, out.is_quiet());
+            let report = game.period_within(limit, time, &mut |n| bar.set_position(n.min(limit)));
+            bar.finish_and_clear();
+            out.period(&game.spec(), &report?, a.format.into())?;
         }
         Command::Analyze(a) => {
             let mut game = spec::parse(&a.game)?;
@@ -193,8 +208,11 @@ fn run(cli: Cli) -> Result<()> {
             let from = a.from.unwrap_or(0);
             let values = game.values(from, a.to)?;
             // A proven period is marked; the search computes at most a few
-            // thousand values beyond what is plotted.
-            let report = game.period(a.to.saturating_add(1).max(1 << 12)).ok();
+            // thousand values beyond what is plotted, for at most a second.
+            let limit = a.to.saturating_add(1).max(1 << 12);
+            let report = game
+                .period_within(limit, Some(PLOT_PERIOD_TIME), &mut |_| {})
+                .ok();
             let request = plot::Request {
                 spec: game.spec(),
                 from,

@@ -52,12 +52,14 @@ pub enum ErrorKind {
         available: u64,
     },
     /// A heap is too large to compute densely and no proven period covers it.
-    #[error("heap `{heap}` is too large: values are computed up to {limit} and no proven period covers larger heaps")]
+    #[error("heap `{heap}` is too large: values are computed up to heap {limit} at most, and no period was proven in the first {searched} values to cover larger heaps")]
     HeapTooLarge {
         /// The heap size asked for.
         heap: u64,
         /// The largest heap that can be computed.
         limit: u64,
+        /// How many values the period search computed.
+        searched: u64,
     },
     /// The operation does not apply to this game.
     #[error("{0}")]

@@ -123,6 +123,15 @@ pub trait HeapGame: Game<Position = u64> {
         None
     }
 
+    /// `G(n)` from the closed form that [`known_periodicity`](Self::known_periodicity)
+    /// proves, computed without a table, for any `n` (`n mod (M+1)` for
+    /// `bash:M`): `None` when the game has no closed form or the value
+    /// does not fit in 64 bits. Checked against the solver before use.
+    fn known_value(&self, n: u64) -> Option<crate::Nimber> {
+        let _ = n;
+        None
+    }
+
     /// The canonical spec of this game (`sub:1,3,4`, `0.07`, ...).
     fn spec(&self) -> String;
 
@@ -152,6 +161,9 @@ impl<G: HeapGame + ?Sized> HeapGame for &G {
     }
     fn known_periodicity(&self) -> Option<(crate::analysis::Periodicity, &'static str)> {
         (**self).known_periodicity()
+    }
+    fn known_value(&self, n: u64) -> Option<crate::Nimber> {
+        (**self).known_value(n)
     }
     fn spec(&self) -> String {
         (**self).spec()

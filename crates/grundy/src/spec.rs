@@ -38,6 +38,20 @@ pub trait AnyGame {
     /// The period of the nim-sequence, computing at most `limit` values.
     fn period(&mut self, limit: u64) -> Result<PeriodReport>;
 
+    /// [`period`](Self::period), stopping early once `time` has passed
+    /// (the report says how far it looked) and calling `progress` with the
+    /// number of values computed so far. The default ignores both (games
+    /// whose period search is quick or refused).
+    fn period_within(
+        &mut self,
+        limit: u64,
+        time: Option<std::time::Duration>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        let _ = (time, progress);
+        self.period(limit)
+    }
+
     /// Value, outcome and winning moves of the sum of `positions` (one
     /// string per component, in the game's position syntax).
     fn analyze(
@@ -343,6 +357,67 @@ mod custom {
     }
 }
 
+/// Most components [`AnyGame::analyze`] takes in one sum (positions of a
+/// game that [`parse`] returns).
+pub const MAX_COMPONENTS: usize = 1 << 20;
+
+/// The game [`parse`] returns: every family behind one check of the number
+/// of positions, made here once instead of in each family (a family may
+/// then rely on at least one and at most [`MAX_COMPONENTS`] positions).
+/// Every method of [`AnyGame`] is forwarded.
+struct Chosen(Box<dyn AnyGame>);
+
+impl AnyGame for Chosen {
+    fn spec(&self) -> String {
+        self.0.spec()
+    }
+
+    fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
+        self.0.values(from, to)
+    }
+
+    fn period(&mut self, limit: u64) -> Result<PeriodReport> {
+        self.0.period(limit)
+    }
+
+    fn period_within(
+        &mut self,
+        limit: u64,
+        time: Option<std::time::Duration>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        self.0.period_within(limit, time, progress)
+    }
+
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        if positions.is_empty() || positions.len() > MAX_COMPONENTS {
+            return Err(crate::error::ErrorKind::NoPositions {
+                game: self.0.spec(),
+                expected: format!("1 to {MAX_COMPONENTS}"),
+                given: positions.len(),
+            }
+            .into());
+        }
+        self.0.analyze(positions, options)
+    }
+
+    fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
+        self.0.table(from, to)
+    }
+
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        self.0.options(component)
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        self.0.normalize(component)
+    }
+}
+
 /// Parses a spec (see the module docs).
 ///
 /// ```
@@ -352,6 +427,11 @@ mod custom {
 /// assert!(grundy::spec::parse("sub:").is_err());
 /// ```
 pub fn parse(spec: &str) -> Result<Box<dyn AnyGame>> {
+    Ok(Box::new(Chosen(choose(spec)?)))
+}
+
+/// The game a spec names (see [`parse`]).
+fn choose(spec: &str) -> Result<Box<dyn AnyGame>> {
     let trimmed = spec.trim();
     if trimmed.is_empty() {
         return Err(Error::invalid_spec(
@@ -479,6 +559,15 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
 
     fn period(&mut self, limit: u64) -> Result<PeriodReport> {
         self.values.period(limit)
+    }
+
+    fn period_within(
+        &mut self,
+        limit: u64,
+        time: Option<std::time::Duration>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        self.values.period_within(limit, time, progress)
     }
 
     fn analyze(

@@ -188,6 +188,10 @@ impl HeapGame for Nim {
         ))
     }
 
+    fn known_value(&self, n: u64) -> Option<Nimber> {
+        Some(Nimber::new(n))
+    }
+
     fn spec(&self) -> String {
         "nim".into()
     }

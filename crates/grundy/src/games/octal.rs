@@ -37,6 +37,7 @@
 use crate::analysis::{PeriodTheorem, Periodicity};
 use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame};
+use crate::nimber::Nimber;
 
 /// A take-and-break game (see the module docs).
 ///
@@ -386,12 +387,13 @@ impl TakeBreak {
     }
 
     /// Lasker's Nim's closed form: `G(0) = 0`, `G(4j+1) = 4j+1`,
-    /// `G(4j+2) = 4j+2`, `G(4j+3) = 4j+4`, `G(4j+4) = 4j+3`.
-    pub fn lasker_value(n: u64) -> u64 {
+    /// `G(4j+2) = 4j+2`, `G(4j+3) = 4j+4`, `G(4j+4) = 4j+3`; `None` for
+    /// the one heap whose value does not fit in 64 bits (`2^64 − 1`).
+    pub fn lasker_value(n: u64) -> Option<u64> {
         match n % 4 {
-            0 if n > 0 => n - 1,
-            3 => n + 1,
-            _ => n,
+            0 if n > 0 => Some(n - 1),
+            3 => n.checked_add(1),
+            _ => Some(n),
         }
     }
 }
@@ -488,6 +490,16 @@ impl HeapGame for TakeBreak {
         }
     }
 
+    fn known_value(&self, n: u64) -> Option<Nimber> {
+        if self.is_lasker() {
+            Self::lasker_value(n).map(Nimber::new)
+        } else if self.is_nim() {
+            Some(Nimber::new(n))
+        } else {
+            None
+        }
+    }
+
     fn spec(&self) -> String {
         match self.name {
             Some(name) => name.to_string(),
@@ -563,7 +575,10 @@ mod tests {
         let g = TakeBreak::named("lasker").unwrap();
         let mut s = MemoSolver::new(&g);
         for n in 0..60 {
-            assert_eq!(s.nim_value(&n).unwrap().value(), TakeBreak::lasker_value(n));
+            assert_eq!(
+                Some(s.nim_value(&n).unwrap().value()),
+                TakeBreak::lasker_value(n)
+            );
         }
     }
 }

@@ -9,16 +9,18 @@
 //! Periodicity: a finite `S` with largest element `k` has a value of `n`
 //! that depends only on the `k` values before it, so `k` consecutive
 //! repeated values prove the period ([`PeriodTheorem::Window`]).
-//! For infinite sets the *residue theorem* below gives proofs where it
-//! applies: if `S` contains `1, …, p−1` and no multiple of `p`, then
+//! For any set the *residue theorem* below gives a closed form where it
+//! applies (used for every heap at once, with no table): if `S` contains `1, …, p−1` and no multiple of `p`, then
 //! `G(n) = n mod p` (from `n`, taking `1..r` reaches every smaller residue,
-//! and no move keeps the residue). It proves `bash:M` (`p = M+1`) and
-//! `sub:pow2` (`p = 3`: no power of two is a multiple of 3). Other infinite
+//! and no move keeps the residue). It proves `bash:M` (`p = M+1`),
+//! `sub:pow2` (`p = 3`: no power of two is a multiple of 3) and finite sets
+//! such as `sub:1,2,4,5` (`p = 3`). Other infinite
 //! sets (`fib`, `squares`, `allbut`) are only observed.
 
 use crate::analysis::{PeriodTheorem, Periodicity};
 use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame};
+use crate::nimber::Nimber;
 
 /// The move set of a subtraction game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,6 +190,22 @@ impl Subtraction {
         }
     }
 
+    /// The `p` of the residue theorem (see the module docs), found in O(1)
+    /// for `bash:M` and `sub:pow2` and in O(|S|) for a finite set: the
+    /// least `p` not in `S`, when `S` holds no multiple of it.
+    fn residue_period(&self) -> Option<u64> {
+        let p = match &self.set {
+            MoveSet::Bash(m) => m.checked_add(1)?,
+            MoveSet::Pow2 => 3,
+            // S is sorted and distinct: 1..p-1 is a prefix of it.
+            MoveSet::Finite(s) => {
+                s.iter().zip(1u64..).take_while(|(a, b)| *a == b).count() as u64 + 1
+            }
+            _ => return None,
+        };
+        (p >= 2 && self.avoids_multiples_of(p) == Some(true)).then_some(p)
+    }
+
     /// Whether no element of `S` is a multiple of `p` (`p ≥ 2`), when that
     /// can be decided from the rules; `None` when unknown.
     fn avoids_multiples_of(&self, p: u64) -> Option<bool> {
@@ -240,13 +258,8 @@ impl HeapGame for Subtraction {
     }
 
     fn known_periodicity(&self) -> Option<(Periodicity, &'static str)> {
-        // Residue theorem: the least p with 1..p-1 in S and p not in S.
-        let p = match &self.set {
-            MoveSet::Bash(m) => m.checked_add(1)?,
-            MoveSet::Pow2 => 3,
-            _ => return None,
-        };
-        (self.avoids_multiples_of(p) == Some(true) && (1..p).all(|s| self.allows(s))).then_some((
+        let p = self.residue_period()?;
+        Some((
             Periodicity {
                 preperiod: 0,
                 period: p,
@@ -254,6 +267,10 @@ impl HeapGame for Subtraction {
             },
             "residue theorem: S contains 1..p-1 and no multiple of p, so G(n) = n mod p",
         ))
+    }
+
+    fn known_value(&self, n: u64) -> Option<Nimber> {
+        Some(Nimber::new(n % self.residue_period()?))
     }
 
     fn finite_subtraction_set(&self) -> Option<Vec<u64>> {

@@ -3,16 +3,25 @@
 //! [`HeapValues`] answers `G(h)` from a dense table while `h` is small — the
 //! [`TakeBreakSolver`] for games that are take-and-break codes
 //! ([`HeapGame::take_and_break`]), the generic [`DenseSolver`] otherwise —
-//! and from a *certified* periodicity beyond that: either one
-//! proven from the rules ([`HeapGame::known_periodicity`], checked against
-//! the table before use) or one found by [`find_period`](crate::analysis::find_period) and certified by the
-//! game's [`PeriodTheorem`]. A heap beyond
-//! the table with no proven period is an error
-//! ([`ErrorKind::HeapTooLarge`]), never a silent guess from an observed
-//! period.
+//! and from a *certified* periodicity beyond that: either a closed form
+//! proven from the rules ([`HeapGame::known_periodicity`] with
+//! [`HeapGame::known_value`], checked against the table before use and then
+//! used for every heap, without a table) or one found by
+//! [`find_period`](crate::analysis::find_period) and certified by the
+//! game's [`PeriodTheorem`]. A heap beyond the table with no proven period
+//! is an error ([`ErrorKind::HeapTooLarge`]), never a silent guess from an
+//! observed period.
+//!
+//! Every request is bounded: the table is extended in batches, and a
+//! request stops with an error naming the limit once
+//! [`HeapConfig::time_limit`] is spent; the period search behind a heap
+//! beyond the table stops after [`HeapConfig::search_limit`] values or
+//! [`HeapConfig::search_time`], whichever comes first. An explicit period
+//! search ([`HeapValues::period_within`]) computes exactly as many values as
+//! it is allowed, stops early at its own time limit, and reports progress.
 //!
 //! Time: O(1) per value once the period is known; the period search costs
-//! what the dense solver costs up to [`HeapConfig::search_limit`].
+//! what the dense solver costs up to its limit.
 
 use super::dense::{DenseConfig, DenseSolver};
 use super::table::TableView;
@@ -22,18 +31,33 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
 use crate::strategy::Evaluator;
+use std::time::{Duration, Instant};
 
 /// Values computed to check a periodicity promised by the rules
 /// ([`HeapGame::known_periodicity`]) before it is used.
 const KNOWN_PERIOD_CHECK: u64 = 4096;
+
+/// Heaps beyond this (and beyond the table) look for a proven period
+/// before extending the table: a certified period answers at once, where
+/// the table might take long.
+const PERIOD_FIRST: u64 = 1 << 16;
 
 /// Settings of [`HeapValues`].
 #[derive(Clone, Debug)]
 pub struct HeapConfig {
     /// Heaps up to this size are computed directly.
     pub dense_limit: u64,
-    /// Values computed while looking for a period before giving up.
+    /// Values computed while looking for a period behind a heap beyond the
+    /// table, before giving up.
     pub search_limit: u64,
+    /// Longest that period search may take (`None`: no limit).
+    pub search_time: Option<Duration>,
+    /// Most time spent extending the table for values ([`HeapValues::value`],
+    /// [`HeapValues::values`]) over the life of this `HeapValues`; a request
+    /// that would take longer is refused with the limit named (`None`: no
+    /// limit). A table computed to a large heap is a long run, with
+    /// progress: [`TakeBreakSolver::extend_with`].
+    pub time_limit: Option<Duration>,
     /// Settings of the underlying dense solver.
     pub dense: DenseConfig,
 }
@@ -43,6 +67,8 @@ impl Default for HeapConfig {
         HeapConfig {
             dense_limit: 1 << 24,
             search_limit: 1 << 16,
+            search_time: Some(Duration::from_millis(500)),
+            time_limit: Some(Duration::from_secs(1)),
             dense: DenseConfig::default(),
         }
     }
@@ -80,10 +106,10 @@ impl<G: HeapGame> Engine<G> {
         }
     }
 
-    fn extend_to(&mut self, n: u64) -> Result<()> {
+    fn len(&self) -> u64 {
         match self {
-            Engine::Generic(s) => s.extend_to(n).map(|_| ()),
-            Engine::TakeBreak { solver, .. } => solver.extend_to(n),
+            Engine::Generic(s) => s.values().len() as u64,
+            Engine::TakeBreak { solver, .. } => solver.len(),
         }
     }
 
@@ -94,13 +120,71 @@ impl<G: HeapGame> Engine<G> {
         }
     }
 
-    /// `G(h)`, extending the table to `h`.
-    fn dense_value(&mut self, h: u64) -> Result<Nimber> {
-        self.extend_to(h)?;
-        self.view()
-            .get(h as usize)
-            .ok_or_else(|| Error::unsupported(format!("heap `{h}` is beyond the table")))
+    /// Extends the table towards `G(0..=n)` in batches of about 50 ms,
+    /// calling `progress` with the number of values known after each, and
+    /// stops after the batch in which `deadline` passes. Returns whether
+    /// `G(n)` is known.
+    fn extend_until(
+        &mut self,
+        n: u64,
+        deadline: Option<Instant>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<bool> {
+        if self.len() > n {
+            return Ok(true);
+        }
+        let past = |deadline: Option<Instant>| deadline.is_some_and(|d| Instant::now() >= d);
+        match self {
+            Engine::TakeBreak { solver, .. } => {
+                let mut stopped = false;
+                let run = solver.extend_with(n, &mut |s| {
+                    progress(s.len());
+                    if past(deadline) && s.len() <= n {
+                        stopped = true;
+                        return Err(Error::unsupported("out of time"));
+                    }
+                    Ok(())
+                });
+                match run {
+                    Err(_) if stopped => Ok(false),
+                    Err(e) => Err(e),
+                    Ok(()) => Ok(true),
+                }
+            }
+            Engine::Generic(s) => {
+                let mut batch: u64 = 256;
+                loop {
+                    let len = s.values().len() as u64;
+                    if len > n {
+                        return Ok(true);
+                    }
+                    if past(deadline) {
+                        return Ok(false);
+                    }
+                    let start = Instant::now();
+                    s.extend_to(len.saturating_add(batch - 1).min(n))?;
+                    progress(s.values().len() as u64);
+                    let secs = start.elapsed().as_secs_f64();
+                    if secs < 0.025 {
+                        batch = batch.saturating_mul(2);
+                    } else if secs > 0.1 {
+                        batch = (batch / 2).max(1);
+                    }
+                }
+            }
+        }
     }
+}
+
+/// Why a closed form promised by the rules is (not) in use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Known {
+    /// Not checked yet.
+    Unchecked,
+    /// Checked against `G(0..checked)`: used for every heap.
+    Verified,
+    /// None, or it failed its check.
+    No,
 }
 
 /// `G(h)` for any heap size (see the module docs).
@@ -109,6 +193,11 @@ pub struct HeapValues<G> {
     config: HeapConfig,
     /// `None` until searched; then the certified periodicity, if any.
     certified: Option<Option<Periodicity>>,
+    /// The state of the game's closed form.
+    known: Known,
+    /// Time spent extending the table for values (see
+    /// [`HeapConfig::time_limit`]).
+    spent: Duration,
 }
 
 impl<G: HeapGame> HeapValues<G> {
@@ -136,10 +225,17 @@ impl<G: HeapGame> HeapValues<G> {
             }
             None => Engine::Generic(DenseSolver::with_config(game, config.dense.clone())),
         };
+        let known = if engine.game().known_periodicity().is_some() {
+            Known::Unchecked
+        } else {
+            Known::No
+        };
         HeapValues {
             engine,
             config,
             certified: None,
+            known,
+            spent: Duration::ZERO,
         }
     }
 
@@ -161,29 +257,117 @@ impl<G: HeapGame> HeapValues<G> {
         {
             return Ok(v);
         }
-        if h <= self.config.dense_limit && !self.prefers_period(h) {
-            return self.engine.dense_value(h);
+        if let Some(v) = self.closed_form(h)? {
+            return Ok(v);
         }
-        match self.value_from_period(h) {
-            // A period promised by the rules that failed its check.
-            Err(e)
-                if h <= self.config.dense_limit
-                    && matches!(e.kind(), ErrorKind::HeapTooLarge { .. }) =>
-            {
-                self.engine.dense_value(h)
+        // A period proven already answers every heap beyond the table;
+        // large heaps look for one first.
+        if self.certified.is_some() || h > self.config.dense_limit || h > PERIOD_FIRST {
+            if let Some(p) = self.certified_periodicity()? {
+                return self.value_by_period(&p, h);
             }
-            result => result,
+        }
+        if h > self.config.dense_limit {
+            return Err(self.too_large(h));
+        }
+        self.dense_value(h)
+    }
+
+    /// `G(h)` from the game's closed form, once it has passed its check;
+    /// `None` when the game has none (or it failed).
+    fn closed_form(&mut self, h: u64) -> Result<Option<Nimber>> {
+        if self.known == Known::Unchecked {
+            let start = Instant::now();
+            let deadline = self.search_time().map(|t| start + t);
+            let checked = self.check_known(KNOWN_PERIOD_CHECK, deadline, &mut |_| {});
+            self.spent += start.elapsed();
+            self.known = match checked? {
+                Some(_) => Known::Verified,
+                None => Known::No,
+            };
+        }
+        if self.known != Known::Verified {
+            return Ok(None);
+        }
+        match self.engine.game().known_value(h) {
+            Some(v) => Ok(Some(v)),
+            None => Err(Error::unsupported(format!(
+                "the value of heap {h} does not fit in 64 bits"
+            ))),
         }
     }
 
-    /// Whether `h` (beyond the table) is better answered from a proven
-    /// period than by extending the table: when the period is certified
-    /// already, or promised by the rules, and `h` is past what checking
-    /// that promise computes anyway. Without this, `bash:1000` at heap
-    /// 10^7 would cost 10^10 steps instead of O(1).
-    fn prefers_period(&self, h: u64) -> bool {
-        matches!(self.certified, Some(Some(_)))
-            || (h >= KNOWN_PERIOD_CHECK && self.engine.game().known_periodicity().is_some())
+    /// Compares the game's closed form with `G(0..check)` (computing at
+    /// most `check` values, stopping at `deadline`); the number of values
+    /// compared when all agree, `None` when there is no closed form or it
+    /// disagrees.
+    fn check_known(
+        &mut self,
+        check: u64,
+        deadline: Option<Instant>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Option<u64>> {
+        if self.engine.game().known_periodicity().is_none() || check == 0 {
+            return Ok(None);
+        }
+        self.engine.extend_until(check - 1, deadline, progress)?;
+        let len = self.engine.len().min(check);
+        let game = self.engine.game();
+        let view = self.engine.view();
+        let agrees = (0..len).all(|n| game.known_value(n) == view.get(n as usize));
+        Ok((agrees && len > 0).then_some(len))
+    }
+
+    /// `G(h)` from the table, extended within the time limit.
+    fn dense_value(&mut self, h: u64) -> Result<Nimber> {
+        self.extend_for_values(h)?;
+        self.engine
+            .view()
+            .get(h as usize)
+            .ok_or_else(|| Error::unsupported(format!("heap `{h}` is beyond the table")))
+    }
+
+    /// Extends the table to `G(0..=n)` for a values request, within what
+    /// is left of [`HeapConfig::time_limit`].
+    fn extend_for_values(&mut self, n: u64) -> Result<()> {
+        let start = Instant::now();
+        let deadline = self
+            .config
+            .time_limit
+            .map(|t| start + t.saturating_sub(self.spent));
+        let done = self.engine.extend_until(n, deadline, &mut |_| {});
+        self.spent += start.elapsed();
+        if done? {
+            return Ok(());
+        }
+        let limit = self.config.time_limit.unwrap_or_default();
+        let spec = self.engine.game().spec();
+        let long_run = match self.engine {
+            Engine::TakeBreak { .. } => format!(
+                "; `grundy values {spec} --to {n} --output FILE` computes them as a long run, with progress"
+            ),
+            Engine::Generic(_) => String::new(),
+        };
+        Err(Error::unsupported(format!(
+            "the values of `{spec}` up to heap {n} take longer than the {} s a request may take \
+             (it reached heap {}){long_run}",
+            limit.as_secs_f64(),
+            self.engine.len().saturating_sub(1),
+        )))
+    }
+
+    fn too_large(&self, h: u64) -> Error {
+        Error::from(ErrorKind::HeapTooLarge {
+            heap: h,
+            limit: self.config.dense_limit,
+            searched: self.engine.len(),
+        })
+    }
+
+    fn value_by_period(&self, p: &Periodicity, h: u64) -> Result<Nimber> {
+        self.engine.view().value_at(p, h).ok_or_else(|| {
+            Error::unsupported(format!("the value of heap {h} does not fit in 64 bits"))
+        })
     }
 
     /// `G(from..=to)`.
@@ -199,53 +383,78 @@ impl<G: HeapGame> HeapValues<G> {
                 u128::from(to - from) + 1
             )));
         }
-        if to <= self.config.dense_limit && !self.prefers_period(to) {
-            self.engine.extend_to(to)?;
-            return Ok(self.engine.view().to_nimbers(from as usize, to as usize));
+        // How the last value is found decides the way for all: the table,
+        // the closed form or a proven period, before anything is computed.
+        let by_formula = to >= self.engine.len()
+            && (self.closed_form(to)?.is_some()
+                || ((to > self.config.dense_limit || to > PERIOD_FIRST)
+                    && self.certified_periodicity()?.is_some()));
+        if by_formula {
+            return (from..=to).map(|h| self.value(h)).collect();
         }
-        (from..=to).map(|h| self.value(h)).collect()
+        if to > self.config.dense_limit {
+            return Err(self.too_large(to));
+        }
+        self.extend_for_values(to)?;
+        Ok(self.engine.view().to_nimbers(from as usize, to as usize))
     }
 
     /// The certified periodicity, searched for (up to
-    /// [`HeapConfig::search_limit`] values) on first use; `None` if there
-    /// is no proven one.
+    /// [`HeapConfig::search_limit`] values and [`HeapConfig::search_time`])
+    /// on first use; `None` if there is no proven one.
     pub fn certified_periodicity(&mut self) -> Result<Option<Periodicity>> {
         if self.certified.is_none() {
-            let report = self.period(self.config.search_limit)?;
+            let start = Instant::now();
+            let report =
+                self.period_within(self.config.search_limit, self.search_time(), &mut |_| {});
+            self.spent += start.elapsed();
+            let report = report?;
             self.certified = Some(report.periodicity.filter(|_| report.certified));
         }
         Ok(self.certified.flatten())
     }
 
-    fn value_from_period(&mut self, h: u64) -> Result<Nimber> {
-        self.certified_periodicity()?;
-        let too_large = || {
-            Error::from(ErrorKind::HeapTooLarge {
-                heap: h,
-                limit: self.config.dense_limit,
-            })
-        };
-        match self.certified.flatten() {
-            Some(p) => self.engine.view().value_at(&p, h).ok_or_else(|| {
-                Error::unsupported(format!("the value of heap {h} does not fit in 64 bits"))
-            }),
-            None => Err(too_large()),
+    /// The time an implicit period search may take: its own limit, within
+    /// what is left of the request's.
+    fn search_time(&self) -> Option<Duration> {
+        let left = self.config.time_limit.map(|t| t.saturating_sub(self.spent));
+        match (self.config.search_time, left) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         }
     }
 
     /// Looks for the period, computing at most `limit` values.
     pub fn period(&mut self, limit: u64) -> Result<PeriodReport> {
-        let limit = limit.max(2);
+        self.period_within(limit, None, &mut |_| {})
+    }
+
+    /// Looks for the period, computing at most `limit` values (exactly:
+    /// the report says how far it looked) and stopping early once `time`
+    /// has passed; `progress` is called with the number of values computed
+    /// (about every 50 ms). A proven period ends the search as soon as it
+    /// is found.
+    pub fn period_within(
+        &mut self,
+        limit: u64,
+        time: Option<Duration>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        if limit == 0 {
+            return Err(Error::unsupported(
+                "a period search needs a limit of at least 1 value",
+            ));
+        }
+        let deadline = time.map(|t| Instant::now() + t);
         if let Some((p, proof)) = self.engine.game().known_periodicity() {
-            let check = limit.min(KNOWN_PERIOD_CHECK).max(p.prefix_len() + 1);
-            self.engine.extend_to(check - 1)?;
-            let values = self.engine.view();
-            let prefix = values.prefix(p.prefix_len() as usize);
-            if (0..check).all(|n| prefix.value_at(&p, n) == values.get(n as usize)) {
+            if let Some(checked) =
+                self.check_known(limit.min(KNOWN_PERIOD_CHECK), deadline, progress)?
+            {
+                self.known = Known::Verified;
                 return Ok(PeriodReport {
                     periodicity: Some(p),
                     certified: true,
-                    checked_to: check - 1,
+                    checked_to: checked - 1,
                     proof: proof.to_string(),
                 });
             }
@@ -255,7 +464,11 @@ impl<G: HeapGame> HeapValues<G> {
         let mut len = limit.min(1024);
         let mut previous = None;
         loop {
-            self.engine.extend_to(len - 1)?;
+            let reached = self.engine.extend_until(len - 1, deadline, progress)?;
+            if !reached {
+                // Out of time: what the values computed so far show.
+                len = self.engine.len().min(len);
+            }
             let found = self
                 .engine
                 .view()
@@ -273,22 +486,30 @@ impl<G: HeapGame> HeapValues<G> {
                 return Ok(PeriodReport {
                     periodicity: Some(f.periodicity),
                     certified: true,
-                    checked_to: len - 1,
+                    checked_to: len.saturating_sub(1),
                     proof: theorem.describe().to_string(),
                 });
             }
-            if len >= limit || settled {
+            if len >= limit || settled || !reached {
+                let stopped = if reached {
+                    String::new()
+                } else {
+                    format!(
+                        "; the search stopped after {} s",
+                        time.unwrap_or_default().as_secs_f64()
+                    )
+                };
                 let proof = match found {
                     Some(_) => format!(
-                        "observed in the first {len} values, not proven ({})",
+                        "observed in the first {len} values, not proven{stopped} ({})",
                         theorem.describe()
                     ),
-                    None => format!("no period found in the first {len} values"),
+                    None => format!("no period found in the first {len} values{stopped}"),
                 };
                 return Ok(PeriodReport {
                     periodicity: found.map(|f| f.periodicity),
                     certified: false,
-                    checked_to: len - 1,
+                    checked_to: len.saturating_sub(1),
                     proof,
                 });
             }
@@ -340,10 +561,121 @@ mod tests {
             HeapConfig {
                 dense_limit: 1000,
                 search_limit: 2000,
-                dense: DenseConfig::default(),
+                ..HeapConfig::default()
             },
         );
         let e = hv.value(1 << 40).unwrap_err();
         assert!(matches!(e.kind(), ErrorKind::HeapTooLarge { .. }), "{e}");
+    }
+
+    /// Regression: `bash:M` used its period with a table of the first
+    /// `M + 1` values, so `bash:1000000` computed 10^12 options (for ever)
+    /// before answering; the closed form needs no table.
+    #[test]
+    fn a_closed_form_answers_without_a_table_of_its_period() {
+        let g = Subtraction::bash(1_000_000).unwrap();
+        let mut hv = HeapValues::new(&g);
+        let v = hv.values(999_990, 1_000_000).unwrap();
+        assert!(v
+            .iter()
+            .zip(999_990..)
+            .all(|(g, h)| g.value() == h % 1_000_001));
+        assert!(hv.table().len() <= KNOWN_PERIOD_CHECK as usize);
+        let g = Subtraction::bash(u64::MAX - 1).unwrap();
+        let mut hv = HeapValues::new(&g);
+        assert_eq!(hv.value(u64::MAX).unwrap().value(), 0);
+    }
+
+    /// Regression: `period bash:100000 --limit 5` computed 100002 values.
+    #[test]
+    fn a_period_search_computes_exactly_its_limit() {
+        let g = Subtraction::bash(100_000).unwrap();
+        let mut hv = HeapValues::new(&g);
+        let r = hv.period(5).unwrap();
+        assert!(r.certified);
+        assert_eq!(r.checked_to, 4);
+        assert_eq!(hv.table().len(), 5);
+        let g = crate::games::TakeBreak::named("treblecross").unwrap();
+        let mut hv = HeapValues::new(&g);
+        let r = hv.period(3000).unwrap();
+        assert_eq!((r.periodicity, r.checked_to), (None, 2999));
+        assert_eq!(hv.table().len(), 3000);
+        assert!(hv.period(0).is_err());
+    }
+
+    /// A period search with a time limit stops early, says so, and has
+    /// reported progress on the way.
+    #[test]
+    fn a_period_search_stops_at_its_time_limit() {
+        let g = crate::games::TakeBreak::named("treblecross").unwrap();
+        let mut hv = HeapValues::new(&g);
+        let mut calls = 0;
+        let start = Instant::now();
+        let r = hv
+            .period_within(1 << 40, Some(Duration::from_millis(100)), &mut |_| {
+                calls += 1
+            })
+            .unwrap();
+        assert!(start.elapsed() < Duration::from_secs(2));
+        assert!(r.proof.contains("stopped after 0.1 s"), "{}", r.proof);
+        assert_eq!(r.checked_to + 1, hv.table().len() as u64);
+        assert!(calls > 0);
+    }
+
+    /// Regression: `analyze treblecross 100000000000` searched for 81 s
+    /// before refusing, and `treblecross 10000000` (below the dense limit)
+    /// computed for hours: both are refused within the time limit.
+    #[test]
+    fn values_that_take_too_long_are_refused_within_the_time_limit() {
+        let g = crate::games::TakeBreak::named("treblecross").unwrap();
+        let config = HeapConfig {
+            time_limit: Some(Duration::from_millis(200)),
+            search_time: Some(Duration::from_millis(100)),
+            ..HeapConfig::default()
+        };
+        for h in [100_000_000_000, 10_000_000] {
+            let mut hv = HeapValues::with_config(&g, config.clone());
+            let start = Instant::now();
+            let e = hv.value(h).unwrap_err();
+            assert!(start.elapsed() < Duration::from_secs(1), "{h}: {e}");
+            assert!(
+                e.to_string().contains(&format!("heap {h}"))
+                    || e.to_string().contains(&format!("heap `{h}`")),
+                "{e}"
+            );
+        }
+        let g = Subtraction::all_but(&[1, 2]).unwrap();
+        let mut hv = HeapValues::with_config(&g, config);
+        let e = hv.values(0, 1_000_000).unwrap_err();
+        assert!(e.to_string().contains("0.2 s a request may take"), "{e}");
+    }
+
+    /// The residue closed form of a finite set equals the dense solver.
+    #[test]
+    fn the_residue_closed_form_of_finite_sets_equals_the_solver() {
+        for set in [
+            &[1][..],
+            &[1, 2],
+            &[1, 2, 4, 5],
+            &[1, 2, 3, 5, 6, 7, 9],
+            &[1, 3, 4],
+        ] {
+            let g = Subtraction::finite(set).unwrap();
+            let mut dense = DenseSolver::new(&g);
+            let values = dense.extend_to(500).unwrap().to_vec();
+            let p = g.known_periodicity();
+            for (n, v) in values.iter().enumerate() {
+                match g.known_value(n as u64) {
+                    Some(k) => assert_eq!(k, *v, "{set:?} at {n}"),
+                    None => assert!(p.is_none(), "{set:?}"),
+                }
+            }
+        }
+        let g = Subtraction::finite(&[1, 2, 4, 5]).unwrap();
+        assert_eq!(g.known_value(u64::MAX).unwrap().value(), u64::MAX % 3);
+        assert!(Subtraction::finite(&[1, 3, 4])
+            .unwrap()
+            .known_value(9)
+            .is_none());
     }
 }

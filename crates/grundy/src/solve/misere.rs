@@ -18,14 +18,17 @@
 //! this is for small positions (misère Kayles with a few short rows, misère
 //! subtraction games, POJ 2068's team game). [`MisereConfig::max_states`]
 //! caps the memo with [`ErrorKind::TooManyPositions`] instead of exhausting
-//! memory.
+//! memory, and [`MisereConfig::max_moves`] caps the work (moves of sums
+//! generated, each one sorted list of components): a search beyond either
+//! stops at once with an error naming the limit, instead of running for
+//! minutes.
 //!
 //! Known improvements not made: misère quotients (Plambeck–Siegel) and the
 //! genus theory of tame games (Conway) decide sums far beyond exhaustive
 //! search; closed forms exist for tame families such as misère Nim
 //! ([`crate::games::nim::Nim::misere_analysis`]).
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::game::{collect_options, Game};
 use crate::strategy::{Outcome, WinningMove};
 use rustc_hash::FxHashMap;
@@ -35,12 +38,16 @@ use rustc_hash::FxHashMap;
 pub struct MisereConfig {
     /// Most sums the memo may hold before the search stops with an error.
     pub max_states: usize,
+    /// Most moves of sums the search may generate (over the life of the
+    /// solver) before it stops with an error: its work.
+    pub max_moves: u64,
 }
 
 impl Default for MisereConfig {
     fn default() -> Self {
         MisereConfig {
             max_states: 20_000_000,
+            max_moves: 200_000_000,
         }
     }
 }
@@ -77,6 +84,8 @@ pub struct MisereSolver<G: Game> {
     /// Per component id: its options as lists of component ids, once known.
     options: Vec<Option<Vec<Vec<u32>>>>,
     memo: FxHashMap<State, Slot>,
+    /// Moves of sums generated so far (see [`MisereConfig::max_moves`]).
+    moves: u64,
 }
 
 impl<G: Game> MisereSolver<G> {
@@ -94,6 +103,7 @@ impl<G: Game> MisereSolver<G> {
             positions: Vec::new(),
             options: Vec::new(),
             memo: FxHashMap::default(),
+            moves: 0,
         }
     }
 
@@ -199,13 +209,27 @@ impl<G: Game> MisereSolver<G> {
         ids.into_boxed_slice()
     }
 
-    fn children(&mut self, state: &[u32]) -> Vec<State> {
+    /// Counts `n` more moves against [`MisereConfig::max_moves`].
+    fn spend(&mut self, n: u64) -> Result<()> {
+        self.moves = self.moves.saturating_add(n);
+        if self.moves > self.config.max_moves {
+            return Err(Error::unsupported(format!(
+                "the misère search stopped after {} moves of sums, its limit: \
+                 exhaustive search answers only small positions",
+                self.config.max_moves
+            )));
+        }
+        Ok(())
+    }
+
+    fn children(&mut self, state: &[u32]) -> Result<Vec<State>> {
         let mut out = Vec::new();
         for (i, &id) in state.iter().enumerate() {
             if i > 0 && state[i - 1] == id {
                 continue; // equal components have equal options
             }
             let opts = self.options_of(id).to_vec();
+            self.spend(opts.len() as u64)?;
             for opt in opts {
                 let mut next: Vec<u32> = Vec::with_capacity(state.len() + opt.len());
                 next.extend_from_slice(&state[..i]);
@@ -214,7 +238,7 @@ impl<G: Game> MisereSolver<G> {
                 out.push(self.normalize(next));
             }
         }
-        out
+        Ok(out)
     }
 
     fn push(&mut self, stack: &mut Vec<Frame>, state: State) -> Result<()> {
@@ -225,7 +249,13 @@ impl<G: Game> MisereSolver<G> {
             .into());
         }
         self.memo.insert(state.clone(), Slot::OnStack);
-        let children = self.children(&state);
+        let children = match self.children(&state) {
+            Ok(children) => children,
+            Err(e) => {
+                self.memo.remove(&state);
+                return Err(e);
+            }
+        };
         stack.push(Frame {
             state,
             children,
@@ -382,8 +412,34 @@ mod tests {
         assert!(matches!(e.kind(), ErrorKind::Cycle { .. }), "{e}");
         assert!(s.memo.is_empty());
 
-        let mut s = MisereSolver::with_config(Nim, MisereConfig { max_states: 10 });
+        let mut s = MisereSolver::with_config(
+            Nim,
+            MisereConfig {
+                max_states: 10,
+                ..MisereConfig::default()
+            },
+        );
         let e = s.outcome(&[9, 9, 9]).unwrap_err();
         assert_eq!(e.kind(), &ErrorKind::TooManyPositions { limit: 10 });
+    }
+
+    /// Regression: `analyze 0.7 100 --misere` ran for over a minute within
+    /// the cap on stored sums; the cap on moves stops it at once, naming
+    /// the limit, and leaves the solver usable.
+    #[test]
+    fn the_search_stops_at_its_work_limit() {
+        let g = crate::games::TakeBreak::octal("0.7").unwrap();
+        let mut s = MisereSolver::with_config(
+            &g,
+            MisereConfig {
+                max_moves: 100_000,
+                ..MisereConfig::default()
+            },
+        );
+        let start = std::time::Instant::now();
+        let e = s.outcome(&[100]).unwrap_err();
+        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+        assert!(e.to_string().contains("stopped after 100000 moves"), "{e}");
+        assert!(s.memo.values().all(|slot| *slot != Slot::OnStack));
     }
 }

@@ -129,6 +129,10 @@ pub enum Method {
     Naive,
 }
 
+/// Most worker threads a [`TakeBreakSolver`] starts
+/// ([`TakeBreakConfig::threads`] is capped to it).
+pub const MAX_THREADS: usize = 256;
+
 /// Settings of a [`TakeBreakSolver`].
 #[derive(Clone, Debug)]
 pub struct TakeBreakConfig {
@@ -138,7 +142,8 @@ pub struct TakeBreakConfig {
     pub method: Method,
     /// Use the AVX2 kernels when the processor has them.
     pub simd: bool,
-    /// Worker threads (1: this thread only).
+    /// Worker threads (1: this thread only); at most [`MAX_THREADS`], a
+    /// larger number is taken as `MAX_THREADS`.
     pub threads: usize,
 }
 
@@ -595,7 +600,8 @@ impl TakeBreakSolver {
     }
 
     /// A solver for `game` with the given settings.
-    pub fn with_config(game: TakeBreak, config: TakeBreakConfig) -> Self {
+    pub fn with_config(game: TakeBreak, mut config: TakeBreakConfig) -> Self {
+        config.threads = config.threads.min(MAX_THREADS);
         let moves = Moves::of(&game);
         let core = Core {
             marked: vec![0; moves.pairs.len()],

@@ -34,6 +34,9 @@ const EUCLID_SEARCH: u64 = 100_000;
 const MOORE_SEARCH: u128 = 4096;
 /// Most sums the misère search may store.
 const MISERE_STATES: usize = 5_000_000;
+/// Most moves of sums the misère search may generate: its work, about a
+/// quarter of a second.
+const MISERE_MOVES: u64 = 2_000_000;
 /// Largest heap (or coordinate) given to the misère search.
 const MISERE_HEAP: u64 = 10_000;
 /// Most winning moves listed for one Moore position.
@@ -166,6 +169,7 @@ where
         &game,
         MisereConfig {
             max_states: MISERE_STATES,
+            max_moves: MISERE_MOVES,
         },
     );
     let (outcome, moves) = solver.analyze(components)?;
@@ -289,7 +293,7 @@ impl<R: PairRules> AnyGame for PairSpec<R> {
             )?;
             return misere_search(game, &mut memo(game), &ps);
         }
-        if positions.len() > 1 {
+        if positions.len() != 1 {
             let ps = self.searched(
                 positions,
                 &format!("a sum of {} positions needs their nim-values", R::TITLE),
@@ -612,7 +616,7 @@ impl AnyGame for MooreSpec {
             let ps = self.small(positions, "misère Moore's Nim is solved by search")?;
             return misere_search(game, &mut memo(game), &ps);
         }
-        if positions.len() > 1 {
+        if positions.len() != 1 {
             let ps = self.small(positions, "a sum of Moore positions needs their nim-values")?;
             return Ok(analyze(&game, &mut memo(game), &ps)?.map(|h| list_string(h)));
         }
@@ -703,7 +707,7 @@ impl AnyGame for MultSpec {
         if options.misere {
             return misere_search(game, &mut memo(game), &ps);
         }
-        if ps.len() > 1 {
+        if ps.len() != 1 {
             return Ok(analyze(&game, &mut memo(game), &ps)?.map(u64::to_string));
         }
         let p = ps[0];

@@ -360,8 +360,7 @@ fn lasker(h: u64, target: u64, out: &mut Vec<Vec<u64>>) -> u128 {
     splits.dedup();
     out.extend(splits.into_iter().map(|(a, b)| vec![a, b]));
     // A single heap j worth the target: j = G(target) (G is an involution).
-    let j = TakeBreak::lasker_value(target);
-    if j < h {
+    if let Some(j) = TakeBreak::lasker_value(target).filter(|&j| j < h) {
         all += 1;
         out.push(if j == 0 { vec![] } else { vec![j] });
     }
