@@ -756,6 +756,16 @@ impl AnyGame for ScriptSpec {
         self.game.checked(r)
     }
 
+    fn period_within(
+        &mut self,
+        limit: u64,
+        time: Option<std::time::Duration>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        let r = self.heaps.period_within(limit, time, progress);
+        self.game.checked(r)
+    }
+
     fn analyze(
         &mut self,
         positions: &[String],
