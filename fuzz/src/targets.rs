@@ -100,10 +100,8 @@ fn exercise(game: &mut dyn AnyGame, positions: &[&str]) {
                 }
             }
         }
-        if !known_slow_misere(&game.spec()) {
-            let misere = AnalyzeOptions { misere: true };
-            let _ = game.analyze(&sum, &misere);
-        }
+        let misere = AnalyzeOptions { misere: true };
+        let _ = game.analyze(&sum, &misere);
     }
     if positions.len() > 1 {
         let all: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
@@ -284,9 +282,6 @@ fn values_file_read(data: &[u8]) {
         max_bytes: 1 << 24,
         ..TakeBreakConfig::default()
     };
-    if known_absurd_values_in_a_checkpoint(&table) {
-        return;
-    }
     let len = table.len() as u64;
     if let Ok(mut solver) = TakeBreakSolver::resume(game, config, table) {
         assert_eq!(solver.len(), len);
@@ -294,15 +289,6 @@ fn values_file_read(data: &[u8]) {
     }
 }
 
-/// Issue 17 item 1 (values files, another part of the work): a checkpoint
-/// whose values are absurdly large (no take-and-break game of this size has
-/// a value near 2^16) aborts in the engine's bound growth on resuming
-/// (`memory allocation of 4611686018427387912 bytes failed` in
-/// `Core::grow_bound`). Skipped until that is fixed; remove this filter
-/// then.
-fn known_absurd_values_in_a_checkpoint(table: &grundy::solve::NimTable) -> bool {
-    table.view().max() > u64::from(u16::MAX)
-}
 
 /// A file name of this process and thread (libFuzzer runs one input at a
 /// time per process; the test suite may run targets on several threads).
@@ -352,15 +338,9 @@ pub fn analyze(data: &[u8]) {
     if positions.len() > 4 || positions.iter().any(|p| too_big(p)) {
         return;
     }
-    if known_empty_sum_panics(&positions) {
-        return;
-    }
     let Ok(mut game) = spec::parse(spec_text) else {
         return;
     };
-    if misere && known_slow_misere(&game.spec()) {
-        return;
-    }
     let options = AnalyzeOptions { misere };
     let Ok(a) = game.analyze(&positions, &options) else {
         return;
@@ -380,22 +360,7 @@ pub fn analyze(data: &[u8]) {
     }
 }
 
-/// Issue 17 item 6 (another part of the work): `analyze` of an empty sum
-/// indexes its first component (`mult:01` with no position: index out of
-/// bounds in `spec/closed.rs`, and the same in two more places). Skipped
-/// until that is fixed; remove this filter then.
-fn known_empty_sum_panics(positions: &[String]) -> bool {
-    positions.is_empty()
-}
 
-/// Issue 17 item 3 (another part of the work: misère search keeps its
-/// limits): the misère search of the multiplication game explores every
-/// product below N with every multiplier, and runs for seconds to minutes
-/// on a small spec (`mult:842,2,3559` with position 1: > 30 s, in the
-/// `spec` target). Skipped until that is bounded; remove this filter then.
-fn known_slow_misere(spec: &str) -> bool {
-    spec.trim().to_ascii_lowercase().starts_with("mult:")
-}
 
 /// A position holding a number larger than [`MAX_NUMBER`].
 fn too_big(position: &str) -> bool {
