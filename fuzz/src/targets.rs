@@ -289,7 +289,6 @@ fn values_file_read(data: &[u8]) {
     }
 }
 
-
 /// A file name of this process and thread (libFuzzer runs one input at a
 /// time per process; the test suite may run targets on several threads).
 fn temp_file() -> std::path::PathBuf {
@@ -359,8 +358,6 @@ pub fn analyze(data: &[u8]) {
         );
     }
 }
-
-
 
 /// A position holding a number larger than [`MAX_NUMBER`].
 fn too_big(position: &str) -> bool {

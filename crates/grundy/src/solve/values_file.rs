@@ -39,7 +39,7 @@
 //! first) and, with [`read_values_within`], no larger than a budget (refused
 //! with [`ErrorKind::OutOfMemory`] otherwise). Whether the values are the
 //! game's is not this module's business: see
-//! [`check_sequence`](crate::solve::takebreak::check_sequence).
+//! [`TakeBreakSolver::resume_from`](crate::solve::TakeBreakSolver::resume_from).
 
 use super::table::{fnv1a, fnv1a_step, NimTable, TableView};
 use crate::error::{Error, ErrorKind, Result};
