@@ -39,8 +39,7 @@ fi
 # The dist profile (fat LTO, one codegen unit): the build recommended for
 # long runs (README); a few minutes to build. On Linux with glibc it is linked
 # statically, as the README recommends: no dynamic loader, no shared libc and
-# libm mapped; on x86-64 crates/grundy-cli/build.rs then lays out the code and
-# read-only data of a long run together (crates/grundy-cli/link/README.md).
+# libm mapped.
 # (`--target` keeps the flag off the build scripts and proc-macros.)
 host=$(rustc -vV | sed -n 's/^host: //p')
 if [[ $host == *-linux-gnu ]]; then
