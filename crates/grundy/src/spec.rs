@@ -22,6 +22,7 @@ pub use crate::util::parse_u64;
 
 mod closed;
 mod cutting;
+pub use cutting::CuttingSpec;
 
 /// How to analyze a sum.
 #[derive(Clone, Debug, Default)]
