@@ -192,7 +192,7 @@ fn print(a: &ValuesArgs, out: &mut Printer, spec: &str, view: TableView<'_>) -> 
     } else {
         if a.stats {
             let values = prefix.to_nimbers(from as usize, a.to as usize);
-            let stats = value_stats(TableView::Nimbers(&values), from);
+            let stats = value_stats(&values, from);
             out.values_with_stats(spec, from, a.to, &values, &stats, a.format)?;
         } else {
             out.values_view(spec, from, a.to, prefix, a.format)?;

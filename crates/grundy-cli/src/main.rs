@@ -16,7 +16,6 @@ use anyhow::Result;
 use cli::{Cli, Command};
 use grundy::analysis::value_stats;
 use grundy::games::graph::GameGraph;
-use grundy::solve::TableView;
 use grundy::spec::{self, AnalyzeOptions};
 use grundy::ErrorKind;
 use std::io::{self, Write};
@@ -171,7 +170,7 @@ fn run(cli: Cli) -> Result<()> {
                 None => {
                     let values = game.values(from, a.to)?;
                     if a.stats {
-                        let stats = value_stats(TableView::Nimbers(&values), from);
+                        let stats = value_stats(&values, from);
                         out.values_with_stats(&game.spec(), from, a.to, &values, &stats, a.format)?;
                     } else {
                         out.values(&game.spec(), from, a.to, &values, a.format)?;

@@ -7,18 +7,30 @@
 //!
 //! ## Map
 //!
-//! | module | what |
-//! |---|---|
-//! | [`nimber`] | [`Nimber`] (`0`, `*`, `*5`), nim-addition, [`Mex`] |
-//! | [`game`] | the [`Game`] trait (rules only) and [`HeapGame`] for heap games |
-//! | [`solve`] | solvers: [`solve::MemoSolver`] (any game), [`solve::DenseSolver`] (heap games), [`solve::HeapValues`] (any heap size via a proven period), [`solve::dag`] (explicit acyclic graphs, linear time), [`solve::loopy`] (games with cycles: values `∞{K}`, draws), [`solve::MisereSolver`] (misère play, any game) |
-//! | [`strategy`] | sums: value, outcome, every winning move |
-//! | [`analysis`] | periodicity with certificates |
-//! | [`games`] | families: Nim, subtraction games, closed forms exact for any size (Wythoff, Euclid, staircase Nim, Moore's Nim_k, ...), explicit game graphs ([`games::graph`]), Green Hackenbush ([`games::hackenbush`]), the Cutting Game ([`games::cutting`]), ... |
-//! | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time |
-//! | [`play`] | a match against the engine: typed moves checked, the engine's move |
-//! | [`script`] | custom games from a Rhai script or a TOML file (feature `script`) |
+//! The modules form layers, listed here bottom to top. A module imports
+//! only from the layers below it, never from its own layer's sibling or from
+//! above (`tests/layers.rs` checks every `crate::` path; test code is
+//! exempt). A higher module may re-export a lower item to keep a public
+//! path (`grundy::games::TakeBreak`, `grundy::strategy::Outcome`).
 //!
+//! | layer | module | what |
+//! |---|---|---|
+//! | 0 | [`error`], [`util`] | leaves: [`Error`]; parsing helpers ([`util::parse_u64`]), the solvers' hash ([`util::hash`]) |
+//! | 1 | [`nimber`] | [`Nimber`] (`0`, `*`, `*5`), nim-addition, [`Mex`] |
+//! | 2 | [`analysis`] | sequences of values: periodicity with certificates, the rare/common split |
+//! | 3 | [`game`] | the [`Game`] trait (rules only) and [`HeapGame`]; the vocabulary every layer above uses ([`game::Outcome`], [`game::WinningMove`], [`game::Evaluator`]); rules the solvers specialize on ([`game::TakeBreak`], [`game::graph::GameGraph`]) |
+//! | 4 | [`solve`] | solvers: [`solve::MemoSolver`] (any game), [`solve::DenseSolver`] (heap games), [`solve::HeapValues`] (any heap size via a proven period), [`solve::dag`] (explicit acyclic graphs, linear time), [`solve::loopy`] (games with cycles: values `∞{K}`, draws), [`solve::MisereSolver`] (misère play, any game) |
+//! | 5 | [`strategy`] | sums: value, outcome, every winning move |
+//! | 6 | [`games`] | families: Nim, subtraction games, closed forms exact for any size (Wythoff, Euclid, staircase Nim, Moore's Nim_k, ...), explicit game graphs ([`games::graph`]), Green Hackenbush ([`games::hackenbush`]), the Cutting Game ([`games::cutting`]), ... |
+//! | 7 | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time ([`spec::AnyGame`]) |
+//! | 8 | [`script`] | custom games from a Rhai script or a TOML file (feature `script`) |
+//! | 9 | [`play`] | a match against the engine: typed moves checked, the engine's move |
+//!
+//! `analysis` sits below `solve` because the solvers use it (the period
+//! that extends a heap table, the split that picks the take-and-break
+//! method); it needs nothing but values. One upward import remains, listed
+//! in `tests/layers.rs`: `spec::parse` opens the `script:`/`toml:` files.
+
 //! ## Which solver?
 //!
 //! Heap games (positions are heap sizes, every option a sum of smaller
@@ -68,6 +80,7 @@ pub mod script;
 pub mod solve;
 pub mod spec;
 pub mod strategy;
+pub mod util;
 
 pub use error::{Error, ErrorKind, Result};
 pub use game::{Game, HeapGame};

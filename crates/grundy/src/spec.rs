@@ -17,8 +17,12 @@ use crate::games::{nim::Nim, take::TakeRange, Subtraction, TakeBreak};
 use crate::nimber::Nimber;
 use crate::solve::{HeapValues, PeriodReport};
 use crate::strategy::{analyze, Analysis, Outcome, WinningMove};
+/// Re-exported from the leaf layer [`crate::util`], where it now lives.
+pub use crate::util::parse_u64;
 
 mod closed;
+mod cutting;
+pub use cutting::CuttingSpec;
 
 /// How to analyze a sum.
 #[derive(Clone, Debug, Default)]
@@ -242,7 +246,7 @@ pub static FAMILIES: &[Family] = &[
         about: "Cutting Game (POJ 2311): cut a sheet in two; whoever cuts out a 1x1 wins",
         parse: |spec, args| {
             no_args(spec, args)?;
-            Ok(Box::new(crate::games::cutting::CuttingSpec::new()))
+            Ok(Box::new(cutting::CuttingSpec::new()))
         },
     },
     Family {
@@ -491,22 +495,6 @@ fn no_args(spec: &str, args: Option<&str>) -> Result<()> {
         None => Ok(()),
         Some(_) => Err(Error::invalid_spec(spec, "this game takes no arguments")),
     }
-}
-
-/// Parses one decimal `u64`, naming the problem on failure.
-pub fn parse_u64(text: &str) -> std::result::Result<u64, String> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Err("a number is missing".into());
-    }
-    if t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit()) && t.len() > 1 {
-        return Err(format!("`{t}` is negative"));
-    }
-    if !t.chars().all(|c| c.is_ascii_digit()) {
-        return Err(format!("`{t}` is not a non-negative integer"));
-    }
-    t.parse::<u64>()
-        .map_err(|_| format!("`{t}` is larger than {}", u64::MAX))
 }
 
 fn number_list(spec: &str, args: Option<&str>) -> Result<Vec<u64>> {

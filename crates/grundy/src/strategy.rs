@@ -15,63 +15,14 @@ pub mod take_break;
 
 use crate::error::{Error, Result};
 use crate::game::Game;
+/// The vocabulary of sums lives in [`crate::game`]; re-exported here.
+pub use crate::game::{Evaluator, Outcome, WinningMove};
 use crate::nimber::Nimber;
-use std::fmt;
-
-/// Anything that can give the nim-value of a component: a solver, a table,
-/// a closed form.
-pub trait Evaluator<P> {
-    /// The nim-value of the component `p`.
-    fn nim_value(&mut self, p: &P) -> Result<Nimber>;
-}
 
 impl<G: Game> Evaluator<G::Position> for crate::solve::MemoSolver<G> {
     fn nim_value(&mut self, p: &G::Position) -> Result<Nimber> {
         crate::solve::MemoSolver::nim_value(self, p)
     }
-}
-
-/// Who wins with perfect play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The previous player (the one who just moved) wins: value 0.
-    P,
-    /// The next player (the one to move) wins.
-    N,
-    /// Neither can force a win (loopy games only).
-    D,
-}
-
-impl Outcome {
-    /// The outcome of a position of normal-play value `v`.
-    pub fn of_value(v: Nimber) -> Outcome {
-        if v.is_zero() {
-            Outcome::P
-        } else {
-            Outcome::N
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::P => "P",
-            Outcome::N => "N",
-            Outcome::D => "D",
-        })
-    }
-}
-
-/// A move in one component of a sum.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WinningMove<P> {
-    /// Index of the component moved in.
-    pub component: usize,
-    /// The component before the move.
-    pub from: P,
-    /// The option it becomes: a sum of components (empty: nothing left).
-    pub to: Vec<P>,
 }
 
 /// Value, outcome and winning moves of a sum.

@@ -31,8 +31,6 @@
 //! --stats`: the largest value, the count of each value, and the best split
 //! with its rare share.
 
-use crate::solve::TableView;
-
 /// Largest value width (bits) for which a split is searched.
 pub const MAX_SPLIT_BITS: u32 = 16;
 
@@ -192,12 +190,12 @@ pub struct ValueStats {
 }
 
 /// Statistics of `values` (taken as `G(first), G(first+1), …`).
-pub fn value_stats(values: TableView<'_>, first: u64) -> ValueStats {
+pub fn value_stats<T: Copy + Into<u64>>(values: &[T], first: u64) -> ValueStats {
     let mut counts: Vec<u64> = Vec::new();
     let mut by_parity: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
     let mut max = 0;
-    for i in 0..values.len() {
-        let v = values.get(i).map_or(0, |g| g.value());
+    for (i, &g) in values.iter().enumerate() {
+        let v: u64 = g.into();
         max = max.max(v);
         if v < 1 << 24 {
             let v = v as usize;

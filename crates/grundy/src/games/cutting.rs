@@ -14,17 +14,13 @@
 //! the real game on small sheets.
 //!
 //! Nothing here computes a value: [`Cutting`] only lists options (sums of
-//! two sheets), and the generic [`MemoSolver`]
+//! two sheets), and the generic [`MemoSolver`](crate::solve::MemoSolver)
 //! solves it, memoizing sheets (normalized so that `w ≤ h`). A sheet has
 //! O(w + h) options, so all sheets up to 200 × 200 take about
 //! 20 000 · 200 = 4 · 10^6 option evaluations.
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::nimber::Nimber;
-use crate::solve::{MemoSolver, PeriodReport};
-use crate::spec::{AnalyzeOptions, AnyGame};
-use crate::strategy::{analyze, Analysis};
 
 const NARROW: &str =
     "both sides must be at least 2 (a 1-wide strip lets the next player cut a 1x1 and win)";
@@ -114,71 +110,17 @@ pub fn parse_sheet(text: &str) -> Result<Sheet> {
         .split_once([',', 'x', 'X'])
         .ok_or_else(|| Error::invalid_position(text, "expected a sheet `W,H`, e.g. `4,2`"))?;
     let side = |s: &str| -> Result<u32> {
-        let n = crate::spec::parse_u64(s).map_err(|r| Error::invalid_position(text, r))?;
+        let n = crate::util::parse_u64(s).map_err(|r| Error::invalid_position(text, r))?;
         u32::try_from(n)
             .map_err(|_| Error::invalid_position(text, "a side is larger than 2^32 - 1"))
     };
     Sheet::new(side(w)?, side(h)?).map_err(|_| Error::invalid_position(text, NARROW))
 }
 
-/// The Cutting Game as a spec family (`cutting`; positions `W,H`).
-pub struct CuttingSpec {
-    solver: MemoSolver<Cutting>,
-}
-
-impl CuttingSpec {
-    /// A fresh solver.
-    pub fn new() -> CuttingSpec {
-        CuttingSpec {
-            solver: MemoSolver::new(Cutting),
-        }
-    }
-}
-
-impl Default for CuttingSpec {
-    fn default() -> Self {
-        CuttingSpec::new()
-    }
-}
-
-impl AnyGame for CuttingSpec {
-    fn spec(&self) -> String {
-        "cutting".into()
-    }
-
-    fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(Error::unsupported(
-            "`cutting` positions are sheets `W,H`, not heap sizes: use `grundy analyze cutting 4,2`",
-        ))
-    }
-
-    fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
-        Err(Error::unsupported(
-            "`cutting` positions are sheets `W,H`, not heap sizes: use `grundy analyze cutting 4,2`",
-        ))
-    }
-
-    fn analyze(
-        &mut self,
-        positions: &[String],
-        options: &AnalyzeOptions,
-    ) -> Result<Analysis<String>> {
-        if options.misere {
-            return Err(Error::unsupported(
-                "misère analysis of `cutting` is not supported",
-            ));
-        }
-        let sheets = positions
-            .iter()
-            .map(|p| parse_sheet(p))
-            .collect::<Result<Vec<Sheet>>>()?;
-        Ok(analyze(&Cutting, &mut self.solver, &sheets)?.map(|s| Cutting.format_position(s)))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::MemoSolver;
 
     /// The real game, by brute force on multisets of pieces of any size:
     /// the player to move wins if some cut produces a 1x1 piece, or leads
@@ -236,15 +178,5 @@ mod tests {
             let e = parse_sheet(bad).unwrap_err();
             assert!(e.to_string().contains(&format!("`{bad}`")), "{e}");
         }
-    }
-
-    #[test]
-    fn winning_moves_are_cuts_into_two_sheets() {
-        let mut game = CuttingSpec::new();
-        let a = game
-            .analyze(&["4,2".to_string()], &AnalyzeOptions::default())
-            .unwrap();
-        assert_eq!(a.winning_moves.len(), 1);
-        assert_eq!(a.winning_moves[0].to, ["2x2", "2x2"]);
     }
 }

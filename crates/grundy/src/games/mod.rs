@@ -33,6 +33,7 @@ pub mod subtraction;
 pub mod take;
 pub mod wythoff;
 
+/// The take-and-break rules live in the rules layer ([`crate::game`]).
+pub use crate::game::TakeBreak;
 pub use nim::Nim;
-pub use octal::TakeBreak;
 pub use subtraction::Subtraction;

@@ -16,7 +16,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame};
-use crate::spec::parse_u64;
+use crate::util::parse_u64;
 use std::fmt;
 
 /// A bound: `(a * n) / d + c` (or an integer when `a = 0`).

@@ -20,7 +20,7 @@
 //! [`super::loopy`] instead.)
 
 use crate::error::{ErrorKind, Result};
-use crate::games::graph::{GameGraph, Vertex};
+use crate::game::graph::{GameGraph, Vertex};
 use crate::nimber::{Mex, Nimber};
 
 /// The value of every vertex of an acyclic graph, by vertex index; a graph

@@ -28,9 +28,9 @@ use super::table::TableView;
 use super::takebreak::{TakeBreakConfig, TakeBreakSolver};
 use crate::analysis::{PeriodTheorem, Periodicity};
 use crate::error::{Error, ErrorKind, Result};
+use crate::game::Evaluator;
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
-use crate::strategy::Evaluator;
 use std::time::{Duration, Instant};
 
 /// Values computed to check a periodicity promised by the rules

@@ -61,10 +61,10 @@
 //! about (options must be single components or empty).
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::game::graph::{GameGraph, Vertex};
 use crate::game::Game;
-use crate::games::graph::{GameGraph, Vertex};
+use crate::game::{Outcome, WinningMove};
 use crate::nimber::Nimber;
-use crate::strategy::{Outcome, WinningMove};
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -450,6 +450,14 @@ pub struct GraphValues<'g> {
     labels: Labels,
 }
 
+impl GameGraph {
+    /// The value of every vertex: linear time when the graph is acyclic,
+    /// the generalized (loopy) Sprague–Grundy function otherwise.
+    pub fn values(&self) -> GraphValues<'_> {
+        GraphValues::new(self)
+    }
+}
+
 impl<'g> GraphValues<'g> {
     /// Computes the values (linear time on an acyclic graph; see the module
     /// docs for the loopy case).
@@ -657,7 +665,7 @@ impl<G: Game> LoopySolver<G> {
         let limit = self
             .config
             .max_positions
-            .min(crate::games::graph::MAX_GRAPH_SIZE);
+            .min(crate::game::graph::MAX_GRAPH_SIZE);
         if self.positions.len() >= limit {
             return Err(ErrorKind::TooManyPositions { limit }.into());
         }
@@ -697,9 +705,9 @@ impl<G: Game> LoopySolver<G> {
                         )))
                     }
                 };
-                if self.edges.len() >= crate::games::graph::MAX_GRAPH_SIZE {
+                if self.edges.len() >= crate::game::graph::MAX_GRAPH_SIZE {
                     return Err(ErrorKind::TooManyPositions {
-                        limit: crate::games::graph::MAX_GRAPH_SIZE,
+                        limit: crate::game::graph::MAX_GRAPH_SIZE,
                     }
                     .into());
                 }

@@ -30,7 +30,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{collect_options, Game};
-use crate::strategy::{Outcome, WinningMove};
+use crate::game::{Outcome, WinningMove};
 use rustc_hash::FxHashMap;
 
 /// Settings of a [`MisereSolver`].

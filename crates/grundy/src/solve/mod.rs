@@ -20,7 +20,6 @@
 
 pub mod dag;
 pub mod dense;
-pub mod hash;
 pub mod heap;
 pub mod loopy;
 pub mod memo;
@@ -29,6 +28,9 @@ pub mod table;
 pub mod takebreak;
 mod threads;
 pub mod values_file;
+
+/// The locality-keeping hash, now in the leaf layer [`crate::util`].
+pub use crate::util::hash;
 
 pub use dense::{DenseConfig, DenseSolver};
 pub use heap::{HeapConfig, HeapValues, PeriodReport};

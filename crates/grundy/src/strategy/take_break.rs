@@ -33,8 +33,8 @@
 use super::{Analysis, Outcome, WinningMove};
 use crate::analysis::Periodicity;
 use crate::error::{Error, Result};
+use crate::game::take_break::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::game::{Game, HeapGame};
-use crate::games::octal::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
 use crate::nimber::Nimber;
 use crate::solve::HeapValues;
 

@@ -11,7 +11,21 @@
 //! itself a component (the solver memoizes it as given and does not split it
 //! further). [`Game::components`] is used once, on the position a caller
 //! brings, to split it into independent parts.
+//!
+//! This layer also holds what every layer above speaks of: the vocabulary
+//! of sums ([`Outcome`], [`WinningMove`], [`Evaluator`]), the
+//! take-and-break rules ([`TakeBreak`], [`take_break`]: a code, not a
+//! solver) and explicit game graphs ([`graph::GameGraph`]), so that the
+//! solvers need nothing from [`crate::strategy`] or [`crate::games`].
 
+pub mod graph;
+pub mod take_break;
+
+pub use take_break::TakeBreak;
+
+use crate::error::Result;
+use crate::nimber::Nimber;
+use std::fmt;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -147,7 +161,7 @@ pub trait HeapGame: Game<Position = u64> {
     /// then computed by the dedicated
     /// [`TakeBreakSolver`](crate::solve::TakeBreakSolver) instead of the
     /// generic dense solver.
-    fn take_and_break(&self) -> Option<crate::games::TakeBreak> {
+    fn take_and_break(&self) -> Option<crate::game::TakeBreak> {
         None
     }
 }
@@ -171,7 +185,57 @@ impl<G: HeapGame + ?Sized> HeapGame for &G {
     fn finite_subtraction_set(&self) -> Option<Vec<u64>> {
         (**self).finite_subtraction_set()
     }
-    fn take_and_break(&self) -> Option<crate::games::TakeBreak> {
+    fn take_and_break(&self) -> Option<crate::game::TakeBreak> {
         (**self).take_and_break()
     }
+}
+
+/// Anything that can give the nim-value of a component: a solver, a table,
+/// a closed form.
+pub trait Evaluator<P> {
+    /// The nim-value of the component `p`.
+    fn nim_value(&mut self, p: &P) -> Result<Nimber>;
+}
+
+/// Who wins with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The previous player (the one who just moved) wins: value 0.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+    /// Neither can force a win (loopy games only).
+    D,
+}
+
+impl Outcome {
+    /// The outcome of a position of normal-play value `v`.
+    pub fn of_value(v: Nimber) -> Outcome {
+        if v.is_zero() {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+        })
+    }
+}
+
+/// A move in one component of a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMove<P> {
+    /// Index of the component moved in.
+    pub component: usize,
+    /// The component before the move.
+    pub from: P,
+    /// The option it becomes: a sum of components (empty: nothing left).
+    pub to: Vec<P>,
 }

@@ -1,0 +1,80 @@
+//! The `cutting` family: the Cutting Game ([`crate::games::cutting`]) as
+//! an [`AnyGame`], positions written `W,H`.
+
+use super::{AnalyzeOptions, AnyGame};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::games::cutting::{parse_sheet, Cutting, Sheet};
+use crate::nimber::Nimber;
+use crate::solve::{MemoSolver, PeriodReport};
+use crate::strategy::{analyze, Analysis};
+
+/// The Cutting Game as a spec family (`cutting`; positions `W,H`).
+pub struct CuttingSpec {
+    solver: MemoSolver<Cutting>,
+}
+
+impl CuttingSpec {
+    /// A fresh solver.
+    pub fn new() -> CuttingSpec {
+        CuttingSpec {
+            solver: MemoSolver::new(Cutting),
+        }
+    }
+}
+
+impl Default for CuttingSpec {
+    fn default() -> Self {
+        CuttingSpec::new()
+    }
+}
+
+impl AnyGame for CuttingSpec {
+    fn spec(&self) -> String {
+        "cutting".into()
+    }
+
+    fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
+        Err(Error::unsupported(
+            "`cutting` positions are sheets `W,H`, not heap sizes: use `grundy analyze cutting 4,2`",
+        ))
+    }
+
+    fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
+        Err(Error::unsupported(
+            "`cutting` positions are sheets `W,H`, not heap sizes: use `grundy analyze cutting 4,2`",
+        ))
+    }
+
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        if options.misere {
+            return Err(Error::unsupported(
+                "misère analysis of `cutting` is not supported",
+            ));
+        }
+        let sheets = positions
+            .iter()
+            .map(|p| parse_sheet(p))
+            .collect::<Result<Vec<Sheet>>>()?;
+        Ok(analyze(&Cutting, &mut self.solver, &sheets)?.map(|s| Cutting.format_position(s)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_moves_are_cuts_into_two_sheets() {
+        let mut game = CuttingSpec::new();
+        let a = game
+            .analyze(&["4,2".to_string()], &AnalyzeOptions::default())
+            .unwrap();
+        assert_eq!(a.winning_moves.len(), 1);
+        assert_eq!(a.winning_moves[0].to, ["2x2", "2x2"]);
+    }
+}
