@@ -56,31 +56,22 @@ impl Core {
         let Some(stamp) = self.stamp.first_chunk_mut::<{ 1 << MAX_SPLIT_BITS }>() else {
             return;
         };
-        self.rc.cuts.resize(self.moves.pairs.len(), 0);
-        for (&k, cut) in self.moves.pairs.iter().zip(self.rc.cuts.iter_mut()) {
-            if n < k + 2 {
-                continue;
-            }
-            let m = n - k;
-            while *cut < rare.len() && (rare[*cut] as usize) < m {
-                *cut += 1;
-            }
-            let cut = *cut;
-            // With unequal splits, skip r = m/2 (it would pair with itself).
-            let skip = if self.moves.unequal && m.is_multiple_of(2) {
-                rare[..cut].binary_search(&((m / 2) as u32)).ok()
-            } else {
-                None
-            };
-            let window = &t[..m];
-            for range in ranges_without(0..cut, skip, &skip_bulk) {
-                self.stats.rare_pairs += range.len() as u64;
+        let rare_pairs = &mut self.stats.rare_pairs;
+        rare_pair_walk(
+            &self.moves,
+            rare,
+            &mut self.rc.cuts,
+            n,
+            skip_bulk,
+            |m, range| {
+                *rare_pairs += range.len() as u64;
+                let window = &t[..m];
                 for (&r, &v) in rare[range.clone()].iter().zip(&values[range]) {
                     let x = usize::from(v) ^ window[m - r as usize].index();
                     stamp[x & ((1 << MAX_SPLIT_BITS) - 1)] = g;
                 }
-            }
-        }
+            },
+        );
     }
 
     /// The rest of the rare/common method once every pair with a rare heap
@@ -231,44 +222,25 @@ impl Core {
         }
         let rare = &self.rc.rare;
         let values = &self.rc.rare_values;
-        self.rc.cuts.resize(self.moves.pairs.len(), 0);
-        for (&k, cut) in self.moves.pairs.iter().zip(self.rc.cuts.iter_mut()) {
-            if n < k + 2 {
-                continue;
-            }
-            let m = n - k;
-            while *cut < rare.len() && (rare[*cut] as usize) < m {
-                *cut += 1;
-            }
-            let cut = *cut;
-            let skip = if self.moves.unequal && m.is_multiple_of(2) {
-                rare[..cut].binary_search(&((m / 2) as u32)).ok()
-            } else {
-                None
-            };
-            let (head, tail) = match skip {
-                Some(i) => ((0..i), (i + 1..cut)),
-                None => ((0..cut), (cut..cut)),
-            };
+        let rare_pairs = &mut self.stats.rare_pairs;
+        rare_pair_walk(&self.moves, rare, &mut self.rc.cuts, n, 0..0, |m, range| {
+            *rare_pairs += range.len() as u64;
             let window = &t[..m];
-            for range in [head, tail] {
-                self.stats.rare_pairs += range.len() as u64;
-                // Two accumulators: the OR chains run side by side.
-                let (mut a, mut b) = (B::ZERO, B::ZERO);
-                let pairs = rare[range.clone()]
-                    .chunks_exact(2)
-                    .zip(values[range.clone()].chunks_exact(2));
-                for (r, v) in pairs {
-                    a = a | B::bit(usize::from(v[0]) ^ window[m - r[0] as usize].index());
-                    b = b | B::bit(usize::from(v[1]) ^ window[m - r[1] as usize].index());
-                }
-                if range.len() % 2 == 1 {
-                    let i = range.end - 1;
-                    a = a | B::bit(usize::from(values[i]) ^ window[m - rare[i] as usize].index());
-                }
-                seen = seen | a | b;
+            // Two accumulators: the OR chains run side by side.
+            let (mut a, mut b) = (B::ZERO, B::ZERO);
+            let pairs = rare[range.clone()]
+                .chunks_exact(2)
+                .zip(values[range.clone()].chunks_exact(2));
+            for (r, v) in pairs {
+                a = a | B::bit(usize::from(v[0]) ^ window[m - r[0] as usize].index());
+                b = b | B::bit(usize::from(v[1]) ^ window[m - r[1] as usize].index());
             }
-        }
+            if range.len() % 2 == 1 {
+                let i = range.end - 1;
+                a = a | B::bit(usize::from(values[i]) ^ window[m - rare[i] as usize].index());
+            }
+            seen = seen | a | b;
+        });
         let parity = self
             .moves
             .pairs
@@ -353,6 +325,43 @@ impl Core {
             left = left & !B::bit(v);
         }
         c as u64
+    }
+}
+
+/// The rare-pair walk of heap `n` (written once, for the stamp table and
+/// for register bitsets): for each two-heap class with splits, calls `f`
+/// with the sum `m` and each range of the rare list whose heaps `r` pair
+/// with `m − r` — the rare heaps below `m`, without `r = m/2` when splits
+/// must be unequal (it would pair with itself) and without the indices in
+/// `skip_bulk` (marked elsewhere). Moves each class's cut forward (sums
+/// only grow).
+#[inline(always)]
+pub(super) fn rare_pair_walk(
+    moves: &Moves,
+    rare: &[u32],
+    cuts: &mut Vec<usize>,
+    n: usize,
+    skip_bulk: std::ops::Range<usize>,
+    mut f: impl FnMut(usize, std::ops::Range<usize>),
+) {
+    cuts.resize(moves.pairs.len(), 0);
+    for (&k, cut) in moves.pairs.iter().zip(cuts.iter_mut()) {
+        if n < k + 2 {
+            continue;
+        }
+        let m = n - k;
+        while *cut < rare.len() && (rare[*cut] as usize) < m {
+            *cut += 1;
+        }
+        let cut = *cut;
+        let skip = if moves.unequal && m.is_multiple_of(2) {
+            rare[..cut].binary_search(&((m / 2) as u32)).ok()
+        } else {
+            None
+        };
+        for range in ranges_without(0..cut, skip, &skip_bulk) {
+            f(m, range);
+        }
     }
 }
 
