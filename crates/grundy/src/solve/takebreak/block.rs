@@ -225,6 +225,8 @@ impl Core {
     /// confirmation splits marked ahead start at `2 × BLOCK` (the block
     /// has at most `BLOCK` heaps), and the rare heaps it pairs ahead lie
     /// below this block.
+    // (Unsafe: the table read by the other thread while this one pushes.)
+    #[allow(unsafe_code)]
     pub(super) fn finish_block_and_fill_next<T: Word>(
         &mut self,
         t: &mut Vec<T>,

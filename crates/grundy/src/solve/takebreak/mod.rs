@@ -125,6 +125,8 @@
 mod block;
 mod choose;
 mod core;
+// The AVX2 entry points and the table shared between threads.
+#[allow(unsafe_code)]
 mod kernels;
 mod moves;
 mod naive;

@@ -71,6 +71,8 @@ impl Core {
     /// the time `until`), or through the first heap that needs the usual
     /// step (a candidate at the bound: a new value). Returns a value that
     /// does not fit `T`, if one comes up.
+    // (Unsafe: the table read by the other thread while this one pushes.)
+    #[allow(unsafe_code)]
     pub(super) fn pipelined<T: Word>(
         &mut self,
         t: &mut Vec<T>,
@@ -198,6 +200,7 @@ impl Core {
     /// `table` must point to a table holding at least `known` values for
     /// each batch received, not written while this runs.
     #[inline(always)]
+    #[allow(unsafe_code)]
     pub(super) unsafe fn confirm_batches<T: Word>(
         &mut self,
         table: TablePtr<T>,
