@@ -83,7 +83,7 @@ impl Core {
         if self.rc.split.is_none()
             || self.bound <= 32
             || self.bound > 1 << 16
-            || n0 < 4 * (first + self.block_prefix)
+            || n0 < 4 * (first + self.sched.block_prefix)
         {
             return None;
         }
@@ -136,6 +136,7 @@ impl Core {
         let width = self.bound.next_power_of_two().max(64);
         let epoch = self.stats.split_changes;
         let ahead = self
+            .sched
             .blocks
             .ahead
             .take()
@@ -144,7 +145,7 @@ impl Core {
             Some(block) => block,
             None => {
                 let heaps = Self::block_heaps(n0, target, width);
-                let mut bits = std::mem::take(&mut self.blocks.spare_bits);
+                let mut bits = std::mem::take(&mut self.sched.blocks.spare_bits);
                 bits.clear();
                 bits.resize(2 * heaps * width / 64, 0);
                 let job = BlockJob {
@@ -156,16 +157,16 @@ impl Core {
                     pairs: &self.moves.pairs,
                     unequal: self.moves.unequal,
                     first: BLOCK,
-                    items: 0..bulk.len() + self.block_prefix,
+                    items: 0..bulk.len() + self.sched.block_prefix,
                     width,
                 };
-                job.fill(&mut self.blocks.rows, &mut bits[..heaps * width / 64]);
+                job.fill(&mut self.sched.blocks.rows, &mut bits[..heaps * width / 64]);
                 Ahead {
                     n0,
                     heaps,
                     width,
                     first: BLOCK,
-                    prefix: self.block_prefix,
+                    prefix: self.sched.block_prefix,
                     bulk,
                     epoch,
                     bits,
@@ -186,7 +187,7 @@ impl Core {
             None => self.finish_block_simd(t, &block),
             Some(bulk) => self.finish_block_and_fill_next(t, &block, target, bulk),
         };
-        self.blocks.spare_bits = block.bits;
+        self.sched.blocks.spare_bits = block.bits;
         // A longer prefix confirms more rare values by marking, leaving
         // fewer to search for one by one; marking a split costs about ten
         // times as much as looking at it in a search. Double the prefix
@@ -198,17 +199,17 @@ impl Core {
         let marked_after = self.block_marked_after / b;
         let searching =
             SEARCH_WEIGHT * (self.stats.searched_pairs - searched_before) as f64 / b as f64;
-        let marking = self.block_prefix as f64;
-        let dense = marked_after > self.block_prefix / 2;
+        let marking = self.sched.block_prefix as f64;
+        let dense = marked_after > self.sched.block_prefix / 2;
         let cap = if dense {
             MAX_DENSE_BLOCK_PREFIX
         } else {
             MAX_BLOCK_PREFIX
         };
-        if (searching > marking || dense) && self.block_prefix < cap {
-            self.block_prefix *= 2;
+        if (searching > marking || dense) && self.sched.block_prefix < cap {
+            self.sched.block_prefix *= 2;
         } else if 4.0 * searching < marking {
-            self.block_prefix = (self.block_prefix / 2).max(256);
+            self.sched.block_prefix = (self.sched.block_prefix / 2).max(256);
         }
         self.block_marked_after = 0;
         result
@@ -219,7 +220,7 @@ impl Core {
     /// other thread, and for a share of the splits on this one once its
     /// block is done (the shares are adapted block by block so that the
     /// two threads finish together). The next block is left in
-    /// `self.blocks.ahead`.
+    /// `self.sched.blocks.ahead`.
     ///
     /// The next block's flags may read only values below this block: its
     /// confirmation splits marked ahead start at `2 × BLOCK` (the block
@@ -240,7 +241,7 @@ impl Core {
         let heaps = Self::block_heaps(n1, target, width);
         // The other thread reads copies: this one appends to the originals.
         let epoch = self.stats.split_changes;
-        let mut shared = std::mem::take(&mut self.blocks.shared);
+        let mut shared = std::mem::take(&mut self.sched.blocks.shared);
         if shared.epoch != epoch || shared.rare.len() > self.rc.rare.len() {
             shared.rare.clear();
             shared.values.clear();
@@ -256,7 +257,7 @@ impl Core {
             shared.pairs.clone_from(&self.moves.pairs);
         }
         // Flags as two halves: the other thread's share, then this one's.
-        let mut bits = std::mem::take(&mut self.blocks.spare_bits);
+        let mut bits = std::mem::take(&mut self.sched.blocks.spare_bits);
         bits.clear();
         bits.resize(2 * heaps * width / 64, 0);
         let (theirs, mine) = bits.split_at_mut(heaps * width / 64);
@@ -268,8 +269,8 @@ impl Core {
         // above, and nothing else changes its capacity); the values below
         // `n0` are not written while it lives (this thread only pushes).
         let before: &[T] = unsafe { std::slice::from_raw_parts(t.as_ptr(), n0) };
-        let items = bulk.len() + self.block_prefix;
-        let share = self.blocks.helper_share.min(items);
+        let items = bulk.len() + self.sched.block_prefix;
+        let share = self.sched.blocks.helper_share.min(items);
         let job = BlockJob {
             table: before,
             n0: n1,
@@ -289,8 +290,8 @@ impl Core {
             items: 0..share,
             ..job.clone()
         };
-        let mut rows = std::mem::take(&mut self.blocks.rows);
-        let helper_rows = std::mem::take(&mut self.blocks.helper_rows);
+        let mut rows = std::mem::take(&mut self.sched.blocks.rows);
+        let helper_rows = std::mem::take(&mut self.sched.blocks.helper_rows);
         let done = Apart(Signal::default());
         let done = &done;
         let (result, (helper_waited, helper_rows)) = rayon::join(
@@ -320,19 +321,19 @@ impl Core {
         self.stats.waits_slept += u64::from(helper_waited == Waited::Slept);
         // Balance: the thread that waited takes a larger share next time.
         let step = (items / 64).max(1);
-        self.blocks.helper_share = if helper_waited != Waited::No {
+        self.sched.blocks.helper_share = if helper_waited != Waited::No {
             share + step
         } else {
             share.saturating_sub(step)
         };
-        self.blocks.shared = shared;
-        self.blocks.rows = rows;
-        self.blocks.helper_rows = helper_rows;
-        let prefix = self.block_prefix;
+        self.sched.blocks.shared = shared;
+        self.sched.blocks.rows = rows;
+        self.sched.blocks.helper_rows = helper_rows;
+        let prefix = self.sched.block_prefix;
         // (A block cut short leaves the next one half filled.)
         let complete = t.len() == n1;
         self.stats.blocks_ahead += u64::from(complete);
-        self.blocks.ahead = complete.then_some(Ahead {
+        self.sched.blocks.ahead = complete.then_some(Ahead {
             n0: n1,
             heaps,
             width,

@@ -58,22 +58,22 @@ impl Core {
         self.stats.split_checks += 1;
         let bound = self.bound as u64;
         // What the last stretch cost.
-        let (before, n_before) = self.costs.at_check;
+        let (before, n_before) = self.sched.costs.at_check;
         let now = self.stats;
         let half_n = (n + n_before) as f64 / 4.0;
         let plain_heaps = now.plain_heaps - before.plain_heaps;
         if plain_heaps >= 128 {
             let work = (now.plain_marked - before.plain_marked) as f64
                 + SEARCH_WEIGHT * (now.plain_scanned - before.plain_scanned) as f64;
-            self.costs.plain_per_half_n = work / plain_heaps as f64 / half_n;
+            self.sched.costs.plain_per_half_n = work / plain_heaps as f64 / half_n;
         }
         let rc_heaps = now.rare_common_heaps - before.rare_common_heaps;
         if rc_heaps >= 128 {
             let work = (now.confirm_pairs - before.confirm_pairs) as f64
                 + SEARCH_WEIGHT * (now.searched_pairs - before.searched_pairs) as f64;
-            self.costs.confirm_per_heap = Some(work / rc_heaps as f64);
+            self.sched.costs.confirm_per_heap = Some(work / rc_heaps as f64);
         }
-        self.costs.at_check = (now, n);
+        self.sched.costs.at_check = (now, n);
         // A twisted split needs every split class to see sums of one
         // parity, `k0` (mod 2) from the heap; the heap's value then falls in
         // the class found through rare heaps when heap x is rare iff
@@ -82,10 +82,14 @@ impl Core {
         let one_parity = self.moves.pairs.windows(2).all(|w| (w[1] - w[0]) % 2 == 0);
         let twist = [[k0, !k0]];
         let twists: &[[bool; 2]] = if one_parity { &twist } else { &[] };
-        let plain = self.costs.plain_per_half_n * n as f64 / 2.0;
-        let confirm = self.costs.confirm_per_heap.unwrap_or(2.0 * bound as f64);
+        let plain = self.sched.costs.plain_per_half_n * n as f64 / 2.0;
+        let confirm = self
+            .sched
+            .costs
+            .confirm_per_heap
+            .unwrap_or(2.0 * bound as f64);
         let classes = self.moves.pairs.len() as f64;
-        let best = best_split_by_parity(&self.counts[0], &self.counts[1], twists)
+        let best = best_split_by_parity(&self.sched.counts[0], &self.sched.counts[1], twists)
             .filter(|_| bound <= 1 << MAX_SPLIT_BITS && n < u32::MAX as usize)
             .filter(|s| 1.6 * s.rare_heaps as f64 * classes + confirm < 0.8 * plain);
         let current = self.rc.split.map(|s| (s.mask, s.rare_parity));

@@ -63,7 +63,10 @@ pub(super) struct RareCommon {
     pub(super) rare_bits: [u128; 2],
 }
 
-/// Everything but the table (so the table can be borrowed at its width).
+/// Everything but the table (so the table can be borrowed at its width):
+/// the settings and scratch space of one thread's engine, and — for the
+/// thread that runs the schedule — its state ([`Schedule`]). The other
+/// thread's engine ([`Core::take_helper`]) copies the first part only.
 #[derive(Clone, Debug)]
 pub(super) struct Core {
     pub(super) moves: Moves,
@@ -76,12 +79,27 @@ pub(super) struct Core {
     pub(super) reach: Vec<bool>,
     /// A power of two above every value so far: every option value is below it.
     pub(super) bound: usize,
-    /// `counts[n % 2][v]` = heaps `n ≥ 1` of value `v`, for values below 2^16.
-    pub(super) counts: [Vec<u64>; 2],
     pub(super) rc: RareCommon,
     /// Per two-heap class: how many splits of the current heap are marked.
     pub(super) marked: Vec<usize>,
     pub(super) stats: EngineStats,
+    /// Splits marked one heap at a time beyond the prefix, this block.
+    pub(super) block_marked_after: usize,
+    /// Heaps where the pipelined step stops as if their candidate were at
+    /// the bound (tests).
+    #[cfg(test)]
+    pub(super) stop_at: Vec<usize>,
+    /// The schedule's state (empty on the other thread's engine).
+    pub(super) sched: Schedule,
+}
+
+/// What only the thread running the schedule keeps: the value counts and
+/// costs the method is chosen by, the threads, the block step's buffers
+/// and the pipeline's back-off.
+#[derive(Clone, Debug)]
+pub(super) struct Schedule {
+    /// `counts[n % 2][v]` = heaps `n ≥ 1` of value `v`, for values below 2^16.
+    pub(super) counts: [Vec<u64>; 2],
     /// What the methods cost lately, for choosing between them.
     pub(super) costs: Costs,
     /// Worker threads for the block-parallel rare/common step.
@@ -92,15 +110,9 @@ pub(super) struct Core {
     /// (adapted: doubled while the searches after it cost more than it,
     /// halved while they cost far less).
     pub(super) block_prefix: usize,
-    /// Splits marked one heap at a time beyond the prefix, this block.
-    pub(super) block_marked_after: usize,
     /// A second core for the plain method: heap `n + 1` is computed on it
     /// while this one computes heap `n` (games with a gap of 2 or more).
     pub(super) helper: Option<Box<Core>>,
-    /// Heaps where the pipelined step stops as if their candidate were at
-    /// the bound (tests).
-    #[cfg(test)]
-    pub(super) stop_at: Vec<usize>,
     /// The pipelined step waits until this heap (at first, until the
     /// sequence is long enough for it to pay; later, after wrong candidates
     /// came too soon).
@@ -114,11 +126,29 @@ pub(super) struct Core {
     pub(super) one_until: usize,
 }
 
+impl Schedule {
+    /// A fresh schedule, with worker threads if `pool`.
+    pub(super) fn new(pool: Option<std::sync::Arc<rayon::ThreadPool>>) -> Schedule {
+        Schedule {
+            counts: [Vec::new(), Vec::new()],
+            costs: Costs::default(),
+            pool,
+            blocks: Blocks::default(),
+            block_prefix: 512,
+            helper: None,
+            pipe_from: PAIRS_FROM,
+            pipe_wait: 0,
+            two_or_one: TwoOrOne::default(),
+            one_until: 0,
+        }
+    }
+}
+
 impl Core {
     #[inline(always)]
     pub(super) fn run_inline<T: Word>(&mut self, t: &mut Vec<T>, target: usize) -> Option<u64> {
         while t.len() < target {
-            if self.pool.is_some()
+            if self.sched.pool.is_some()
                 && self.rc.split.is_none()
                 && self.moves.gap >= 2
                 && t.len() >= PAIRS_FROM
@@ -283,7 +313,7 @@ impl Core {
             return;
         }
         if v < 1 << MAX_SPLIT_BITS {
-            let (i, counts) = (v as usize, &mut self.counts[n & 1]);
+            let (i, counts) = (v as usize, &mut self.sched.counts[n & 1]);
             if counts.len() <= i {
                 counts.resize(i + 1, 0);
             }

@@ -306,28 +306,20 @@ impl TakeBreakSolver {
     pub fn with_config(game: TakeBreak, mut config: TakeBreakConfig) -> Self {
         config.threads = config.threads.min(MAX_THREADS);
         let moves = Moves::of(&game);
+        let pool = (config.threads > 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(config.threads)
+                    .build()
+                    .ok()
+            })
+            .flatten()
+            .map(std::sync::Arc::new);
         let core = Core {
             marked: vec![0; moves.pairs.len()],
-            costs: Costs::default(),
-            pool: (config.threads > 1)
-                .then(|| {
-                    rayon::ThreadPoolBuilder::new()
-                        .num_threads(config.threads)
-                        .build()
-                        .ok()
-                })
-                .flatten()
-                .map(std::sync::Arc::new),
-            blocks: Blocks::default(),
-            block_prefix: 512,
             block_marked_after: 0,
-            helper: None,
             #[cfg(test)]
             stop_at: Vec::new(),
-            pipe_from: PAIRS_FROM,
-            pipe_wait: 0,
-            two_or_one: TwoOrOne::default(),
-            one_until: 0,
             moves,
             method: config.method,
             simd: config.simd && simd_available(),
@@ -335,12 +327,12 @@ impl TakeBreakSolver {
             generation: 0,
             reach: vec![false; 4],
             bound: 1,
-            counts: [Vec::new(), Vec::new()],
             rc: RareCommon {
                 next_check: 256,
                 ..RareCommon::default()
             },
             stats: EngineStats::default(),
+            sched: Schedule::new(pool),
         };
         TakeBreakSolver {
             game,
@@ -379,7 +371,7 @@ impl TakeBreakSolver {
     pub fn stats(&self) -> EngineStats {
         EngineStats {
             // (Counted where the choice is made.)
-            one_thread_stretches: self.core.two_or_one.one_runs(),
+            one_thread_stretches: self.core.sched.two_or_one.one_runs(),
             ..self.core.stats
         }
     }
@@ -607,7 +599,7 @@ impl TakeBreakSolver {
             let core = &mut self.core;
             // With worker threads, the whole run happens on the pool, so the
             // block step's parallel fill uses exactly its threads.
-            let pool = core.pool.clone();
+            let pool = core.sched.pool.clone();
             let wide = match pool {
                 Some(pool) => {
                     pool.install(|| with_slice!(&mut self.table, t => core.run(t, target)))

@@ -52,8 +52,8 @@ impl Core {
     /// stretch long enough to be worth starting the other thread.
     #[inline(always)]
     pub(super) fn pipeline_applies(&self, n: usize, target: usize) -> bool {
-        self.pool.is_some()
-            && n >= self.pipe_from
+        self.sched.pool.is_some()
+            && n >= self.sched.pipe_from
             && self.rc.split.is_some()
             && target - n >= 2 * PIPE_BATCH
             && self.block_bulk(n).is_none()
@@ -104,15 +104,15 @@ impl Core {
         self.stats.rare_common_heaps += (good - n0) as u64;
         self.stats.pipelined_heaps += (good - n0) as u64;
         if good - n0 >= PIPE_PAYS {
-            self.pipe_wait = 0;
+            self.sched.pipe_wait = 0;
         }
         if let Some((n, v)) = miss {
             // Each wrong candidate costs the heaps computed after it, up to
             // `PIPE_QUEUE + 1` batches: with many, one thread is faster.
             // Wait a while then (longer each time it happens again).
             if good - n0 < PIPE_PAYS {
-                self.pipe_wait = (2 * self.pipe_wait).clamp(PIPE_PAYS, 1 << 24);
-                self.pipe_from = n + self.pipe_wait;
+                self.sched.pipe_wait = (2 * self.sched.pipe_wait).clamp(PIPE_PAYS, 1 << 24);
+                self.sched.pipe_from = n + self.sched.pipe_wait;
             }
             // A rare value below the candidate (it fits wherever the
             // candidate did).

@@ -127,7 +127,7 @@ fn with_threads(g: &TakeBreak, n: usize) -> TakeBreakSolver {
 }
 
 fn always_two(mut s: TakeBreakSolver) -> TakeBreakSolver {
-    s.core.two_or_one = TwoOrOne::fixed_for_an_hour(true);
+    s.core.sched.two_or_one = TwoOrOne::fixed_for_an_hour(true);
     s
 }
 
@@ -206,7 +206,7 @@ fn dense_rare_common_confirms_many_rare_values() {
         let mut s =
             always_two(TakeBreakSolver::resume(g.clone(), threads(count), table.clone()).unwrap());
         // Make the plain method look expensive: rare/common from now on.
-        s.core.costs.plain_per_half_n = 1e9;
+        s.core.sched.costs.plain_per_half_n = 1e9;
         s.extend_to(n).unwrap();
         let stats = s.stats();
         assert!(stats.rare_common_heaps > 9000, "{stats:?}");
@@ -224,7 +224,7 @@ fn two_threads_found_slower_are_left_out() {
         let g = TakeBreak::octal(code).unwrap();
         let plain = values(&g, 30_000, Method::Plain, true);
         let mut s = TakeBreakSolver::with_config(g.clone(), threads(2));
-        s.core.two_or_one = TwoOrOne::fixed_for_an_hour(false);
+        s.core.sched.two_or_one = TwoOrOne::fixed_for_an_hour(false);
         s.extend_to(30_000).unwrap();
         assert_eq!(all_values(&s), plain, "{code}");
         let stats = s.stats();
@@ -234,15 +234,33 @@ fn two_threads_found_slower_are_left_out() {
             "{code} {stats:?}"
         );
         // (The other thread's engine is made the first time it is used.)
-        assert!(s.core.helper.is_none(), "{code}");
+        assert!(s.core.sched.helper.is_none(), "{code}");
         // ... where they do run on the same games.
         let mut s = with_threads(&g, 2);
         s.extend_to(30_000).unwrap();
         let stats = s.stats();
         assert!(
-            stats.blocks_ahead + stats.pipelined_heaps > 0 || s.core.helper.is_some(),
+            stats.blocks_ahead + stats.pipelined_heaps > 0 || s.core.sched.helper.is_some(),
             "{code} {stats:?}"
         );
+    }
+}
+
+/// The other thread's engine holds its own scratch space only: not a copy
+/// of the value counts, the block step's buffers or the costs, which stay
+/// with the thread that runs the schedule.
+#[test]
+fn the_helper_engine_does_not_copy_the_schedule() {
+    for code in ["0.007", "0.16"] {
+        let g = TakeBreak::octal(code).unwrap();
+        let mut s = with_threads(&g, 2);
+        s.extend_to(30_000).unwrap();
+        let helper = s.core.sched.helper.as_ref().expect(code);
+        assert!(!s.core.sched.counts[1].is_empty(), "{code}");
+        assert!(helper.sched.counts.iter().all(Vec::is_empty), "{code}");
+        assert!(helper.sched.helper.is_none() && helper.sched.pool.is_none());
+        assert!(helper.sched.blocks.rows.is_empty(), "{code}");
+        assert!(helper.sched.blocks.spare_bits.is_empty(), "{code}");
     }
 }
 
