@@ -247,8 +247,9 @@ fn two_threads_found_slower_are_left_out() {
 }
 
 /// The other thread's engine holds its own scratch space only: not a copy
-/// of the value counts, the block step's buffers or the costs, which stay
-/// with the thread that runs the schedule.
+/// of the value counts, the block step's buffers, the costs or the rare
+/// list (which would go stale there), which stay with the thread that runs
+/// the schedule.
 #[test]
 fn the_helper_engine_does_not_copy_the_schedule() {
     for code in ["0.007", "0.16"] {
@@ -261,6 +262,10 @@ fn the_helper_engine_does_not_copy_the_schedule() {
         assert!(helper.sched.helper.is_none() && helper.sched.pool.is_none());
         assert!(helper.sched.blocks.rows.is_empty(), "{code}");
         assert!(helper.sched.blocks.spare_bits.is_empty(), "{code}");
+        assert!(
+            helper.rc.split.is_none() && helper.rc.rare.is_empty(),
+            "{code}"
+        );
     }
 }
 

@@ -17,7 +17,11 @@ impl Core {
                 generation: self.generation,
                 reach: self.reach.clone(),
                 bound: self.bound,
-                rc: self.rc.clone(),
+                // No rare/common state: the other thread confirms
+                // candidates (with the targets it is sent) or runs the
+                // plain method (`two_heaps`, only while there is no split),
+                // never reading a rare list, which would go stale here.
+                rc: RareCommon::default(),
                 marked: self.marked.clone(),
                 stats: self.stats,
                 block_marked_after: self.block_marked_after,
