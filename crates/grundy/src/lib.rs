@@ -68,6 +68,9 @@
 //! }
 //! ```
 #![deny(missing_docs)]
+// Unsafe code only where allowed by name: the take-and-break engine's
+// kernels and its two thread hand-overs (solve/takebreak).
+#![deny(unsafe_code)]
 
 pub mod analysis;
 pub mod error;

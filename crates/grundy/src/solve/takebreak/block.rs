@@ -1,0 +1,540 @@
+//! The block rare/common step: the flags of up to 64 heaps filled at once
+//! (by two threads, the next block's while this one is finished).
+
+use super::*;
+
+/// The block step's buffers (kept from block to block) and, with two
+/// threads, the next block, its flags filled while the current one was
+/// finished.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Blocks {
+    /// Flag rows (a byte per value) where this thread fills heaps' flags
+    /// before they are packed into bits.
+    pub(super) rows: Vec<u8>,
+    /// The same for the other thread.
+    pub(super) helper_rows: Vec<u8>,
+    /// Packed flags, kept for the next block (with two threads, this one
+    /// and the one filled ahead take turns).
+    pub(super) spare_bits: Vec<u64>,
+    pub(super) ahead: Option<Ahead>,
+    /// What the other thread reads while this one finishes a block.
+    pub(super) shared: Shared,
+    /// The other thread's share of the splits of the next block (this one
+    /// fills the rest once its block is finished), in split items per
+    /// class (see [`BlockJob`]).
+    pub(super) helper_share: usize,
+}
+
+/// A value alone in its cache lines (the other thread polls it: sharing a
+/// line with this thread's other data would slow both).
+#[repr(align(128))]
+pub(super) struct Apart<T>(pub(super) T);
+
+/// A block of heaps whose flags were filled ahead (see
+/// [`Core::rare_common_block`]).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Ahead {
+    pub(super) n0: usize,
+    pub(super) heaps: usize,
+    pub(super) width: usize,
+    /// The first confirmation split marked in the flags (the splits below
+    /// it are marked as each heap is finished).
+    pub(super) first: usize,
+    pub(super) prefix: usize,
+    /// The rare heaps paired in the flags, as a range of the rare list.
+    pub(super) bulk: std::ops::Range<usize>,
+    /// The split (its count of changes) the rare list belonged to.
+    pub(super) epoch: u64,
+    /// Two halves (filled by two threads), each with `width / 64` words
+    /// per heap: bit `v` set iff value `v` is flagged in either half.
+    pub(super) bits: Vec<u64>,
+}
+
+/// Copies of what filling a block ahead reads, for the other thread: this
+/// one appends to the rare list meanwhile.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Shared {
+    pub(super) rare: Vec<u32>,
+    pub(super) values: Vec<u16>,
+    pub(super) epoch: u64,
+    pub(super) pairs: Vec<usize>,
+}
+
+impl Core {
+    /// The rare heaps (as a range of the rare list) whose pairs a block of
+    /// heaps from `n0` can mark ahead, when the block step applies: worker
+    /// threads, rare/common with stamps, heaps far enough from 0.
+    #[inline(always)]
+    pub(super) fn block_bulk(&self, n0: usize) -> Option<std::ops::Range<usize>> {
+        self.bulk_for(n0, BLOCK, n0)
+    }
+
+    /// The rare heaps whose pairs with every heap of a block from `n0` can
+    /// be marked from the values below `known`, when the confirmation
+    /// splits marked ahead start at `first` (so every split with a smaller
+    /// part below `first` is left to finishing the heap).
+    #[inline(always)]
+    pub(super) fn bulk_for(
+        &self,
+        n0: usize,
+        first: usize,
+        known: usize,
+    ) -> Option<std::ops::Range<usize>> {
+        if self.rc.split.is_none()
+            || self.bound <= 32
+            || self.bound > 1 << 16
+            || n0 < 4 * (first + self.sched.block_prefix)
+        {
+            return None;
+        }
+        let kmin = *self.moves.pairs.iter().min()?;
+        let kmax = *self.moves.pairs.iter().max()?;
+        // Bulk rare heaps are known (r < known), and so are their partners:
+        // heap n0 + j (j < BLOCK) pairs r with n0 + j - k - r, below
+        // n0 + BLOCK - first when r >= first - kmin (callers pass a `known`
+        // at least that). Every heap of the block pairs with them:
+        // r < n0 - kmax.
+        let lo = first.saturating_sub(kmin).max(1);
+        let hi = n0.checked_sub(kmax)?.min(known);
+        let rare = &self.rc.rare;
+        let bulk = rare.partition_point(|&r| (r as usize) < lo)
+            ..rare.partition_point(|&r| (r as usize) < hi);
+        // With few rare heaps the usual step is cheaper than the block's
+        // fixed prefix of confirmation splits.
+        (bulk.len() >= MIN_BULK).then_some(bulk)
+    }
+
+    /// Heaps in a block from `n0`: fewer when the values are large, so
+    /// that the rows stay in the L1 cache (each split stores to a
+    /// different row).
+    pub(super) fn block_heaps(n0: usize, target: usize, width: usize) -> usize {
+        BLOCK.min(target - n0).min((BLOCK_ROW_BYTES / width).max(8))
+    }
+
+    /// Rare/common for a block of heaps. Every split of a heap of the block
+    /// whose two parts lie before the block — pairs with a "bulk" rare heap,
+    /// and the confirmation splits `a + (m − a)` with
+    /// `BLOCK ≤ a < BLOCK + prefix` — is flagged ahead for all heaps
+    /// at once ([`BlockJob`]). For a fixed rare heap (or `a`), the partners
+    /// of consecutive heaps are consecutive in the table: contiguous loads,
+    /// one flag store per pair. Then each heap is finished in order
+    /// ([`Self::finish_block`]).
+    ///
+    /// With two threads, the flags of the next block are filled while this
+    /// one is finished (see [`Self::finish_block_and_fill_next`]).
+    /// Returns a value that does not fit `T`, if one comes up.
+    #[inline(always)]
+    pub(super) fn rare_common_block<T: Word>(
+        &mut self,
+        t: &mut Vec<T>,
+        target: usize,
+        bulk: std::ops::Range<usize>,
+    ) -> Option<u64> {
+        let n0 = t.len();
+        // Rows of a power-of-two width above every value, so that a flag's
+        // index needs no bounds check (see [`BlockJob::fill`]).
+        let width = self.bound.next_power_of_two().max(64);
+        let epoch = self.stats.split_changes;
+        let ahead = self
+            .sched
+            .blocks
+            .ahead
+            .take()
+            .filter(|a| a.n0 == n0 && a.width == width && a.epoch == epoch);
+        let block = match ahead {
+            Some(block) => block,
+            None => {
+                let heaps = Self::block_heaps(n0, target, width);
+                let mut bits = std::mem::take(&mut self.sched.blocks.spare_bits);
+                bits.clear();
+                bits.resize(2 * heaps * width / 64, 0);
+                let job = BlockJob {
+                    table: &t[..],
+                    n0,
+                    heaps,
+                    rare: &self.rc.rare[bulk.clone()],
+                    values: &self.rc.rare_values[bulk.clone()],
+                    pairs: &self.moves.pairs,
+                    unequal: self.moves.unequal,
+                    first: BLOCK,
+                    items: 0..bulk.len() + self.sched.block_prefix,
+                    width,
+                };
+                job.fill(&mut self.sched.blocks.rows, &mut bits[..heaps * width / 64]);
+                Ahead {
+                    n0,
+                    heaps,
+                    width,
+                    first: BLOCK,
+                    prefix: self.sched.block_prefix,
+                    bulk,
+                    epoch,
+                    bits,
+                }
+            }
+        };
+        let b = block.heaps;
+        let classes = self.moves.pairs.len() as u64;
+        self.stats.rare_pairs += b as u64 * block.bulk.len() as u64 * classes;
+        self.stats.confirm_pairs += (b * block.prefix) as u64 * classes;
+        let searched_before = self.stats.searched_pairs;
+        let next = if n0 + b < target && self.two_threads(n0).is_some() {
+            self.bulk_for(n0 + b, 2 * BLOCK, n0)
+        } else {
+            None
+        };
+        let result = match next {
+            None => self.finish_block_simd(t, &block),
+            Some(bulk) => self.finish_block_and_fill_next(t, &block, target, bulk),
+        };
+        self.sched.blocks.spare_bits = block.bits;
+        // A longer prefix confirms more rare values by marking, leaving
+        // fewer to search for one by one; marking a split costs about ten
+        // times as much as looking at it in a search. Double the prefix
+        // while the searches after it cost more than it, halve it while they
+        // cost less than a quarter of it. Where heaps go on to mark many
+        // more splits one by one (dense games: hundreds of rare values to
+        // confirm), the prefix takes that marking over, up to a larger cap:
+        // the prefix runs on every thread, the rest one heap at a time.
+        let marked_after = self.block_marked_after / b;
+        let searching =
+            SEARCH_WEIGHT * (self.stats.searched_pairs - searched_before) as f64 / b as f64;
+        let marking = self.sched.block_prefix as f64;
+        let dense = marked_after > self.sched.block_prefix / 2;
+        let cap = if dense {
+            MAX_DENSE_BLOCK_PREFIX
+        } else {
+            MAX_BLOCK_PREFIX
+        };
+        if (searching > marking || dense) && self.sched.block_prefix < cap {
+            self.sched.block_prefix *= 2;
+        } else if 4.0 * searching < marking {
+            self.sched.block_prefix = (self.sched.block_prefix / 2).max(256);
+        }
+        self.block_marked_after = 0;
+        result
+    }
+
+    /// [`Self::finish_block`] for `block` on this thread while the flags of
+    /// the next block, pairing the rare heaps `bulk`, are filled: on the
+    /// other thread, and for a share of the splits on this one once its
+    /// block is done (the shares are adapted block by block so that the
+    /// two threads finish together). The next block is left in
+    /// `self.sched.blocks.ahead`.
+    ///
+    /// The next block's flags may read only values below this block: its
+    /// confirmation splits marked ahead start at `2 × BLOCK` (the block
+    /// has at most `BLOCK` heaps), and the rare heaps it pairs ahead lie
+    /// below this block.
+    // (Unsafe: the table read by the other thread while this one pushes.)
+    #[allow(unsafe_code)]
+    pub(super) fn finish_block_and_fill_next<T: Word>(
+        &mut self,
+        t: &mut Vec<T>,
+        block: &Ahead,
+        target: usize,
+        bulk: std::ops::Range<usize>,
+    ) -> Option<u64> {
+        let n0 = block.n0;
+        let n1 = n0 + block.heaps;
+        let width = block.width;
+        let heaps = Self::block_heaps(n1, target, width);
+        // The other thread reads copies: this one appends to the originals.
+        let epoch = self.stats.split_changes;
+        let mut shared = std::mem::take(&mut self.sched.blocks.shared);
+        if shared.epoch != epoch || shared.rare.len() > self.rc.rare.len() {
+            shared.rare.clear();
+            shared.values.clear();
+            shared.epoch = epoch;
+        }
+        shared
+            .rare
+            .extend_from_slice(&self.rc.rare[shared.rare.len()..]);
+        shared
+            .values
+            .extend_from_slice(&self.rc.rare_values[shared.values.len()..]);
+        if shared.pairs != self.moves.pairs {
+            shared.pairs.clone_from(&self.moves.pairs);
+        }
+        // Flags as two halves: the other thread's share, then this one's.
+        let mut bits = std::mem::take(&mut self.sched.blocks.spare_bits);
+        bits.clear();
+        bits.resize(2 * heaps * width / 64, 0);
+        let (theirs, mine) = bits.split_at_mut(heaps * width / 64);
+        // This block's values are pushed while the other thread reads the
+        // table: room for them now, so that the table does not move.
+        t.reserve(block.heaps);
+        // SAFETY: the table holds `n0` values and does not move while
+        // `before` lives (room for every push of the block was reserved
+        // above, and nothing else changes its capacity); the values below
+        // `n0` are not written while it lives (this thread only pushes).
+        let before: &[T] = unsafe { std::slice::from_raw_parts(t.as_ptr(), n0) };
+        let items = bulk.len() + self.sched.block_prefix;
+        let share = self.sched.blocks.helper_share.min(items);
+        let job = BlockJob {
+            table: before,
+            n0: n1,
+            heaps,
+            rare: &shared.rare[bulk.clone()],
+            values: &shared.values[bulk.clone()],
+            pairs: &shared.pairs,
+            unequal: self.moves.unequal,
+            first: 2 * BLOCK,
+            items: share..items,
+            width,
+        };
+        // The other thread gets its own copies of all it touches (anything
+        // it writes, or reads often, in this thread's cache lines would
+        // slow both down).
+        let helper_job = BlockJob {
+            items: 0..share,
+            ..job.clone()
+        };
+        let mut rows = std::mem::take(&mut self.sched.blocks.rows);
+        let helper_rows = std::mem::take(&mut self.sched.blocks.helper_rows);
+        let done = Apart(Signal::default());
+        let done = &done;
+        let (result, (helper_waited, helper_rows)) = rayon::join(
+            || {
+                // Set when this closure ends, even by a panic (the other
+                // thread waits for it).
+                let _done = SetOnDrop(&done.0);
+                let result = self.finish_block_simd(t, block);
+                // This thread's share of the next block (unless this block
+                // was cut short).
+                if t.len() == n1 {
+                    job.fill(&mut rows, mine);
+                }
+                result
+            },
+            move || {
+                let mut helper_rows = helper_rows;
+                helper_job.fill(&mut helper_rows, theirs);
+                // Waiting here keeps this thread awake for the next block (an
+                // idle pool thread falls asleep, and waking it costs about
+                // as much as a block's fill) — for a while: if this thread
+                // is kept waiting long, the other is off the CPU, and needs
+                // the core this one would spin on.
+                (done.0.wait(), helper_rows)
+            },
+        );
+        self.stats.waits_slept += u64::from(helper_waited == Waited::Slept);
+        // Balance: the thread that waited takes a larger share next time.
+        let step = (items / 64).max(1);
+        self.sched.blocks.helper_share = if helper_waited != Waited::No {
+            share + step
+        } else {
+            share.saturating_sub(step)
+        };
+        self.sched.blocks.shared = shared;
+        self.sched.blocks.rows = rows;
+        self.sched.blocks.helper_rows = helper_rows;
+        let prefix = self.sched.block_prefix;
+        // (A block cut short leaves the next one half filled.)
+        let complete = t.len() == n1;
+        self.stats.blocks_ahead += u64::from(complete);
+        self.sched.blocks.ahead = complete.then_some(Ahead {
+            n0: n1,
+            heaps,
+            width,
+            first: 2 * BLOCK,
+            prefix,
+            bulk,
+            epoch,
+            bits,
+        });
+        result
+    }
+
+    /// Finishes each heap of `block` in order, its flags filled: the
+    /// remaining rare pairs, the splits below the first one flagged, and
+    /// [`Self::finish_rare_common`]. Stops early when the split is left.
+    /// Returns a value that does not fit `T`, if one comes up.
+    #[inline(always)]
+    pub(super) fn finish_block<T: Word>(&mut self, t: &mut Vec<T>, block: &Ahead) -> Option<u64> {
+        let words = block.width / 64;
+        let (first_half, second_half) = block.bits.split_at(block.bits.len() / 2);
+        for j in 0..block.heaps {
+            let n = t.len();
+            let rows = [
+                &first_half[j * words..(j + 1) * words],
+                &second_half[j * words..(j + 1) * words],
+            ];
+            let g = self.next_generation();
+            self.mark_small_moves(t, n);
+            self.mark_rare_pairs(t, n, block.bulk.clone());
+            // The first splits, whose larger parts lie in the block (or,
+            // filled ahead, in the block before it).
+            for ci in 0..self.moves.pairs.len() {
+                let m = n - self.moves.pairs[ci];
+                let end = block.first - 1;
+                mark_range(t, m, 1, end, &mut self.stamp, g);
+                self.marked[ci] = block.first + block.prefix - 1;
+                self.stats.confirm_pairs += end as u64;
+            }
+            let v = self.finish_rare_common(t, n, rows, true);
+            self.stats.rare_common_heaps += 1;
+            match T::from_u64(v) {
+                Some(x) => t.push(x),
+                None => return Some(v),
+            }
+            self.record(n, v);
+            if self.rc.split.is_none() {
+                // A value too wide for any split: back to single steps.
+                break;
+            }
+        }
+        None
+    }
+}
+
+/// The first half of the block step: for a block of heaps `n0, n0 + 1, …`,
+/// flag the value of the splits `items` whose two parts lie before the
+/// block: per split class, items `0..rare.len()` pair a bulk rare heap,
+/// item `rare.len() + i` is the confirmation split with smaller part
+/// `first + i` (skipped if that part is a bulk rare heap).
+#[derive(Clone)]
+pub(super) struct BlockJob<'a, T> {
+    pub(super) table: &'a [T],
+    pub(super) n0: usize,
+    pub(super) heaps: usize,
+    pub(super) rare: &'a [u32],
+    pub(super) values: &'a [u16],
+    pub(super) pairs: &'a [usize],
+    pub(super) unequal: bool,
+    pub(super) first: usize,
+    pub(super) items: std::ops::Range<usize>,
+    /// Flags per heap: a power of two above every value in the table.
+    pub(super) width: usize,
+}
+
+impl<T: Word> BlockJob<'_, T> {
+    /// Fills `bits` (`width / 64` words per heap: bit `v` set iff value
+    /// `v` is flagged) through `rows`, a flag byte per value (a store per
+    /// split, no read).
+    fn fill(&self, rows: &mut Vec<u8>, bits: &mut [u64]) {
+        match self.width {
+            64 => self.fill_in::<64, { 64 + ROW_PAD }>(rows, bits),
+            128 => self.fill_in::<128, { 128 + ROW_PAD }>(rows, bits),
+            256 => self.fill_in::<256, { 256 + ROW_PAD }>(rows, bits),
+            512 => self.fill_in::<512, { 512 + ROW_PAD }>(rows, bits),
+            1024 => self.fill_in::<1024, { 1024 + ROW_PAD }>(rows, bits),
+            2048 => self.fill_in::<2048, { 2048 + ROW_PAD }>(rows, bits),
+            4096 => self.fill_in::<4096, { 4096 + ROW_PAD }>(rows, bits),
+            8192 => self.fill_in::<8192, { 8192 + ROW_PAD }>(rows, bits),
+            16384 => self.fill_in::<16384, { 16384 + ROW_PAD }>(rows, bits),
+            32768 => self.fill_in::<32768, { 32768 + ROW_PAD }>(rows, bits),
+            // `bulk_for` keeps the bound at most 2^16.
+            _ => self.fill_in::<65536, { 65536 + ROW_PAD }>(rows, bits),
+        }
+    }
+
+    /// [`Self::fill`] at width `W`, with rows `S` bytes apart (not a power
+    /// of two: the same flag of every row would fall in the same few cache
+    /// sets): the masked index below is the value itself and needs no
+    /// bounds check. The rows are packed into bits where they were filled:
+    /// the thread finishing the heaps reads 1/8 of the bytes (from another
+    /// core's cache, when the other thread filled them).
+    fn fill_in<const W: usize, const S: usize>(&self, rows: &mut Vec<u8>, bits: &mut [u64]) {
+        rows.clear();
+        rows.resize(self.heaps * S, 0);
+        let rows = rows.as_chunks_mut::<S>().0;
+        self.fill_rows::<W, S>(rows);
+        for (row, words) in rows.iter().zip(bits.chunks_exact_mut(W / 64)) {
+            for (flags, word) in row[..W].as_chunks::<64>().0.iter().zip(words) {
+                *word = pack_flags(flags);
+            }
+        }
+    }
+
+    /// Flags this job's share of the splits in `rows` (a row per heap).
+    fn fill_rows<const W: usize, const S: usize>(&self, rows: &mut [[u8; S]]) {
+        let heaps = rows.len();
+        // Heap n0 + j pairs `left` (value v) with its partner at
+        // `start + j`: consecutive heaps, consecutive partners.
+        let mark = |rows: &mut [[u8; S]], left: usize, v: usize, skip: usize| {
+            let start = self.n0 - left;
+            let partners = &self.table[start..start + heaps];
+            mark_rows::<T, W, S>(&mut rows[..skip], &partners[..skip], v);
+            mark_rows::<T, W, S>(&mut rows[skip + 1..], &partners[skip + 1..], v);
+        };
+        let bulk = self.rare.len();
+        let rare_items = self.items.start.min(bulk)..self.items.end.min(bulk);
+        let prefix_items = self.items.start.max(bulk) - bulk..self.items.end.max(bulk) - bulk;
+        for &k in self.pairs {
+            // The splits to mark for every heap, as (left part, its value),
+            // gathered a few hundred at a time in a buffer on the stack.
+            let mut buf = [(0, 0); 256];
+            let mut len = 0;
+            let mut add = |rows: &mut [[u8; S]], split: (usize, usize)| {
+                buf[len] = split;
+                len += 1;
+                if len == buf.len() {
+                    self.mark_splits::<W, S>(rows, &buf);
+                    len = 0;
+                }
+            };
+            let rare = self.rare[rare_items.clone()].iter();
+            for (&r, &v) in rare.zip(&self.values[rare_items.clone()]) {
+                let r = r as usize;
+                // With unequal splits (Grundy's game), r must not pair
+                // with itself: skip the heap with m = 2r.
+                let itself = (2 * r + k)
+                    .checked_sub(self.n0)
+                    .filter(|&j| self.unequal && j < heaps);
+                match itself {
+                    None => add(rows, (k + r, usize::from(v))),
+                    Some(j) => mark(rows, k + r, usize::from(v), j),
+                }
+            }
+            // The prefix's rare heaps were paired above (as bulk rare heaps):
+            // only its common heaps are left to mark.
+            let mut rare = self.rare.iter().map(|&r| r as usize).peekable();
+            let prefix = self.table.iter().enumerate().skip(self.first);
+            let prefix = prefix.skip(prefix_items.start).take(prefix_items.len());
+            for (a, x) in prefix {
+                while rare.next_if(|&r| r < a).is_some() {}
+                if rare.next_if_eq(&a).is_none() {
+                    add(rows, (k + a, x.index()));
+                }
+            }
+            self.mark_splits::<W, S>(rows, &buf[..len]);
+        }
+    }
+
+    /// Marks every `(left, v)` of `splits` for every row (see
+    /// [`Self::mark_group`]), four per pass over the rows: one pass's
+    /// counting and addressing for four flags per row.
+    #[inline(always)]
+    fn mark_splits<const W: usize, const S: usize>(
+        &self,
+        rows: &mut [[u8; S]],
+        splits: &[(usize, usize)],
+    ) {
+        let (groups, rest) = splits.as_chunks::<4>();
+        for group in groups {
+            self.mark_group::<W, S, 4>(rows, group);
+        }
+        for group in rest {
+            self.mark_group::<W, S, 1>(rows, std::array::from_ref(group));
+        }
+    }
+
+    /// `rows[j][v ⊕ G(n0 + j − left)] = 1` for every row `j` and each
+    /// `(left, v)` of `splits`, in one pass over the rows.
+    #[inline(always)]
+    fn mark_group<const W: usize, const S: usize, const N: usize>(
+        &self,
+        rows: &mut [[u8; S]],
+        splits: &[(usize, usize); N],
+    ) {
+        let heaps = rows.len();
+        let partners: [&[T]; N] =
+            std::array::from_fn(|q| &self.table[self.n0 - splits[q].0..][..heaps]);
+        for (j, row) in rows.iter_mut().enumerate() {
+            for q in 0..N {
+                row[(splits[q].1 ^ partners[q][j].index()) & (W - 1)] = 1;
+            }
+        }
+    }
+}

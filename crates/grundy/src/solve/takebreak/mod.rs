@@ -1,0 +1,645 @@
+//! The take-and-break engine: `G(0..=n)` of octal and hexadecimal games,
+//! Lasker's Nim and Grundy's game, as fast as the theory allows.
+//!
+//! A heap `n` has, for each removal `k` allowed by the code, options that
+//! leave no heap (`n = k`), one heap `n − k`, two heaps `a + b = n − k`
+//! (value `G(a) ⊕ G(b)`) or three heaps. Two-heap splits make the direct
+//! computation O(n) per heap and O(n²) overall; three-heap splits O(n³).
+//! Three methods ([`Method`]) compute the same values:
+//!
+//! - **Naive** — every option's value is marked in a generation-stamped
+//!   table and the mex read off: the definition, kept for tests and for
+//!   measuring the others against.
+//! - **Plain** — most small values turn up among the first few splits, so
+//!   only those are marked; then the mex *candidate* `c` is tested by a
+//!   search for a split worth `c`, written as a branch-free loop over the
+//!   table and its reversed tail (`G(a) ⊕ G(m − a)` for consecutive `a`), in
+//!   chunks of 64, which the compiler vectorizes (32 `u8` lanes per AVX2
+//!   instruction; the AVX2 version is chosen at run time). A candidate that
+//!   is found is marked and the next one tried; the one never found is
+//!   `G(n)`. Time per heap: one vectorized pass over `n/2` pairs for the
+//!   final candidate, short early-exit passes for the others.
+//! - **Rare/common** ("sparse space", see [`crate::analysis::sparse`]) —
+//!   when the values split into a rare subspace `R` and its common coset `C`
+//!   for some mask, a *common* two-heap value needs a rare heap
+//!   (`C ⊕ C ⊆ R`). So the common values present are found by pairing each
+//!   rare heap `r` with `m − r` only (O(#rare) per heap); the candidate is
+//!   the least common value absent (splits may be twisted by the parity of
+//!   the heap, as in 0.106: see [`crate::analysis::sparse`]); the rare
+//!   values below it are then
+//!   confirmed by marking ordinary pairs until at most 16 are unseen (in
+//!   sparse games a few hundred pairs suffice; in dense ones such as 0.007,
+//!   with hundreds of rare values below the candidate, thousands), then by a
+//!   vectorized search for each one left, smallest first. If one is never
+//!   seen, it is `G(n)`. The split is found automatically (a Walsh–Hadamard transform
+//!   of the value counts, [`best_split_by_parity`]) and re-checked as the sequence
+//!   grows; the engine switches between rare/common and plain whenever the
+//!   rare heaps become too many or few. Correctness never depends on the
+//!   split — any mask gives the exact mex — only speed does.
+//!
+//! **Block step** (rare/common with values past 32, from a few thousand
+//! heaps on): for a block of up to 64 heaps (fewer when the values are
+//! large, so that a byte row per heap, a cache line apart, stays in the L1
+//! cache), every split whose two parts lie *before* the block — the pairs
+//! with a "bulk" rare heap, and an adaptive prefix of confirmation splits
+//! per heap (256 to 2048, doubled while the searches for the rare values
+//! it leaves cost more than marking it, halved while they cost under a
+//! quarter; up to 16384 where heaps would otherwise mark that many one by
+//! one) — is marked ahead for the whole block. For a fixed rare
+//! heap `r` (or a fixed small part `a`) the partners `m − r` of consecutive
+//! heaps are consecutive in the table, so the loads are contiguous, and
+//! four such splits are marked per pass over the rows; then each heap is
+//! finished in order (the few other rare pairs, its first 63 splits — 127
+//! when filled ahead — the candidate and the rare values below it to
+//! confirm, found 64 values at a time as bit words). The flags are filled
+//! a byte per value (a store per split) and packed into bits for the
+//! finish.
+//!
+//! **Two threads** ([`TakeBreakConfig::threads`] > 1, a rayon pool on which
+//! the whole run executes): the flags of the next block are filled while
+//! the current block is finished, so a block's values are not read by the
+//! next one's flags (they start their confirmation splits at 128, not 64,
+//! and pair only rare heaps below the current block). The other thread
+//! fills a share of the next block's splits; this one fills the rest once
+//! its block is finished; the share moves block by block toward the two
+//! finishing together. Games whose heap `n` reads nothing above
+//! `G(n − 2)` (0.007) run the plain method two heaps at a time instead.
+//! Rare/common without the block step (few rare heaps: 0.106, 0.16,
+//! 0.167, where a heap costs 100–300 ns, too little to hand between
+//! threads one at a time) is *pipelined*, speculating: this thread
+//! computes each heap's candidate from the rare pairs and takes it as the
+//! heap's value at once; the other confirms behind it, in batches of 512
+//! heaps, the candidates that have rare values below them to confirm. A
+//! candidate is wrong only when the heap's value is rare — a handful of
+//! times in millions of heaps — and then the heaps after it are computed
+//! again; where wrong candidates come often (0.165) the pipeline backs off.
+//! A thread waiting for the other spins at most 200 µs, then sleeps; and
+//! since on shared cores (a busy or virtual machine) steps that need both
+//! threads at once can be slower than one thread, both ways are timed now
+//! and then and the faster runs (`solve/threads.rs`).
+//!
+//! **Which method when** (one file each):
+//!
+//! | file | method | used when |
+//! |---|---|---|
+//! | `naive` | mark every option | [`Method::Naive`] (tests, measuring) |
+//! | `plain` | marked prefix, vectorized candidate search | no split pays (few values, dense games, three-heap splits, repeating digits) |
+//! | `rare_common` | rare pairs, then confirmation | a split pays ([`best_split_by_parity`], re-checked in `choose`) |
+//! | `block` | rare/common for 64 heaps at once | a split, values past 32, at least 256 rare heaps of bulk |
+//! | `pipeline` | rare/common, candidates confirmed on the other thread | a split, two threads, too few rare heaps for `block` |
+//! | `two_heaps` | plain, heaps `n` and `n + 1` on two threads | no split, two threads, a gap of 2 or more (0.007) |
+//!
+//! Around them: `moves` (the code's moves), `core` (the loop that picks a
+//! method per heap, and the shared bookkeeping), `choose` (the cost model),
+//! `kernels` (the inner loops and all the `unsafe` code), `threads` (the
+//! other thread's engine), `stream` (the low-memory mode), `tests`.
+//!
+//! Long runs: [`TakeBreakSolver::extend_with`] calls back every ~50 ms
+//! (progress, checkpoints), [`TakeBreakSolver::resume`] continues from a
+//! values file ([`crate::solve::values_file`]) with exactly the same values
+//! to come, [`TakeBreakSolver::check_memory`] refuses a run that cannot fit.
+//!
+//! Codes with a repeating last digit (`0.3r`, `4.3r`) have moves for every
+//! `k`; their contribution is cumulative (everything reachable from `n − 1`
+//! by the repeating digit is reachable from `n`), kept in a running set and
+//! updated by one layer per heap, so Lasker's Nim costs O(n) per heap.
+//!
+//! Values live in a [`NimTable`]: `u8` until a value needs more, then
+//! `u16`, ... (nothing overflows; memory is `n × width` bytes plus O(#rare)
+//! for the split). Memory is estimated before any allocation and refused
+//! beyond [`TakeBreakConfig::max_bytes`].
+//!
+//! Sources: Gangolli and Plambeck (1989) for the rare/common idea and the
+//! period of 0.16; Flammenkamp's octal-game tables for its use at scale.
+//! Known improvements not yet made (see `benches/peers.sh` for where they
+//! would show):
+//! - a 9-bit table for games whose values stay below 512 (0.6 stores two
+//!   bytes per value);
+//! - the first ~10^5 heaps of dense games (0.007) run the plain method,
+//!   which marks every split up to where each mex candidate turns up;
+//! - a three-heap rare/common rule (only two-heap splits use it).
+//!
+//! AVX-512 kernels were tried (the same loops compiled for AVX-512BW) and
+//! were slower than AVX2 on the machine measured.
+
+mod block;
+mod choose;
+mod core;
+// The AVX2 entry points and the table shared between threads.
+#[allow(unsafe_code)]
+mod kernels;
+mod moves;
+mod naive;
+mod pipeline;
+mod plain;
+mod rare_common;
+mod stream;
+#[cfg(test)]
+mod tests;
+mod threads;
+mod two_heaps;
+
+use self::block::*;
+use self::choose::*;
+use self::core::*;
+use self::kernels::*;
+use self::moves::*;
+use self::pipeline::*;
+pub use self::stream::stream_values;
+use super::table::{with_slice, NimTable, Word};
+use super::threads::{spin_until, SetOnDrop, Signal, TwoOrOne, Waited};
+use crate::analysis::sparse::MAX_SPLIT_BITS;
+use crate::analysis::{best_split_by_parity, Split};
+use crate::error::{ErrorKind, Result};
+use crate::game::take_break::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
+use crate::game::HeapGame;
+use crate::nimber::Nimber;
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError};
+use std::time::Instant;
+
+/// How the engine computes each value (all give the same values).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Rare/common while the values split, plain otherwise (the default).
+    #[default]
+    Auto,
+    /// The vectorized candidate search, never rare/common.
+    Plain,
+    /// Mark every option's value: the definition.
+    Naive,
+}
+
+/// Most worker threads a [`TakeBreakSolver`] starts
+/// ([`TakeBreakConfig::threads`] is capped to it).
+pub const MAX_THREADS: usize = 256;
+
+/// Settings of a [`TakeBreakSolver`].
+#[derive(Clone, Debug)]
+pub struct TakeBreakConfig {
+    /// Most bytes the value table may take.
+    pub max_bytes: u64,
+    /// How values are computed.
+    pub method: Method,
+    /// Use the AVX2 kernels when the processor has them.
+    pub simd: bool,
+    /// Worker threads (1: this thread only); at most [`MAX_THREADS`], a
+    /// larger number is taken as `MAX_THREADS`.
+    pub threads: usize,
+}
+
+impl Default for TakeBreakConfig {
+    fn default() -> Self {
+        TakeBreakConfig {
+            max_bytes: 8 << 30,
+            method: Method::Auto,
+            simd: true,
+            threads: 1,
+        }
+    }
+}
+
+/// Counters of what the engine did (for `--stats` and benchmarks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineStats {
+    /// Heaps computed by the rare/common method.
+    pub rare_common_heaps: u64,
+    /// Heaps computed by the plain or naive method.
+    pub plain_heaps: u64,
+    /// Pairs (rare heap, other heap) visited.
+    pub rare_pairs: u64,
+    /// Pairs scanned to confirm rare values.
+    pub confirm_pairs: u64,
+    /// Searches for a rare value beyond the marked splits (rare/common).
+    pub searches: u64,
+    /// Pairs those searches looked at (vectorized).
+    pub searched_pairs: u64,
+    /// Pairs whose value the plain method marked one by one.
+    pub plain_marked: u64,
+    /// Pairs the plain method's vectorized searches looked at.
+    pub plain_scanned: u64,
+    /// Times the split was searched for.
+    pub split_checks: u64,
+    /// Times the engine changed its split (or switched method).
+    pub split_changes: u64,
+    /// Blocks of heaps whose flags were filled (by two threads) while the
+    /// block before them was finished.
+    pub blocks_ahead: u64,
+    /// Heaps whose value was taken from its candidate while the other
+    /// thread confirmed it (rare/common with few rare heaps, two threads).
+    pub pipelined_heaps: u64,
+    /// Candidates the other thread found wrong (the heap's value was rare);
+    /// the heaps computed after them were computed again.
+    pub pipeline_misses: u64,
+    /// Heaps where the pipelined step stopped: a candidate at the bound (a
+    /// value larger than any before) is left to the usual step.
+    pub pipeline_stops: u64,
+    /// Times a thread waiting for the other (the block step's helper, the
+    /// pipeline's confirming thread) stopped spinning and slept: rare on two
+    /// free cores, frequent when the cores are shared.
+    pub waits_slept: u64,
+    /// Times one thread was found faster than two (cores shared with other
+    /// work) and ran alone for a stretch.
+    pub one_thread_stretches: u64,
+}
+
+/// `EngineStats::add_since`, for the fields listed (every field: the
+/// pattern below has no `..`, so a field left out does not compile).
+macro_rules! add_since {
+    ($($field:ident),* $(,)?) => {
+        impl EngineStats {
+            /// Adds what `later` counted since `earlier`.
+            fn add_since(&mut self, later: &EngineStats, earlier: &EngineStats) {
+                let EngineStats { $($field: _),* } = *later;
+                $(self.$field += later.$field - earlier.$field;)*
+            }
+        }
+    };
+}
+
+add_since!(
+    rare_common_heaps,
+    plain_heaps,
+    rare_pairs,
+    confirm_pairs,
+    searches,
+    searched_pairs,
+    plain_marked,
+    plain_scanned,
+    split_checks,
+    split_changes,
+    blocks_ahead,
+    pipelined_heaps,
+    pipeline_misses,
+    pipeline_stops,
+    waits_slept,
+    one_thread_stretches,
+);
+
+/// How many values at each end of a resumed table are recomputed (see
+/// [`TakeBreakSolver::resume_from`]).
+const SEQUENCE_CHECK: usize = 64;
+
+/// Bottom-up solver for take-and-break games (see the module docs).
+///
+/// ```
+/// use grundy::{games::TakeBreak, solve::TakeBreakSolver};
+/// let mut s = TakeBreakSolver::new(TakeBreak::named("dawson-chess").unwrap());
+/// s.extend_to(10).unwrap();
+/// let v: Vec<u64> = (0..=10).map(|n| s.value(n).unwrap().value()).collect();
+/// assert_eq!(v, [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct TakeBreakSolver {
+    game: TakeBreak,
+    config: TakeBreakConfig,
+    table: NimTable,
+    core: Core,
+}
+
+impl TakeBreakSolver {
+    /// A solver for `game` with the default settings.
+    pub fn new(game: TakeBreak) -> Self {
+        Self::with_config(game, TakeBreakConfig::default())
+    }
+
+    /// A solver for `game` with the given settings.
+    pub fn with_config(game: TakeBreak, mut config: TakeBreakConfig) -> Self {
+        config.threads = config.threads.min(MAX_THREADS);
+        let moves = Moves::of(&game);
+        let pool = (config.threads > 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(config.threads)
+                    .build()
+                    .ok()
+            })
+            .flatten()
+            .map(std::sync::Arc::new);
+        let core = Core {
+            marked: vec![0; moves.pairs.len()],
+            block_marked_after: 0,
+            #[cfg(test)]
+            stop_at: Vec::new(),
+            moves,
+            method: config.method,
+            simd: config.simd && simd_available(),
+            stamp: vec![0; 4],
+            generation: 0,
+            reach: vec![false; 4],
+            bound: 1,
+            rc: RareCommon {
+                next_check: 256,
+                ..RareCommon::default()
+            },
+            stats: EngineStats::default(),
+            sched: Schedule::new(pool),
+        };
+        TakeBreakSolver {
+            game,
+            config,
+            table: NimTable::new(),
+            core,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &TakeBreak {
+        &self.game
+    }
+
+    /// The values computed so far.
+    pub fn table(&self) -> &NimTable {
+        &self.table
+    }
+
+    /// Number of values computed so far (`G(0..len)`).
+    pub fn len(&self) -> u64 {
+        self.table.len() as u64
+    }
+
+    /// True before any value is computed.
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// `G(h)`, if computed.
+    pub fn value(&self, h: u64) -> Option<Nimber> {
+        self.table.get(usize::try_from(h).ok()?)
+    }
+
+    /// What the engine did so far.
+    pub fn stats(&self) -> EngineStats {
+        EngineStats {
+            // (Counted where the choice is made.)
+            one_thread_stretches: self.core.sched.two_or_one.one_runs(),
+            ..self.core.stats
+        }
+    }
+
+    /// The rare/common split in use right now, if any.
+    pub fn split(&self) -> Option<Split> {
+        self.core.rc.split
+    }
+
+    /// Refuses, before any work, a run to `n` that would not fit in
+    /// [`TakeBreakConfig::max_bytes`]: codes with splits are counted at two
+    /// bytes per value at least (their values pass 255 early), and the
+    /// engine's own tables (256 KiB) are included.
+    pub fn check_memory(&self, n: u64) -> Result<()> {
+        let width = if self.core.moves.pairs.is_empty() && self.core.moves.triples.is_empty() {
+            self.table.width()
+        } else {
+            self.table.width().max(2)
+        };
+        let needed = n
+            .saturating_add(1)
+            .saturating_mul(width as u64)
+            .saturating_add(1 << 18);
+        if needed > self.config.max_bytes {
+            return Err(ErrorKind::OutOfMemory {
+                needed,
+                available: self.config.max_bytes,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// Bytes the table needs to hold `G(0..=n)` at its current width.
+    pub fn bytes_needed(&self, n: u64) -> u64 {
+        n.saturating_add(1)
+            .saturating_mul(self.table.width() as u64)
+    }
+
+    /// A solver that continues from values computed earlier (a checkpoint,
+    /// see [`crate::solve::values_file`]): `table` holds `G(0), G(1), …` of
+    /// `game`. Everything else the engine keeps (value counts, the bound,
+    /// the running sets of repeating digits) is rebuilt from it; the
+    /// rare/common split is chosen again at the next heap. The values that
+    /// follow are the same as without the interruption: no choice the
+    /// engine makes changes a value, only how fast it is found.
+    ///
+    /// The table is checked first, as [`resume_from`](Self::resume_from)
+    /// does (named "the resumed table" in errors).
+    pub fn resume(game: TakeBreak, config: TakeBreakConfig, table: NimTable) -> Result<Self> {
+        Self::resume_from(game, config, table, "the resumed table")
+    }
+
+    /// [`resume`](Self::resume) from a table read from `source` (a file's
+    /// path, named in errors). Before anything is built from it, the table
+    /// is checked to be this game's sequence, so that no file can make the
+    /// engine answer wrongly or allocate without bound:
+    ///
+    /// - every stored value is within what a heap of its size can have (see
+    ///   the bound below) — else [`ErrorKind::BadFile`];
+    /// - the engine's tables for the largest value fit, with the table, in
+    ///   [`TakeBreakConfig::max_bytes`] — else [`ErrorKind::OutOfMemory`];
+    /// - the first 64 values are recomputed from scratch, and the last 64
+    ///   from the ones before them (the engine continues from all but the
+    ///   last 64 and must find them again) — else
+    ///   [`ErrorKind::NotTheSequence`] naming the first wrong heap.
+    ///
+    /// The bound: `G(n) ≤ n` when every move removes a token (an option's
+    /// heaps hold at most `n − 1` tokens and XOR to at most their sum), and
+    /// the number of options otherwise.
+    ///
+    /// Time: O(len) for the scan and the rebuild, plus 128 values computed.
+    pub fn resume_from(
+        game: TakeBreak,
+        config: TakeBreakConfig,
+        mut table: NimTable,
+        source: &str,
+    ) -> Result<Self> {
+        let spec = game.spec();
+        let len = table.len();
+        let needed = (len as u64).saturating_mul(table.width() as u64);
+        if needed > config.max_bytes {
+            return Err(ErrorKind::OutOfMemory {
+                needed,
+                available: config.max_bytes,
+            }
+            .into());
+        }
+        let moves = Moves::of(&game);
+        let mut largest = 0;
+        for n in 0..len {
+            let v = table.get(n).map_or(0, |g| g.value());
+            let most = moves.value_bound(n as u64);
+            if v > most {
+                return Err(ErrorKind::BadFile {
+                    path: source.to_string(),
+                    reason: format!(
+                        "it stores G({n}) = {v}, but G({n}) of `{spec}` is at most {most}"
+                    ),
+                }
+                .into());
+            }
+            largest = largest.max(v);
+        }
+        // What `grow_bound` allocates for the largest value: a `u32` stamp
+        // and a flag per value up to the next power of two.
+        let engine = largest
+            .saturating_add(1)
+            .checked_next_power_of_two()
+            .unwrap_or(u64::MAX)
+            .saturating_add(2)
+            .saturating_mul(5);
+        if needed.saturating_add(engine) > config.max_bytes {
+            return Err(ErrorKind::OutOfMemory {
+                needed: needed.saturating_add(engine),
+                available: config.max_bytes,
+            }
+            .into());
+        }
+        let mismatch = |heap: usize, stored: u64, computed: u64| -> crate::Error {
+            ErrorKind::NotTheSequence {
+                path: source.to_string(),
+                game: spec.clone(),
+                heap: heap as u64,
+                stored,
+                computed,
+            }
+            .into()
+        };
+        // The first values, from scratch.
+        let head = len.min(SEQUENCE_CHECK);
+        if head > 0 {
+            let mut fresh = Self::new(game.clone());
+            fresh.extend_to(head as u64 - 1)?;
+            for n in 0..head {
+                let (stored, computed) = (table.get(n), fresh.table.get(n));
+                if stored != computed {
+                    let value = |g: Option<Nimber>| g.map_or(0, |g| g.value());
+                    return Err(mismatch(n, value(stored), value(computed)));
+                }
+            }
+        }
+        // The last values, from the ones before them.
+        let keep = len - len.min(SEQUENCE_CHECK);
+        let last: Vec<u64> = (keep..len)
+            .map(|n| table.get(n).map_or(0, |g| g.value()))
+            .collect();
+        table.truncate(keep);
+        let mut solver = Self::rebuilt(game, config, table);
+        if len > keep {
+            solver.extend_to(len as u64 - 1)?;
+        }
+        for (n, &stored) in (keep..len).zip(&last) {
+            let computed = solver.value(n as u64).map_or(0, |g| g.value());
+            if computed != stored {
+                return Err(mismatch(n, stored, computed));
+            }
+        }
+        // Once more from the whole table, so that the engine is in the state
+        // described above (the split chosen at the next heap, no work
+        // counted), as if the check had not run.
+        let TakeBreakSolver {
+            game,
+            config,
+            table,
+            ..
+        } = solver;
+        Ok(Self::rebuilt(game, config, table))
+    }
+
+    /// The engine's state rebuilt from `table` (checked by the caller).
+    fn rebuilt(game: TakeBreak, config: TakeBreakConfig, table: NimTable) -> Self {
+        let mut solver = Self::with_config(game, config);
+        let core = &mut solver.core;
+        for n in 0..table.len() {
+            let v = table.get(n).map_or(0, |g| g.value());
+            core.record(n, v);
+        }
+        if let Some((first, digit)) = core.moves.tail {
+            with_slice!(&table, t => {
+                for n in first..t.len() {
+                    core.reach_layer(t, n - first, digit);
+                }
+            });
+        }
+        core.rc.next_check = table.len();
+        solver.table = table;
+        solver
+    }
+
+    /// [`extend_to`](Self::extend_to) in batches of about 50 ms, calling
+    /// `each` after every batch (to show progress or write a checkpoint); an
+    /// error from `each` stops the run.
+    pub fn extend_with(
+        &mut self,
+        n: u64,
+        each: &mut dyn FnMut(&TakeBreakSolver) -> Result<()>,
+    ) -> Result<()> {
+        // The whole table at once: growing it batch by batch would leave the
+        // small early copies behind in the heap.
+        self.reserve_to(n)?;
+        let mut batch: u64 = 256;
+        while self.len() <= n {
+            let start = Instant::now();
+            let to = self.len().saturating_add(batch - 1).min(n);
+            self.extend_to(to)?;
+            each(self)?;
+            let secs = start.elapsed().as_secs_f64();
+            if secs < 0.025 {
+                batch = batch.saturating_mul(2);
+            } else if secs > 0.1 {
+                batch = (batch / 2).max(16);
+            }
+        }
+        Ok(())
+    }
+
+    /// Computes `G(0..=n)`, keeping what is already known.
+    pub fn extend_to(&mut self, n: u64) -> Result<()> {
+        let target = self.reserve_to(n)?;
+        if target <= self.table.len() {
+            return Ok(());
+        }
+        loop {
+            let core = &mut self.core;
+            // With worker threads, the whole run happens on the pool, so the
+            // block step's parallel fill uses exactly its threads.
+            let pool = core.sched.pool.clone();
+            let wide = match pool {
+                Some(pool) => {
+                    pool.install(|| with_slice!(&mut self.table, t => core.run(t, target)))
+                }
+                None => with_slice!(&mut self.table, t => core.run(t, target)),
+            };
+            match wide {
+                None => return Ok(()),
+                Some(v) => {
+                    if self.bytes_needed(n) > self.config.max_bytes {
+                        return Err(ErrorKind::OutOfMemory {
+                            needed: self.bytes_needed(n),
+                            available: self.config.max_bytes,
+                        }
+                        .into());
+                    }
+                    self.table.widen_for(v)?;
+                    self.table.try_reserve(target - self.table.len())?;
+                }
+            }
+        }
+    }
+
+    /// Room for `G(0..=n)` at the current width, or the error saying what
+    /// it would need; returns the table length `n + 1`.
+    fn reserve_to(&mut self, n: u64) -> Result<usize> {
+        let needed = self.bytes_needed(n);
+        let too_big = || -> crate::Error {
+            ErrorKind::OutOfMemory {
+                needed,
+                available: self.config.max_bytes,
+            }
+            .into()
+        };
+        let target = match usize::try_from(n) {
+            Ok(n) if needed <= self.config.max_bytes && n < usize::MAX => n + 1,
+            _ => return Err(too_big()),
+        };
+        let more = target.saturating_sub(self.table.len());
+        self.table.try_reserve(more).map_err(|_| too_big())?;
+        Ok(target)
+    }
+}

@@ -1,0 +1,63 @@
+//! The other thread's engine, and whether two threads are worth it now.
+
+use super::*;
+
+impl Core {
+    /// The other thread's engine: a copy of this one (made once), brought
+    /// up to the current bound.
+    pub(super) fn take_helper(&mut self) -> Box<Core> {
+        let mut helper = self.sched.helper.take().unwrap_or_else(|| {
+            // The engine without the schedule's state: the value counts,
+            // the block step's buffers and the rest stay on this thread.
+            Box::new(Core {
+                moves: self.moves.clone(),
+                method: self.method,
+                simd: self.simd,
+                stamp: self.stamp.clone(),
+                generation: self.generation,
+                reach: self.reach.clone(),
+                bound: self.bound,
+                // No rare/common state: the other thread confirms
+                // candidates (with the targets it is sent) or runs the
+                // plain method (`two_heaps`, only while there is no split),
+                // never reading a rare list, which would go stale here.
+                rc: RareCommon::default(),
+                marked: self.marked.clone(),
+                stats: self.stats,
+                block_marked_after: self.block_marked_after,
+                #[cfg(test)]
+                stop_at: self.stop_at.clone(),
+                sched: Schedule::new(None),
+            })
+        });
+        if helper.bound != self.bound {
+            helper.bound = self.bound;
+            helper.stamp.resize(self.stamp.len(), 0);
+            helper.reach.resize(self.reach.len(), false);
+        }
+        helper
+    }
+
+    /// Keeps the other thread's engine for next time, and counts its work
+    /// since `before` as this one's: the cost model compares work per heap
+    /// (counting only this core's made the plain method look half as costly
+    /// and kept 0.007 on it far too long with two threads).
+    pub(super) fn give_back(&mut self, helper: Box<Core>, before: EngineStats) {
+        self.stats.add_since(&helper.stats, &before);
+        self.sched.helper = Some(helper);
+    }
+
+    /// Whether to use two threads for the heaps from `n` on: the pool is
+    /// there, and two threads were not found slower than one
+    /// ([`TwoOrOne`]). `Some(until)`: until when (then ask again).
+    pub(super) fn two_threads(&mut self, n: usize) -> Option<Instant> {
+        if self.sched.pool.is_none() || n < self.sched.one_until {
+            return None;
+        }
+        let until = self.sched.two_or_one.choose(Instant::now(), n);
+        if until.is_none() {
+            self.sched.one_until = n + BLOCK;
+        }
+        until
+    }
+}
