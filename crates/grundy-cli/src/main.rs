@@ -162,19 +162,29 @@ const PLOT_PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 fn run(cli: Cli) -> Result<()> {
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
-        Command::Values(a) if longrun::applies(&a)? => longrun::values(&a, &mut out)?,
         Command::Values(a) => {
             let mut game = spec::parse(&a.game)?;
             let from = a.from.unwrap_or(0);
-            match game.table(from, a.to)? {
-                Some(rows) => out.table(&game.spec(), from, a.to, &rows, a.format)?,
-                None => {
-                    let values = game.values(from, a.to)?;
-                    if a.stats {
-                        let stats = value_stats(TableView::Nimbers(&values), from);
-                        out.values_with_stats(&game.spec(), from, a.to, &values, &stats, a.format)?;
-                    } else {
-                        out.values(&game.spec(), from, a.to, &values, a.format)?;
+            if longrun::applies(&a, game.as_ref())? {
+                longrun::values(&a, game.as_mut(), &mut out)?;
+            } else {
+                match game.table(from, a.to)? {
+                    Some(rows) => out.table(&game.spec(), from, a.to, &rows, a.format)?,
+                    None => {
+                        let values = game.values(from, a.to)?;
+                        if a.stats {
+                            let stats = value_stats(TableView::Nimbers(&values), from);
+                            out.values_with_stats(
+                                &game.spec(),
+                                from,
+                                a.to,
+                                &values,
+                                &stats,
+                                a.format,
+                            )?;
+                        } else {
+                            out.values(&game.spec(), from, a.to, &values, a.format)?;
+                        }
                     }
                 }
             }

@@ -85,6 +85,14 @@ pub trait AnyGame {
     fn normalize(&mut self, component: &str) -> Result<String> {
         Ok(component.trim().to_string())
     }
+
+    /// The game as a take-and-break code, when it has one (`nim` is `0.3r`,
+    /// `bash:3` is `0.333`, an octal code is itself): long runs
+    /// (`--output`, `--checkpoint`, `--resume`) compute with it. `None` for
+    /// other games (the default).
+    fn take_break(&self) -> Option<TakeBreak> {
+        None
+    }
 }
 
 /// Most options [`AnyGame::options`] lists for one component.
@@ -183,7 +191,8 @@ pub static FAMILIES: &[Family] = &[
                 Some("squares") => Subtraction::squares(),
                 _ => Subtraction::finite(&number_list(spec, args)?)?,
             };
-            Ok(Box::new(HeapSpec::new(game)))
+            let code = game.take_break_form();
+            Ok(Box::new(HeapSpec::new(game).with_take_break(code)))
         },
     },
     Family {
@@ -192,8 +201,9 @@ pub static FAMILIES: &[Family] = &[
         position: "N (a heap size)",
         about: "Bachet's game: take 1 to M tokens; G(n) = n mod (M+1)",
         parse: |spec, args| {
-            let m = single_number(spec, args)?;
-            Ok(Box::new(HeapSpec::new(Subtraction::bash(m)?)))
+            let game = Subtraction::bash(single_number(spec, args)?)?;
+            let code = game.take_break_form();
+            Ok(Box::new(HeapSpec::new(game).with_take_break(code)))
         },
     },
     Family {
@@ -416,6 +426,10 @@ impl AnyGame for Chosen {
     fn normalize(&mut self, component: &str) -> Result<String> {
         self.0.normalize(component)
     }
+
+    fn take_break(&self) -> Option<TakeBreak> {
+        self.0.take_break()
+    }
 }
 
 /// Parses a spec (see the module docs).
@@ -536,15 +550,27 @@ pub fn parse_heap(text: &str) -> Result<u64> {
 pub struct HeapSpec<G: HeapGame + Clone> {
     game: G,
     values: HeapValues<G>,
+    take_break: Option<TakeBreak>,
 }
 
 impl<G: HeapGame + Clone> HeapSpec<G> {
-    /// Wraps `game`.
+    /// Wraps `game` (its take-and-break form, if any, is
+    /// [`HeapGame::take_and_break`]).
     pub fn new(game: G) -> Self {
         HeapSpec {
             values: HeapValues::new(game.clone()),
+            take_break: game.take_and_break(),
             game,
         }
+    }
+
+    /// Gives the game the take-and-break form `code` for long runs only
+    /// ([`AnyGame::take_break`]); its values and moves stay `G`'s.
+    pub fn with_take_break(mut self, code: Option<TakeBreak>) -> Self {
+        if code.is_some() {
+            self.take_break = code;
+        }
+        self
     }
 }
 
@@ -595,6 +621,10 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
 
     fn normalize(&mut self, component: &str) -> Result<String> {
         Ok(parse_heap(component)?.to_string())
+    }
+
+    fn take_break(&self) -> Option<TakeBreak> {
+        self.take_break.clone()
     }
 }
 
@@ -652,6 +682,11 @@ impl AnyGame for NimGame {
 
     fn normalize(&mut self, component: &str) -> Result<String> {
         Ok(parse_heap(component)?.to_string())
+    }
+
+    /// `0.3r`: take any number, leaving no heap or one.
+    fn take_break(&self) -> Option<TakeBreak> {
+        TakeBreak::octal("0.3r").ok()
     }
 }
 

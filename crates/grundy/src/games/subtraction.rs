@@ -63,7 +63,36 @@ fn check_moves(what: &str, moves: &[u64]) -> Result<Vec<u64>> {
     Ok(v)
 }
 
+/// Largest move a subtraction game may have to be written as an octal code
+/// ([`Subtraction::take_break_form`]): one digit per heap size up to it.
+pub const MAX_CODE_MOVE: u64 = 4096;
+
 impl Subtraction {
+    /// The game as an octal take-and-break code, for a finite set of moves
+    /// up to [`MAX_CODE_MOVE`]: digit `k` is 3 (take `k`, leaving no heap or
+    /// one) when `k` is a move, else 0. `sub:1,3,4` is `0.3033`, `bash:3` is
+    /// `0.333`. The two compute the same values; long runs use the code.
+    pub fn take_break_form(&self) -> Option<crate::games::TakeBreak> {
+        let moves: Vec<u64> = match &self.set {
+            MoveSet::Finite(s) => s.clone(),
+            MoveSet::Bash(m) => (1..=*m.min(&(MAX_CODE_MOVE + 1))).collect(),
+            _ => return None,
+        };
+        let largest = *moves.last()?;
+        if largest > MAX_CODE_MOVE {
+            return None;
+        }
+        let mut code = String::from("0.");
+        code.extend((1..=largest).map(|k| {
+            if moves.binary_search(&k).is_ok() {
+                '3'
+            } else {
+                '0'
+            }
+        }));
+        crate::games::TakeBreak::octal(&code).ok()
+    }
+
     /// Take `s` tokens for `s` in `moves` (a finite, non-empty set of
     /// positive sizes; order and repeats do not matter).
     pub fn finite(moves: &[u64]) -> Result<Subtraction> {
