@@ -6,6 +6,7 @@
 //! through [`output`].
 
 mod cli;
+mod files;
 mod longrun;
 mod nim_cmd;
 mod output;
@@ -163,7 +164,7 @@ fn run(cli: Cli) -> Result<()> {
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
         Command::Values(a) => {
-            let mut game = spec::parse(&a.game)?;
+            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
             if longrun::applies(&a, game.as_ref())? {
                 longrun::values(&a, game.as_mut(), &mut out)?;
@@ -190,7 +191,7 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Period(a) => {
-            let mut game = spec::parse(&a.game)?;
+            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
             // `--limit` is honoured exactly; without it the search stops
             // early enough to answer in seconds.
             let (limit, time) = match a.limit {
@@ -203,18 +204,18 @@ fn run(cli: Cli) -> Result<()> {
             out.period(&game.spec(), &report?, a.format.into())?;
         }
         Command::Analyze(a) => {
-            let mut game = spec::parse(&a.game)?;
+            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
             let analysis = game.analyze(&a.positions, &AnalyzeOptions { misere: a.misere })?;
             out.analysis(&game.spec(), &analysis, a.misere, a.format.into())?;
         }
         Command::Play(a) => {
-            let game = spec::parse(&a.game)?;
+            let game = spec::parse_with(&a.game, &files::GameFiles)?;
             let session = grundy::play::Match::new(game, &a.positions)?;
             let stdin = io::stdin();
             play::run(session, a.first, cli.quiet, &mut stdin.lock(), &mut out)?;
         }
         Command::Plot(a) => {
-            let mut game = spec::parse(&a.game)?;
+            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
             let values = game.values(from, a.to)?;
             // A proven period is marked; the search computes at most a few
