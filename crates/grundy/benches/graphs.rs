@@ -40,16 +40,9 @@ fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
     (best, out.expect("at least one run"))
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u32) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % u64::from(n)) as u32
-    }
-}
+#[path = "../tests/common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn loopy_checksum(g: &GameGraph) -> (usize, u64) {
     let values = GraphValues::new(g);

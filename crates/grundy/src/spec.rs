@@ -629,6 +629,11 @@ pub fn parse_heap(text: &str) -> Result<u64> {
     parse_u64(text).map_err(|r| Error::invalid_position(text, r))
 }
 
+/// Parses the heap sizes of a sum (one per component).
+fn parse_heaps(positions: &[String]) -> Result<Vec<u64>> {
+    positions.iter().map(|p| parse_heap(p)).collect()
+}
+
 /// Any [`HeapGame`] as an [`AnyGame`]: the dense solver, the period, and
 /// the generic strategy.
 pub struct HeapSpec<G: HeapGame + Clone> {
@@ -685,10 +690,7 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        let heaps = positions
-            .iter()
-            .map(|p| parse_heap(p))
-            .collect::<Result<Vec<u64>>>()?;
+        let heaps = parse_heaps(positions)?;
         if options.misere {
             return closed::misere_heaps(&self.game, &mut self.values, &heaps);
         }
@@ -733,10 +735,7 @@ impl AnyGame for NimGame {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        let heaps = positions
-            .iter()
-            .map(|p| parse_heap(p))
-            .collect::<Result<Vec<u64>>>()?;
+        let heaps = parse_heaps(positions)?;
         let value = Nim::value(&heaps);
         let analysis = if options.misere {
             Nim::misere_analysis(&heaps)

@@ -96,7 +96,7 @@ impl Subtraction {
     /// Take `s` tokens for `s` in `moves` (a finite, non-empty set of
     /// positive sizes; order and repeats do not matter).
     pub fn finite(moves: &[u64]) -> Result<Subtraction> {
-        let what = format!("sub:{}", join(moves));
+        let what = format!("sub:{}", list_string(moves));
         if moves.is_empty() {
             return Err(Error::invalid_spec(
                 &what,
@@ -138,7 +138,7 @@ impl Subtraction {
     /// Take any positive number of tokens except those in `excluded`.
     /// With nothing excluded this is Nim.
     pub fn all_but(excluded: &[u64]) -> Result<Subtraction> {
-        let what = format!("allbut:{}", join(excluded));
+        let what = format!("allbut:{}", list_string(excluded));
         Ok(Subtraction {
             set: MoveSet::AllBut(check_moves(&what, excluded)?),
         })
@@ -249,7 +249,8 @@ impl Subtraction {
     }
 }
 
-fn join(v: &[u64]) -> String {
+/// `1,3,4`: numbers as specs and positions write them.
+pub(crate) fn list_string(v: &[u64]) -> String {
     v.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
 
@@ -312,12 +313,12 @@ impl HeapGame for Subtraction {
 
     fn spec(&self) -> String {
         match &self.set {
-            MoveSet::Finite(s) => format!("sub:{}", join(s)),
+            MoveSet::Finite(s) => format!("sub:{}", list_string(s)),
             MoveSet::Bash(m) => format!("bash:{m}"),
             MoveSet::Pow2 => "sub:pow2".into(),
             MoveSet::Fib => "sub:fib".into(),
             MoveSet::Squares => "sub:squares".into(),
-            MoveSet::AllBut(ex) => format!("allbut:{}", join(ex)),
+            MoveSet::AllBut(ex) => format!("allbut:{}", list_string(ex)),
         }
     }
 }
