@@ -14,6 +14,7 @@ use crate::output::Printer;
 use anyhow::{bail, Context, Result};
 use grundy::analysis::value_stats;
 use grundy::error::{Error, ErrorKind};
+use grundy::games::subtraction::MAX_CODE_MOVE;
 use grundy::games::TakeBreak;
 use grundy::solve::takebreak::stream_values;
 use grundy::solve::{
@@ -57,9 +58,10 @@ fn take_break(game: &dyn AnyGame) -> Result<TakeBreak> {
     game.take_break().ok_or_else(|| {
         let e: Error = ErrorKind::InvalidSpec {
             spec: game.spec(),
-            reason: "not a take-and-break game (a code such as `0.07`, `hex:0.3F`, a name such as \
-                     `kayles`, or nim, `bash:M`, a finite `sub:S`)"
-                .into(),
+            reason: format!(
+                "not a take-and-break game (a code such as `0.07`, `hex:0.3F`, a name such as \
+                 `kayles`, or nim, `bash:M`, `sub:S` with moves up to {MAX_CODE_MOVE})"
+            ),
         }
         .into();
         e.into()

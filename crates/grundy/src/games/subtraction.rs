@@ -328,6 +328,46 @@ mod tests {
     use super::*;
     use crate::solve::DenseSolver;
 
+    #[test]
+    fn the_take_break_form_of_a_finite_set_has_the_same_values() {
+        let games = [
+            Subtraction::finite(&[1, 3, 4]).unwrap(),
+            Subtraction::finite(&[2, 5, 9]).unwrap(),
+            Subtraction::bash(5).unwrap(),
+            Subtraction::finite(&[MAX_CODE_MOVE]).unwrap(),
+        ];
+        for game in games {
+            let code = game.take_break_form().expect("a finite set has a code");
+            let to = 3 * MAX_CODE_MOVE;
+            let want = DenseSolver::new(game.clone())
+                .extend_to(to)
+                .unwrap()
+                .to_vec();
+            let got = DenseSolver::new(code.clone())
+                .extend_to(to)
+                .unwrap()
+                .to_vec();
+            assert_eq!(got, want, "{} as {}", game.spec(), code.spec());
+        }
+        assert_eq!(
+            Subtraction::finite(&[1, 3, 4])
+                .unwrap()
+                .take_break_form()
+                .unwrap()
+                .spec(),
+            "0.3033"
+        );
+        assert!(Subtraction::finite(&[1, MAX_CODE_MOVE + 1])
+            .unwrap()
+            .take_break_form()
+            .is_none());
+        assert!(Subtraction::bash(MAX_CODE_MOVE + 1)
+            .unwrap()
+            .take_break_form()
+            .is_none());
+        assert!(Subtraction::pow2().take_break_form().is_none());
+    }
+
     fn moves(g: &Subtraction, h: u64) -> Vec<u64> {
         let mut v = Vec::new();
         g.for_each_move(h, |s| v.push(s));
