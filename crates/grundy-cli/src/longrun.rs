@@ -13,11 +13,14 @@ use crate::cli::{EngineMethod, ValuesArgs};
 use crate::output::Printer;
 use anyhow::{bail, Context, Result};
 use grundy::analysis::value_stats;
+use grundy::error::{Error, ErrorKind};
+use grundy::games::subtraction::MAX_CODE_MOVE;
 use grundy::games::TakeBreak;
 use grundy::solve::takebreak::stream_values;
 use grundy::solve::{
     read_values_within, write_values, Method, TableView, TakeBreakConfig, TakeBreakSolver,
 };
+use grundy::spec::AnyGame;
 use grundy::HeapGame;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -25,8 +28,10 @@ use std::time::{Duration, Instant};
 
 /// Whether `grundy values` takes the long-run path (see
 /// [`ValuesArgs::long_run`]); an error when long-run flags are given for a
-/// game that is not a take-and-break game.
-pub fn applies(a: &ValuesArgs) -> Result<bool> {
+/// game without a take-and-break form ([`AnyGame::take_break`]). A large
+/// range alone takes it only for a take-and-break game itself (an octal or
+/// hexadecimal code, a named one) whose period is not known.
+pub fn applies(a: &ValuesArgs, game: &dyn AnyGame) -> Result<bool> {
     if !a.long_run() {
         return Ok(false);
     }
@@ -39,13 +44,28 @@ pub fn applies(a: &ValuesArgs) -> Result<bool> {
         || a.threads.is_some()
         || a.method.is_some()
         || a.low_memory;
-    match TakeBreak::from_spec(&a.game) {
-        Ok(g) => Ok(explicit || g.known_periodicity().is_none()),
+    match take_break(game) {
+        Ok(g) => Ok(explicit || (g.spec() == game.spec() && g.known_periodicity().is_none())),
         Err(e) if explicit => Err(e).context(
             "`--output`, `--checkpoint`, `--resume`, `--threads` and `--method` work with take-and-break games",
         ),
         Err(_) => Ok(false),
     }
+}
+
+/// The take-and-break form of `game`, or an error saying it has none.
+fn take_break(game: &dyn AnyGame) -> Result<TakeBreak> {
+    game.take_break().ok_or_else(|| {
+        let e: Error = ErrorKind::InvalidSpec {
+            spec: game.spec(),
+            reason: format!(
+                "not a take-and-break game (a code such as `0.07`, `hex:0.3F`, a name such as \
+                 `kayles`, or nim, `bash:M`, `sub:S` with moves up to {MAX_CODE_MOVE})"
+            ),
+        }
+        .into();
+        e.into()
+    })
 }
 
 /// Bytes of memory available to this run: 90% of `MemAvailable` from
@@ -82,14 +102,19 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
 }
 
 /// `grundy values` for a long run (see the module docs).
-pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
+///
+/// The values are the take-and-break form's, and files and messages name
+/// the game by its code (`nim` is `0.3r`), so a file of `bash:3` and one of
+/// `0.333` are the same. A game that is not a code itself (`nim`, `bash:`,
+/// `sub:`) with no flag but `--output` takes its values from `any` (nim's
+/// formula, a proven period) instead of the engine.
+pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Result<()> {
     let from = a.from.unwrap_or(0);
     if from > a.to {
         bail!("empty range: from `{from}` is larger than to `{}`", a.to);
     }
     if let Some(path) = &a.input {
-        let game = TakeBreak::from_spec(&a.game)
-            .context("values files hold values of take-and-break games")?;
+        let game = take_break(any).context("values files hold values of take-and-break games")?;
         let spec = game.spec();
         let budget = memory_budget();
         let file = read_values_within(path, budget)?;
@@ -119,8 +144,17 @@ pub fn values(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
             TakeBreakSolver::resume_from(game, config, file.table, &path.display().to_string())?;
         return print(a, out, &spec, solver.table().view());
     }
-    let game = TakeBreak::from_spec(&a.game)?;
+    let game = take_break(any)?;
     let spec = game.spec();
+    let engine_only = a.checkpoint.is_some()
+        || a.resume.is_some()
+        || a.threads.is_some()
+        || a.method.is_some()
+        || a.low_memory;
+    if spec != any.spec() && !engine_only {
+        let values = any.values(0, a.to)?;
+        return print(a, out, &spec, TableView::Nimbers(&values));
+    }
     if let (true, Some(path)) = (a.low_memory, &a.output) {
         let bar = progress_bar(a.to + 1, out.is_quiet());
         let checksum = stream_values(&game, a.to, path, &mut |done| bar.set_position(done))?;

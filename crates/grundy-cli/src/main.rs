@@ -6,6 +6,7 @@
 //! through [`output`].
 
 mod cli;
+mod files;
 mod longrun;
 mod nim_cmd;
 mod output;
@@ -161,25 +162,35 @@ const PLOT_PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 fn run(cli: Cli) -> Result<()> {
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
-        Command::Values(a) if longrun::applies(&a)? => longrun::values(&a, &mut out)?,
         Command::Values(a) => {
-            let mut game = spec::parse(&a.game)?;
+            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
-            match game.table(from, a.to)? {
-                Some(rows) => out.table(&game.spec(), from, a.to, &rows, a.format)?,
-                None => {
-                    let values = game.values(from, a.to)?;
-                    if a.stats {
-                        let stats = value_stats(&values, from);
-                        out.values_with_stats(&game.spec(), from, a.to, &values, &stats, a.format)?;
-                    } else {
-                        out.values(&game.spec(), from, a.to, &values, a.format)?;
+            if longrun::applies(&a, game.as_ref())? {
+                longrun::values(&a, game.as_mut(), &mut out)?;
+            } else {
+                match game.table(from, a.to)? {
+                    Some(rows) => out.table(&game.spec(), from, a.to, &rows, a.format)?,
+                    None => {
+                        let values = game.values(from, a.to)?;
+                        if a.stats {
+                            let stats = value_stats(&values, from);
+                            out.values_with_stats(
+                                &game.spec(),
+                                from,
+                                a.to,
+                                &values,
+                                &stats,
+                                a.format,
+                            )?;
+                        } else {
+                            out.values(&game.spec(), from, a.to, &values, a.format)?;
+                        }
                     }
                 }
             }
         }
         Command::Period(a) => {
-            let mut game = spec::parse(&a.game)?;
+            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
             // `--limit` is honoured exactly; without it the search stops
             // early enough to answer in seconds.
             let (limit, time) = match a.limit {
@@ -192,18 +203,18 @@ fn run(cli: Cli) -> Result<()> {
             out.period(&game.spec(), &report?, a.format.into())?;
         }
         Command::Analyze(a) => {
-            let mut game = spec::parse(&a.game)?;
+            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
             let analysis = game.analyze(&a.positions, &AnalyzeOptions { misere: a.misere })?;
             out.analysis(&game.spec(), &analysis, a.misere, a.format.into())?;
         }
         Command::Play(a) => {
-            let game = spec::parse(&a.game)?;
+            let game = spec::parse_with(&a.game, &files::GameFiles)?;
             let session = grundy::play::Match::new(game, &a.positions)?;
             let stdin = io::stdin();
             play::run(session, a.first, cli.quiet, &mut stdin.lock(), &mut out)?;
         }
         Command::Plot(a) => {
-            let mut game = spec::parse(&a.game)?;
+            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
             let values = game.values(from, a.to)?;
             // A proven period is marked; the search computes at most a few

@@ -154,7 +154,7 @@ fn a_run_that_cannot_fit_in_memory_is_refused_before_it_starts() {
 #[test]
 fn long_run_flags_need_a_take_and_break_game() {
     let out = grundy()
-        .args(["values", "sub:1,3,4", "--to", "10", "--checkpoint", "x.ck"])
+        .args(["values", "sub:pow2", "--to", "10", "--checkpoint", "x.ck"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -372,4 +372,78 @@ fn a_truncated_or_old_values_file_is_refused() {
         err.contains("older grundy") && err.contains("recompute"),
         "{err}"
     );
+}
+
+/// The values `grundy values SPEC --input FILE --from FROM --to TO` prints.
+fn values_in(spec: &str, file: &Path, from: u64, to: u64) -> Vec<u64> {
+    let (from, to) = (from.to_string(), to.to_string());
+    let text = run_ok(&[
+        "values",
+        spec,
+        "--input",
+        s(file),
+        "--from",
+        &from,
+        "--to",
+        &to,
+    ]);
+    text.lines()
+        .skip(1)
+        .flat_map(str::split_whitespace)
+        .map(|v| v.parse().expect("a value"))
+        .collect()
+}
+
+/// Long runs ask the parsed game for its take-and-break form: nim (not a
+/// code by name) writes a values file, read back against G(n) = n.
+#[test]
+fn a_long_run_of_nim_writes_its_values() {
+    let dir = scratch("nim");
+    let file = dir.join("nim.bin");
+    let summary = run_ok(&["values", "nim", "--to", "2000000", "--output", s(&file)]);
+    assert!(summary.contains("G(0..=2000000) written"), "{summary}");
+    let tail = values_in("nim", &file, 1_999_990, 2_000_000);
+    assert_eq!(tail, (1_999_990..=2_000_000).collect::<Vec<u64>>());
+    assert_eq!(values_in("nim", &file, 0, 9), (0..=9).collect::<Vec<u64>>());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `bash:5` checkpoints and resumes through its code `0.33333`: the resumed
+/// run gives G(n) = n mod 6, as the closed form says.
+#[test]
+fn a_long_run_of_bash_resumes_from_its_checkpoint() {
+    let dir = scratch("bash");
+    let (ck, out) = (dir.join("ck.bin"), dir.join("out.bin"));
+    run_ok(&[
+        "values",
+        "bash:5",
+        "--to",
+        "100000",
+        "--checkpoint",
+        s(&ck),
+        "--quiet",
+    ]);
+    let summary = run_ok(&[
+        "values",
+        "bash:5",
+        "--to",
+        "250000",
+        "--resume",
+        s(&ck),
+        "--output",
+        s(&out),
+    ]);
+    assert!(summary.contains("G(0..=250000) written"), "{summary}");
+    for (from, to) in [(0, 20), (99_990, 100_010), (249_980, 250_000)] {
+        let want: Vec<u64> = (from..=to).map(|n| n % 6).collect();
+        assert_eq!(values_in("bash:5", &out, from, to), want, "{from}..={to}");
+    }
+    // A finite subtraction set has a code too: `sub:1,3,4` is `0.3033`.
+    let sub = dir.join("sub.bin");
+    run_ok(&["values", "sub:1,3,4", "--to", "20", "--output", s(&sub)]);
+    let want = [
+        0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2,
+    ];
+    assert_eq!(values_in("0.3033", &sub, 0, 20), want);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -15,41 +15,13 @@ use grundy::games::graph::GameGraph;
 use grundy::games::hackenbush::Hackenbush;
 use grundy::solve::dag::dag_values;
 use grundy::solve::loopy::{GraphValues, LoopyValue};
-use std::time::Instant;
 
-fn fnv(values: impl Iterator<Item = u64>) -> u64 {
-    let mut h: u64 = 1469598103934665603;
-    for v in values {
-        for b in v.to_le_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(1099511628211);
-        }
-    }
-    h
-}
+mod common;
+use common::{best_of, fnv};
 
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
-    let mut best = f64::INFINITY;
-    let mut out = None;
-    for _ in 0..runs {
-        let t = Instant::now();
-        let r = f();
-        best = best.min(t.elapsed().as_secs_f64());
-        out = Some(r);
-    }
-    (best, out.expect("at least one run"))
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u32) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % u64::from(n)) as u32
-    }
-}
+#[path = "../tests/common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn loopy_checksum(g: &GameGraph) -> (usize, u64) {
     let values = GraphValues::new(g);

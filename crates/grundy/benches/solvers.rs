@@ -16,30 +16,9 @@ use grundy::solve::{DenseSolver, MemoSolver};
 use grundy::Nimber;
 use std::path::PathBuf;
 use std::process::Command;
-use std::time::Instant;
 
-fn fnv(values: impl Iterator<Item = u64>) -> u64 {
-    let mut h: u64 = 1469598103934665603;
-    for v in values {
-        for b in v.to_le_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(1099511628211);
-        }
-    }
-    h
-}
-
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
-    let mut best = f64::INFINITY;
-    let mut out = None;
-    for _ in 0..runs {
-        let t = Instant::now();
-        let r = f();
-        best = best.min(t.elapsed().as_secs_f64());
-        out = Some(r);
-    }
-    (best, out.expect("at least one run"))
-}
+mod common;
+use common::{best_of, fnv};
 
 fn baseline(bin: &PathBuf, n: u64, runs: usize) -> Option<(f64, u64)> {
     let mut best: Option<(f64, u64)> = None;

@@ -21,6 +21,6 @@ fn solve(input: &mut Input, out: &mut String) -> Result<()> {
     Ok(())
 }
 
-fn main() -> ExitCode {
+pub fn main() -> ExitCode {
     judge_io::main(solve)
 }

@@ -89,6 +89,14 @@ pub trait AnyGame {
     fn normalize(&mut self, component: &str) -> Result<String> {
         Ok(component.trim().to_string())
     }
+
+    /// The game as a take-and-break code, when it has one (`nim` is `0.3r`,
+    /// `bash:3` is `0.333`, an octal code is itself): long runs
+    /// (`--output`, `--checkpoint`, `--resume`) compute with it. `None` for
+    /// other games (the default).
+    fn take_break(&self) -> Option<TakeBreak> {
+        None
+    }
 }
 
 /// Most options [`AnyGame::options`] lists for one component.
@@ -125,8 +133,56 @@ pub fn list_heap_options<G: HeapGame + ?Sized>(game: &G, h: u64) -> Result<Vec<V
     Ok(all)
 }
 
-/// Builds a game from its full spec and the text after `:` (if any).
-pub type ParseFn = fn(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>>;
+/// Builds a game from its full spec, the text after `:` (if any) and the
+/// caller's files (for the families that name one).
+pub type ParseFn =
+    fn(spec: &str, args: Option<&str>, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>>;
+
+/// Where the files that specs name (`script:FILE.rhai`, `toml:FILE.toml`)
+/// come from. The library reads no files: the caller does (the `grundy`
+/// command reads them from disk, with a size limit) and hands their text
+/// to [`parse_with`]; [`parse`] takes no files and refuses such specs.
+///
+/// ```
+/// use grundy::spec::{parse_with, SpecFiles};
+/// struct InMemory;
+/// impl SpecFiles for InMemory {
+///     fn read(&self, _spec: &str, path: &str) -> grundy::Result<String> {
+///         assert_eq!(path, "take-12.rhai");
+///         Ok("fn moves(n) { let o = []; if n >= 1 { o.push(n - 1) } if n >= 2 { o.push(n - 2) } o }".into())
+///     }
+/// }
+/// let mut game = parse_with("script:take-12.rhai", &InMemory).unwrap();
+/// let v: Vec<u64> = game.values(0, 5).unwrap().iter().map(|g| g.value()).collect();
+/// assert_eq!(v, [0, 1, 2, 0, 1, 2]);
+/// ```
+pub trait SpecFiles {
+    /// The text of the game file `path`, named in the spec `spec` (for
+    /// errors).
+    fn read(&self, spec: &str, path: &str) -> Result<String>;
+
+    /// The limits scripted games run under (default:
+    /// [`ScriptLimits::default`](crate::script::ScriptLimits)).
+    #[cfg(feature = "script")]
+    fn script_limits(&self) -> Result<crate::script::ScriptLimits> {
+        Ok(crate::script::ScriptLimits::default())
+    }
+}
+
+/// No files: what [`parse`] uses. A spec naming a file is refused.
+struct NoFiles;
+
+impl SpecFiles for NoFiles {
+    fn read(&self, spec: &str, path: &str) -> Result<String> {
+        Err(Error::invalid_spec(
+            spec,
+            format!(
+                "names the file `{path}`, and `spec::parse` reads no files: \
+                 read it and pass its text with `spec::parse_with`"
+            ),
+        ))
+    }
+}
 
 /// A family of games, as listed by `grundy games`.
 pub struct Family {
@@ -152,7 +208,7 @@ macro_rules! named_take_break {
                 Some(about) => about,
                 None => "",
             },
-            parse: |spec, args| {
+            parse: |spec, args, _| {
                 no_args(spec, args)?;
                 match TakeBreak::named($name) {
                     Some(game) => Ok(Box::new(HeapSpec::new(game))),
@@ -170,7 +226,7 @@ pub static FAMILIES: &[Family] = &[
         syntax: "nim",
         position: "N (a heap size)",
         about: "Nim: take any number of tokens from one heap; G(n) = n",
-        parse: |spec, args| {
+        parse: |spec, args, _| {
             no_args(spec, args)?;
             Ok(Box::new(NimGame))
         },
@@ -180,14 +236,15 @@ pub static FAMILIES: &[Family] = &[
         syntax: "sub:1,3,4 | sub:pow2 | sub:fib | sub:squares",
         position: "N (a heap size)",
         about: "subtraction game: take s tokens, s in the set (several heaps: S-Nim)",
-        parse: |spec, args| {
+        parse: |spec, args, _| {
             let game = match args {
                 Some("pow2") => Subtraction::pow2(),
                 Some("fib") => Subtraction::fib(),
                 Some("squares") => Subtraction::squares(),
                 _ => Subtraction::finite(&number_list(spec, args)?)?,
             };
-            Ok(Box::new(HeapSpec::new(game)))
+            let code = game.take_break_form();
+            Ok(Box::new(HeapSpec::new(game).with_take_break(code)))
         },
     },
     Family {
@@ -195,9 +252,10 @@ pub static FAMILIES: &[Family] = &[
         syntax: "bash:M",
         position: "N (a heap size)",
         about: "Bachet's game: take 1 to M tokens; G(n) = n mod (M+1)",
-        parse: |spec, args| {
-            let m = single_number(spec, args)?;
-            Ok(Box::new(HeapSpec::new(Subtraction::bash(m)?)))
+        parse: |spec, args, _| {
+            let game = Subtraction::bash(single_number(spec, args)?)?;
+            let code = game.take_break_form();
+            Ok(Box::new(HeapSpec::new(game).with_take_break(code)))
         },
     },
     Family {
@@ -206,14 +264,14 @@ pub static FAMILIES: &[Family] = &[
         position: "N (a heap size)",
         about: "octal take-and-break code d0.d1d2...: bit 1 of d_k removes a whole heap of k, \
                 bit 2 removes k leaving one heap, bit 4 leaving two; `r` repeats the last digit",
-        parse: |spec, args| octal_code(spec, args.unwrap_or("")),
+        parse: |spec, args, _| octal_code(spec, args.unwrap_or("")),
     },
     Family {
         name: "hex",
         syntax: "hex:0.3F",
         position: "N (a heap size)",
         about: "hexadecimal take-and-break code: as octal, plus bit 8 (leave three heaps)",
-        parse: |_, args| {
+        parse: |_, args, _| {
             let game = TakeBreak::hexadecimal(args.unwrap_or(""))?;
             Ok(Box::new(HeapSpec::new(game)))
         },
@@ -231,7 +289,7 @@ pub static FAMILIES: &[Family] = &[
         syntax: "allbut:1,2",
         position: "N (a heap size)",
         about: "take any positive number of tokens except those listed",
-        parse: |spec, args| {
+        parse: |spec, args, _| {
             let excluded = match args {
                 Some("") | None => Vec::new(),
                 _ => number_list(spec, args)?,
@@ -244,7 +302,7 @@ pub static FAMILIES: &[Family] = &[
         syntax: "cutting",
         position: "W,H (a sheet, both sides >= 2)",
         about: "Cutting Game (POJ 2311): cut a sheet in two; whoever cuts out a 1x1 wins",
-        parse: |spec, args| {
+        parse: |spec, args, _| {
             no_args(spec, args)?;
             Ok(Box::new(cutting::CuttingSpec::new()))
         },
@@ -255,49 +313,49 @@ pub static FAMILIES: &[Family] = &[
         position: "A,B (two piles)",
         about:
             "Wythoff's game: take from one pile, or the same number from both (exact for any size)",
-        parse: closed::wythoff,
+        parse: |spec, args, _| closed::wythoff(spec, args),
     },
     Family {
         name: "euclid",
         syntax: "euclid",
         position: "A,B (two numbers)",
         about: "Euclid's game: subtract a multiple of the smaller from the larger; reaching 0 wins",
-        parse: closed::euclid,
+        parse: |spec, args, _| closed::euclid(spec, args),
     },
     Family {
         name: "staircase",
         syntax: "staircase",
         position: "C1,C2,... (coins on steps 1, 2, ...)",
         about: "staircase Nim: move coins from a step to the one below; value = XOR of odd steps",
-        parse: closed::staircase,
+        parse: |spec, args, _| closed::staircase(spec, args),
     },
     Family {
         name: "moore",
         syntax: "moore:K",
         position: "H1,H2,... (the heaps of one position)",
         about: "Moore's Nim_K: take from 1 to K heaps at once",
-        parse: closed::moore,
+        parse: |spec, args, _| closed::moore(spec, args),
     },
     Family {
         name: "mult",
         syntax: "mult:N | mult:N,LO,HI",
         position: "P (the current product; start at 1)",
         about: "multiplication game: multiply by LO..HI (2..9); reaching N or more wins",
-        parse: closed::multiplication,
+        parse: |spec, args, _| closed::multiplication(spec, args),
     },
     Family {
         name: "box",
         syntax: "box",
         position: "S,C (capacity, stones)",
         about: "square box game (HDU 1729): add 1 to C^2 stones without overfilling",
-        parse: closed::square_box,
+        parse: |spec, args, _| closed::square_box(spec, args),
     },
     Family {
         name: "take",
         syntax: "take:1..n/2",
         position: "N (a heap size)",
         about: "take LO(n) to HI(n) tokens, bounds such as 3, n, n/2, n-1, 2*n/3+1",
-        parse: |spec, _| Ok(Box::new(HeapSpec::new(TakeRange::parse(spec)?))),
+        parse: |spec, _, _| Ok(Box::new(HeapSpec::new(TakeRange::parse(spec)?))),
     },
     Family {
         name: "script",
@@ -315,9 +373,10 @@ pub static FAMILIES: &[Family] = &[
     },
 ];
 
-/// The `script:` and `toml:` families (feature `script`).
+/// The `script:` and `toml:` families (feature `script`): the file's text
+/// comes from the caller ([`SpecFiles`]).
 mod custom {
-    use super::AnyGame;
+    use super::{AnyGame, SpecFiles};
     use crate::error::{Error, Result};
 
     fn path<'a>(spec: &str, args: Option<&'a str>, what: &str) -> Result<&'a str> {
@@ -331,19 +390,42 @@ mod custom {
     }
 
     #[cfg(feature = "script")]
-    pub(super) fn script(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
+    pub(super) fn script(
+        spec: &str,
+        args: Option<&str>,
+        files: &dyn SpecFiles,
+    ) -> Result<Box<dyn AnyGame>> {
+        use crate::script::{ScriptGame, ScriptSpec};
         let file = path(spec, args, "script:examples/games/subtract-134.rhai")?;
-        Ok(Box::new(crate::script::ScriptSpec::open(spec, file)?))
+        let limits = files.script_limits()?;
+        let source = files.read(spec, file)?;
+        let game = ScriptGame::with_limits(file, &source, &limits)?;
+        Ok(Box::new(ScriptSpec::new(game)))
     }
 
+    /// A TOML game file becomes a spec of the built-in families (a
+    /// `script` in it is read through `files` too, relative to its folder).
     #[cfg(feature = "script")]
-    pub(super) fn toml(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
+    pub(super) fn toml(
+        spec: &str,
+        args: Option<&str>,
+        files: &dyn SpecFiles,
+    ) -> Result<Box<dyn AnyGame>> {
         let file = path(spec, args, "toml:examples/games/take-half.toml")?;
-        crate::script::gamefile::GameFile::open(spec, file)
+        let text = files.read(spec, file)?;
+        let base = std::path::Path::new(file)
+            .parent()
+            .unwrap_or(std::path::Path::new(""));
+        let game = crate::script::gamefile::GameFile::parse(file, &text, base)?;
+        super::parse_with(&game.spec, files)
     }
 
     #[cfg(not(feature = "script"))]
-    pub(super) fn script(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
+    pub(super) fn script(
+        spec: &str,
+        args: Option<&str>,
+        _: &dyn SpecFiles,
+    ) -> Result<Box<dyn AnyGame>> {
         path(spec, args, "script:FILE.rhai")?;
         Err(Error::invalid_spec(
             spec,
@@ -352,7 +434,11 @@ mod custom {
     }
 
     #[cfg(not(feature = "script"))]
-    pub(super) fn toml(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
+    pub(super) fn toml(
+        spec: &str,
+        args: Option<&str>,
+        _: &dyn SpecFiles,
+    ) -> Result<Box<dyn AnyGame>> {
         path(spec, args, "toml:FILE.toml")?;
         Err(Error::invalid_spec(
             spec,
@@ -420,9 +506,15 @@ impl AnyGame for Chosen {
     fn normalize(&mut self, component: &str) -> Result<String> {
         self.0.normalize(component)
     }
+
+    fn take_break(&self) -> Option<TakeBreak> {
+        self.0.take_break()
+    }
 }
 
-/// Parses a spec (see the module docs).
+/// Parses a spec that names no file (see the module docs); `script:FILE`
+/// and `toml:FILE` are refused: the library reads no files, see
+/// [`parse_with`].
 ///
 /// ```
 /// let mut game = grundy::spec::parse("sub:1,3,4").unwrap();
@@ -431,11 +523,17 @@ impl AnyGame for Chosen {
 /// assert!(grundy::spec::parse("sub:").is_err());
 /// ```
 pub fn parse(spec: &str) -> Result<Box<dyn AnyGame>> {
-    Ok(Box::new(Chosen(choose(spec)?)))
+    parse_with(spec, &NoFiles)
 }
 
-/// The game a spec names (see [`parse`]).
-fn choose(spec: &str) -> Result<Box<dyn AnyGame>> {
+/// Parses a spec, taking the text of the files it names (`script:FILE`,
+/// `toml:FILE`) from `files`.
+pub fn parse_with(spec: &str, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>> {
+    Ok(Box::new(Chosen(choose(spec, files)?)))
+}
+
+/// The game a spec names (see [`parse_with`]).
+fn choose(spec: &str, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>> {
     let trimmed = spec.trim();
     if trimmed.is_empty() {
         return Err(Error::invalid_spec(
@@ -450,7 +548,7 @@ fn choose(spec: &str) -> Result<Box<dyn AnyGame>> {
     let lower = name.to_ascii_lowercase();
     let starts_like_a_code = name.starts_with(|c: char| c.is_ascii_digit() || c == '.');
     match FAMILIES.iter().find(|f| f.name == lower) {
-        Some(family) => (family.parse)(trimmed, args),
+        Some(family) => (family.parse)(trimmed, args, files),
         None if starts_like_a_code && args.is_none() => octal_code(trimmed, trimmed),
         None if args.is_none() && TakeBreak::named(name).is_some() => {
             match TakeBreak::named(name) {
@@ -519,20 +617,37 @@ pub fn parse_heap(text: &str) -> Result<u64> {
     parse_u64(text).map_err(|r| Error::invalid_position(text, r))
 }
 
+/// Parses the heap sizes of a sum (one per component).
+fn parse_heaps(positions: &[String]) -> Result<Vec<u64>> {
+    positions.iter().map(|p| parse_heap(p)).collect()
+}
+
 /// Any [`HeapGame`] as an [`AnyGame`]: the dense solver, the period, and
 /// the generic strategy.
 pub struct HeapSpec<G: HeapGame + Clone> {
     game: G,
     values: HeapValues<G>,
+    take_break: Option<TakeBreak>,
 }
 
 impl<G: HeapGame + Clone> HeapSpec<G> {
-    /// Wraps `game`.
+    /// Wraps `game` (its take-and-break form, if any, is
+    /// [`HeapGame::take_and_break`]).
     pub fn new(game: G) -> Self {
         HeapSpec {
             values: HeapValues::new(game.clone()),
+            take_break: game.take_and_break(),
             game,
         }
+    }
+
+    /// Gives the game the take-and-break form `code` for long runs only
+    /// ([`AnyGame::take_break`]); its values and moves stay `G`'s.
+    pub fn with_take_break(mut self, code: Option<TakeBreak>) -> Self {
+        if code.is_some() {
+            self.take_break = code;
+        }
+        self
     }
 }
 
@@ -563,10 +678,7 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        let heaps = positions
-            .iter()
-            .map(|p| parse_heap(p))
-            .collect::<Result<Vec<u64>>>()?;
+        let heaps = parse_heaps(positions)?;
         if options.misere {
             return closed::misere_heaps(&self.game, &mut self.values, &heaps);
         }
@@ -583,6 +695,10 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
 
     fn normalize(&mut self, component: &str) -> Result<String> {
         Ok(parse_heap(component)?.to_string())
+    }
+
+    fn take_break(&self) -> Option<TakeBreak> {
+        self.take_break.clone()
     }
 }
 
@@ -607,10 +723,7 @@ impl AnyGame for NimGame {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        let heaps = positions
-            .iter()
-            .map(|p| parse_heap(p))
-            .collect::<Result<Vec<u64>>>()?;
+        let heaps = parse_heaps(positions)?;
         let value = Nim::value(&heaps);
         let analysis = if options.misere {
             Nim::misere_analysis(&heaps)
@@ -640,6 +753,11 @@ impl AnyGame for NimGame {
 
     fn normalize(&mut self, component: &str) -> Result<String> {
         Ok(parse_heap(component)?.to_string())
+    }
+
+    /// `0.3r`: take any number, leaving no heap or one.
+    fn take_break(&self) -> Option<TakeBreak> {
+        TakeBreak::octal("0.3r").ok()
     }
 }
 
@@ -672,6 +790,22 @@ mod tests {
         assert!(msg("").contains("empty"));
         assert!(msg("bash:0").contains("at least 1"));
         assert!(msg("nim:3").contains("no arguments"));
+    }
+
+    #[test]
+    fn a_spec_naming_a_file_is_not_read_by_parse() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/games/take-half.toml"
+        );
+        for spec in [format!("toml:{path}"), format!("script:{path}")] {
+            let e = parse(&spec)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(e.contains("reads no files"), "{spec}: {e}");
+            assert!(e.contains("parse_with"), "{spec}: {e}");
+        }
     }
 
     #[test]

@@ -7,16 +7,9 @@ mod common;
 
 use common::run_example;
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u32) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % u64::from(n)) as u32
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 #[test]
 fn chess_game_on_random_dags_equals_the_definition() {

@@ -9,7 +9,9 @@
 //! panicked (index out of bounds in `spec/closed.rs`), and so did Wythoff,
 //! Euclid and Moore's Nim; `TakeBreak::lasker_value(u64::MAX)` overflowed.
 
-use grundy::spec::{parse, AnalyzeOptions, AnyGame, FAMILIES, MAX_COMPONENTS};
+use grundy::spec::{
+    parse, parse_with, AnalyzeOptions, AnyGame, SpecFiles, FAMILIES, MAX_COMPONENTS,
+};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// A spec of every family, with a small position in its syntax.
@@ -79,9 +81,18 @@ fn no_panic<T>(failures: &mut Vec<String>, what: String, f: impl FnOnce() -> T) 
     }
 }
 
+/// The example files from the disk (the library reads none itself).
+struct Disk;
+
+impl SpecFiles for Disk {
+    fn read(&self, spec: &str, path: &str) -> grundy::Result<String> {
+        Ok(std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{spec}: {path}: {e}")))
+    }
+}
+
 fn drive(spec: &str, small: &str, failures: &mut Vec<String>) {
     let game = || -> Box<dyn AnyGame> {
-        parse(spec).unwrap_or_else(|e| panic!("`{spec}` is an example spec: {e}"))
+        parse_with(spec, &Disk).unwrap_or_else(|e| panic!("`{spec}` is an example spec: {e}"))
     };
     let normal = AnalyzeOptions::default();
     let misere = AnalyzeOptions { misere: true };

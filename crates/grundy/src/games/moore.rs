@@ -285,11 +285,7 @@ impl Game for Moore {
     }
 
     fn format_position(&self, heaps: &Vec<u64>) -> String {
-        heaps
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
+        super::subtraction::list_string(heaps)
     }
 }
 

@@ -175,11 +175,7 @@ impl Game for Staircase {
     }
 
     fn format_position(&self, steps: &Vec<u64>) -> String {
-        steps
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
+        super::subtraction::list_string(steps)
     }
 }
 

@@ -63,11 +63,40 @@ fn check_moves(what: &str, moves: &[u64]) -> Result<Vec<u64>> {
     Ok(v)
 }
 
+/// Largest move a subtraction game may have to be written as an octal code
+/// ([`Subtraction::take_break_form`]): one digit per heap size up to it.
+pub const MAX_CODE_MOVE: u64 = 4096;
+
 impl Subtraction {
+    /// The game as an octal take-and-break code, for a finite set of moves
+    /// up to [`MAX_CODE_MOVE`]: digit `k` is 3 (take `k`, leaving no heap or
+    /// one) when `k` is a move, else 0. `sub:1,3,4` is `0.3033`, `bash:3` is
+    /// `0.333`. The two compute the same values; long runs use the code.
+    pub fn take_break_form(&self) -> Option<crate::games::TakeBreak> {
+        let moves: Vec<u64> = match &self.set {
+            MoveSet::Finite(s) => s.clone(),
+            MoveSet::Bash(m) => (1..=*m.min(&(MAX_CODE_MOVE + 1))).collect(),
+            _ => return None,
+        };
+        let largest = *moves.last()?;
+        if largest > MAX_CODE_MOVE {
+            return None;
+        }
+        let mut code = String::from("0.");
+        code.extend((1..=largest).map(|k| {
+            if moves.binary_search(&k).is_ok() {
+                '3'
+            } else {
+                '0'
+            }
+        }));
+        crate::games::TakeBreak::octal(&code).ok()
+    }
+
     /// Take `s` tokens for `s` in `moves` (a finite, non-empty set of
     /// positive sizes; order and repeats do not matter).
     pub fn finite(moves: &[u64]) -> Result<Subtraction> {
-        let what = format!("sub:{}", join(moves));
+        let what = format!("sub:{}", list_string(moves));
         if moves.is_empty() {
             return Err(Error::invalid_spec(
                 &what,
@@ -109,7 +138,7 @@ impl Subtraction {
     /// Take any positive number of tokens except those in `excluded`.
     /// With nothing excluded this is Nim.
     pub fn all_but(excluded: &[u64]) -> Result<Subtraction> {
-        let what = format!("allbut:{}", join(excluded));
+        let what = format!("allbut:{}", list_string(excluded));
         Ok(Subtraction {
             set: MoveSet::AllBut(check_moves(&what, excluded)?),
         })
@@ -220,7 +249,8 @@ impl Subtraction {
     }
 }
 
-fn join(v: &[u64]) -> String {
+/// `1,3,4`: numbers as specs and positions write them.
+pub(crate) fn list_string(v: &[u64]) -> String {
     v.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
 
@@ -283,12 +313,12 @@ impl HeapGame for Subtraction {
 
     fn spec(&self) -> String {
         match &self.set {
-            MoveSet::Finite(s) => format!("sub:{}", join(s)),
+            MoveSet::Finite(s) => format!("sub:{}", list_string(s)),
             MoveSet::Bash(m) => format!("bash:{m}"),
             MoveSet::Pow2 => "sub:pow2".into(),
             MoveSet::Fib => "sub:fib".into(),
             MoveSet::Squares => "sub:squares".into(),
-            MoveSet::AllBut(ex) => format!("allbut:{}", join(ex)),
+            MoveSet::AllBut(ex) => format!("allbut:{}", list_string(ex)),
         }
     }
 }
@@ -297,6 +327,46 @@ impl HeapGame for Subtraction {
 mod tests {
     use super::*;
     use crate::solve::DenseSolver;
+
+    #[test]
+    fn the_take_break_form_of_a_finite_set_has_the_same_values() {
+        let games = [
+            Subtraction::finite(&[1, 3, 4]).unwrap(),
+            Subtraction::finite(&[2, 5, 9]).unwrap(),
+            Subtraction::bash(5).unwrap(),
+            Subtraction::finite(&[MAX_CODE_MOVE]).unwrap(),
+        ];
+        for game in games {
+            let code = game.take_break_form().expect("a finite set has a code");
+            let to = 3 * MAX_CODE_MOVE;
+            let want = DenseSolver::new(game.clone())
+                .extend_to(to)
+                .unwrap()
+                .to_vec();
+            let got = DenseSolver::new(code.clone())
+                .extend_to(to)
+                .unwrap()
+                .to_vec();
+            assert_eq!(got, want, "{} as {}", game.spec(), code.spec());
+        }
+        assert_eq!(
+            Subtraction::finite(&[1, 3, 4])
+                .unwrap()
+                .take_break_form()
+                .unwrap()
+                .spec(),
+            "0.3033"
+        );
+        assert!(Subtraction::finite(&[1, MAX_CODE_MOVE + 1])
+            .unwrap()
+            .take_break_form()
+            .is_none());
+        assert!(Subtraction::bash(MAX_CODE_MOVE + 1)
+            .unwrap()
+            .take_break_form()
+            .is_none());
+        assert!(Subtraction::pow2().take_break_form().is_none());
+    }
 
     fn moves(g: &Subtraction, h: u64) -> Vec<u64> {
         let mut v = Vec::new();

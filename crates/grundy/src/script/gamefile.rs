@@ -20,12 +20,12 @@
 //! | `script` | `"mygame.rhai"` | a Rhai script, relative to this file |
 //!
 //! The file becomes a spec of the built-in families and is parsed by
-//! [`crate::spec::parse`], so the game behaves exactly as the built-in one
+//! [`crate::spec::parse_with`] (which takes the file's text from its
+//! caller: this module reads no files), so the game behaves exactly as the built-in one
 //! (its `spec` is the built-in spec). Unknown keys are errors, so a typo is
 //! not silently ignored.
 
 use crate::error::{Error, Result};
-use crate::spec::AnyGame;
 use std::path::Path;
 
 /// What a game file says.
@@ -134,15 +134,6 @@ impl GameFile {
             }
         };
         Ok(GameFile { name, about, spec })
-    }
-
-    /// Reads the game file `path` and builds its game (`spec` is the whole
-    /// spec, `toml:PATH`, for errors).
-    pub fn open(spec: &str, path: &str) -> Result<Box<dyn AnyGame>> {
-        let text = super::read_game_file(spec, path)?;
-        let base = Path::new(path).parent().unwrap_or(Path::new(""));
-        let file = GameFile::parse(path, &text, base)?;
-        crate::spec::parse(&file.spec)
     }
 }
 

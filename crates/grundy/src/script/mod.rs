@@ -39,9 +39,14 @@
 //!
 //! Besides the limits of one call, a budget of operations covers every
 //! call of one game (one command): [`ScriptLimits::max_total_operations`],
-//! 200 million by default, set by the environment variable
-//! `GRUNDY_SCRIPT_BUDGET` in [`ScriptSpec::open`]. A script file or a TOML
-//! game file larger than [`MAX_GAME_FILE_BYTES`] is refused unread.
+//! 200 million by default (the `grundy` command sets it from the
+//! environment variable `GRUNDY_SCRIPT_BUDGET`, [`BUDGET_VARIABLE`]).
+//!
+//! **Files.** This module reads no files: a script is compiled from its
+//! text ([`ScriptGame::with_limits`]), and [`crate::spec::parse_with`]
+//! takes the text of `script:FILE` and `toml:FILE` from the caller's
+//! [`SpecFiles`](crate::spec::SpecFiles), with the limits it gives (the
+//! `grundy` command reads at most 1 MiB of a file).
 //!
 //! Comparisons are strict: comparing a number with an array, a boolean or
 //! a string (`n <= 3` where `n` is `[3, 4]`) is an error, not `false`, so
@@ -72,44 +77,12 @@ use rhai::{
 };
 use std::cell::{Cell, RefCell};
 use std::fmt;
-use std::io::Read;
 use std::rc::Rc;
 
-/// The largest script file or TOML game file read (1 MiB): a larger file
-/// (or an endless one, `/dev/zero`) is refused after reading this much.
-pub const MAX_GAME_FILE_BYTES: u64 = 1 << 20;
-
-/// The environment variable that sets
-/// [`ScriptLimits::max_total_operations`] (read by [`ScriptSpec::open`]).
+/// The environment variable with which the `grundy` command sets
+/// [`ScriptLimits::max_total_operations`] (named in the error of a spent
+/// budget).
 pub const BUDGET_VARIABLE: &str = "GRUNDY_SCRIPT_BUDGET";
-
-/// Reads the game file `path` (a script or a TOML file) whole, refusing a
-/// file larger than [`MAX_GAME_FILE_BYTES`] without reading the rest;
-/// `spec` names the game in errors.
-pub(crate) fn read_game_file(spec: &str, path: &str) -> Result<String> {
-    let cannot =
-        |e: std::io::Error| Error::invalid_spec(spec, format!("cannot read `{path}`: {e}"));
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_GAME_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_GAME_FILE_BYTES {
-        return Err(Error::invalid_spec(
-            spec,
-            format!(
-                "`{path}` is larger than {}, the limit for a game file: a game's rules fit in far less",
-                crate::error::human_bytes(MAX_GAME_FILE_BYTES)
-            ),
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        Error::invalid_spec(
-            spec,
-            format!("`{path}` is not text (UTF-8): is it a game file?"),
-        )
-    })
-}
 
 /// Limits a script runs under (each call of `moves` separately).
 #[derive(Clone, Debug)]
@@ -131,25 +104,6 @@ pub struct ScriptLimits {
     /// Operations of all calls of one game together (the whole command),
     /// including the script's top level.
     pub max_total_operations: u64,
-}
-
-impl ScriptLimits {
-    /// The default limits, with [`ScriptLimits::max_total_operations`]
-    /// from the environment variable `GRUNDY_SCRIPT_BUDGET` when it is set
-    /// (a number of operations, `_` allowed as a separator).
-    pub fn from_env() -> Result<ScriptLimits> {
-        let mut limits = ScriptLimits::default();
-        if let Some(value) = std::env::var_os(BUDGET_VARIABLE) {
-            let text = value.to_string_lossy();
-            let n = parse_u64(&text).ok().filter(|&n| n > 0).ok_or_else(|| {
-                Error::unsupported(format!(
-                    "{BUDGET_VARIABLE}=`{text}` is not a number of operations (a positive integer, e.g. {BUDGET_VARIABLE}=1000000000)"
-                ))
-            })?;
-            limits.max_total_operations = n;
-        }
-        Ok(limits)
-    }
 }
 
 impl Default for ScriptLimits {
@@ -726,18 +680,6 @@ impl ScriptSpec {
             ),
             game,
         }
-    }
-
-    /// Reads and compiles the script file `path` (at most
-    /// [`MAX_GAME_FILE_BYTES`]), with the default limits and the budget of
-    /// operations `GRUNDY_SCRIPT_BUDGET` if it is set
-    /// ([`ScriptLimits::from_env`]).
-    pub fn open(spec: &str, path: &str) -> Result<ScriptSpec> {
-        let limits = ScriptLimits::from_env()?;
-        let source = read_game_file(spec, path)?;
-        Ok(ScriptSpec::new(ScriptGame::with_limits(
-            path, &source, &limits,
-        )?))
     }
 }
 

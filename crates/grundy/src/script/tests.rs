@@ -11,9 +11,25 @@ fn example(file: &str) -> String {
     format!("{}/../../examples/games/{file}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Files from the disk, for these tests (the library itself reads none).
+struct Disk;
+
+impl crate::spec::SpecFiles for Disk {
+    fn read(&self, spec: &str, path: &str) -> Result<String> {
+        std::fs::read_to_string(path)
+            .map_err(|e| Error::invalid_spec(spec, format!("cannot read `{path}`: {e}")))
+    }
+}
+
+/// The example `file` as a game (a script or a TOML file).
+fn open_game(spec: &str, file: &str) -> Box<dyn AnyGame> {
+    crate::spec::parse_with(&format!("{spec}:{}", example(file)), &Disk).unwrap()
+}
+
 fn open(file: &str) -> ScriptSpec {
     let path = example(file);
-    ScriptSpec::open(&format!("script:{path}"), &path).unwrap()
+    let source = std::fs::read_to_string(&path).unwrap();
+    ScriptSpec::new(ScriptGame::from_source(&path, &source).unwrap())
 }
 
 fn values(game: &mut dyn AnyGame, to: u64) -> Vec<u64> {
@@ -265,15 +281,13 @@ fn positions_are_checked() {
 
 #[test]
 fn a_game_file_builds_the_game_it_names() {
-    let take = example("take-half.toml");
-    let mut g = gamefile::GameFile::open("toml", &take).unwrap();
+    let mut g = open_game("toml", "take-half.toml");
     assert_eq!(g.spec(), "take:1..n/2");
     assert_eq!(&values(g.as_mut(), 8), &[0, 0, 1, 0, 2, 1, 3, 0, 4]);
-    let sub = example("subtract-134.toml");
-    let mut g = gamefile::GameFile::open("toml", &sub).unwrap();
+    let mut g = open_game("toml", "subtract-134.toml");
     assert_eq!(g.spec(), "sub:1,3,4");
     assert!(g.period(1000).unwrap().certified);
-    let e = gamefile::GameFile::open("toml:nowhere.toml", "nowhere.toml")
+    let e = crate::spec::parse_with("toml:nowhere.toml", &Disk)
         .err()
         .unwrap();
     assert!(e.to_string().contains("cannot read `nowhere.toml`"), "{e}");
@@ -396,44 +410,32 @@ fn a_budget_of_operations_covers_the_whole_command() {
 }
 
 #[test]
-fn a_game_file_larger_than_the_limit_is_refused_unread() {
-    let dir = std::env::temp_dir().join(format!("grundy-script-size-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let big = dir.join("big.rhai");
-    let mut text = "fn moves(n) { [] }\n".to_string();
-    text.push_str(&"//".repeat(MAX_GAME_FILE_BYTES as usize / 2));
-    std::fs::write(&big, &text).unwrap();
-    let path = big.to_str().unwrap();
-    let e = ScriptSpec::open("script:big", path)
-        .err()
-        .unwrap()
-        .to_string();
-    assert!(e.contains("larger than 1 MiB"), "{e}");
-    // Just under the limit is read.
-    text.truncate(MAX_GAME_FILE_BYTES as usize);
-    std::fs::write(&big, &text).unwrap();
-    ScriptSpec::open("script:big", path).unwrap();
-    let toml = dir.join("big.toml");
-    std::fs::write(&toml, "x".repeat(MAX_GAME_FILE_BYTES as usize + 1)).unwrap();
-    let e = gamefile::GameFile::open("toml:big", toml.to_str().unwrap())
-        .err()
-        .unwrap()
-        .to_string();
-    assert!(e.contains("larger than 1 MiB"), "{e}");
-    std::fs::remove_dir_all(&dir).unwrap();
-    #[cfg(unix)]
-    {
-        let start = Instant::now();
-        let e = ScriptSpec::open("script:/dev/zero", "/dev/zero")
-            .err()
-            .unwrap()
-            .to_string();
-        assert!(e.contains("larger than 1 MiB"), "{e}");
-        let e = gamefile::GameFile::open("toml:/dev/zero", "/dev/zero")
-            .err()
-            .unwrap()
-            .to_string();
-        assert!(e.contains("larger than 1 MiB"), "{e}");
-        assert!(start.elapsed() < Duration::from_secs(5));
+fn files_named_in_specs_come_from_the_caller_with_its_limits() {
+    /// One script, whatever the path, under a small budget.
+    struct Given;
+    impl crate::spec::SpecFiles for Given {
+        fn read(&self, _: &str, path: &str) -> Result<String> {
+            match path {
+                "games/g.toml" => Ok("script = \"g.rhai\"".into()),
+                "games/g.rhai" => Ok(
+                    "fn moves(n) { let x = 0; for i in 0..200 { x += i; } if n > 0 { [n - 1] } else { [] } }"
+                        .into(),
+                ),
+                _ => Err(Error::invalid_spec(path, "no such file here")),
+            }
+        }
+        fn script_limits(&self) -> Result<ScriptLimits> {
+            Ok(ScriptLimits {
+                max_total_operations: 200_000,
+                ..ScriptLimits::default()
+            })
+        }
     }
+    // The TOML file's script is read through the same caller, relative
+    // to the TOML file's folder.
+    let mut g = crate::spec::parse_with("toml:games/g.toml", &Given).unwrap();
+    assert_eq!(g.spec(), "script:games/g.rhai");
+    assert_eq!(values(g.as_mut(), 3), [0, 1, 0, 1]);
+    let e = script_error_of(g.values(0, 2000));
+    assert!(e.contains("stopped after 200000 operations"), "{e}");
 }

@@ -123,9 +123,7 @@ fn pair_string(&(a, b): &(u64, u64)) -> String {
     format!("{a},{b}")
 }
 
-fn list_string(v: &[u64]) -> String {
-    v.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
-}
+use crate::games::subtraction::list_string;
 
 /// A single-position analysis from a closed form.
 fn single(position: &str, value: Option<Nimber>, p: bool, moves: Vec<String>) -> Analysis<String> {

@@ -9,17 +9,9 @@
 use super::*;
 use proptest::prelude::*;
 
-/// A small deterministic generator (xorshift), for loops of random cases.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u32) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % u64::from(n)) as u32
-    }
-}
+#[path = "../../../tests/common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn retrograde(adj: &[Vec<usize>]) -> Vec<Outcome> {
     let n = adj.len();
