@@ -173,3 +173,56 @@ fn the_harness_matches_ellipses_and_refuses_differences() {
     assert_eq!((parsed[0].line, parsed[0].expected.clone()), (3, v(&["3"])));
     assert!(parsed[1].expected.is_empty());
 }
+
+/// The specs in the first column of the README's games table (the section
+/// `## Games` up to its first blank line).
+fn games_table_specs(readme: &str) -> Vec<String> {
+    let section = readme
+        .split("\n## Games\n")
+        .nth(1)
+        .expect("README.md has a `## Games` section");
+    section
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2) // header and rule
+        .filter_map(|row| row.split('|').nth(1))
+        .flat_map(|cell| {
+            cell.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn the_games_table_lists_every_family_of_the_registry() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    let specs = games_table_specs(&readme);
+    assert!(specs.len() > 10, "the table was not found: {specs:?}");
+    for family in grundy::spec::FAMILIES {
+        let listed = specs
+            .iter()
+            .any(|s| s == family.name || s.split(':').next() == Some(family.name));
+        // Octal codes are written as codes, not as `octal:`.
+        let octal = family.name == "octal" && specs.iter().any(|s| s.starts_with("0."));
+        assert!(
+            listed || octal,
+            "family `{}` ({}) is missing from README.md's games table",
+            family.name,
+            family.syntax
+        );
+    }
+    // And every spec the table shows names a family grundy knows.
+    for spec in &specs {
+        let name = spec.split(':').next().unwrap();
+        let known = grundy::spec::FAMILIES.iter().any(|f| f.name == name)
+            || name.starts_with(|c: char| c.is_ascii_digit() || c == '.');
+        assert!(
+            known,
+            "README.md's games table shows `{spec}`, which no family parses"
+        );
+    }
+}
