@@ -26,7 +26,6 @@ pub mod memo;
 pub mod misere;
 pub mod table;
 pub mod takebreak;
-mod threads;
 pub mod values_file;
 
 /// The locality-keeping hash, now in the leaf layer [`crate::util`].

@@ -76,7 +76,7 @@
 //! A thread waiting for the other spins at most 200 µs, then sleeps; and
 //! since on shared cores (a busy or virtual machine) steps that need both
 //! threads at once can be slower than one thread, both ways are timed now
-//! and then and the faster runs (`solve/threads.rs`).
+//! and then and the faster runs (`waiting.rs`).
 //!
 //! **Which method when** (one file each):
 //!
@@ -91,8 +91,10 @@
 //!
 //! Around them: `moves` (the code's moves), `core` (the loop that picks a
 //! method per heap, and the shared bookkeeping), `choose` (the cost model),
-//! `kernels` (the inner loops and all the `unsafe` code), `threads` (the
-//! other thread's engine), `stream` (the low-memory mode), `tests`.
+//! `kernels` (the inner loops and most of the `unsafe` code), `threads` (the
+//! other thread's engine), `waiting` (how one thread waits for the other,
+//! and whether two are faster than one), `stream` (the low-memory mode),
+//! `tests`.
 //!
 //! Long runs: [`TakeBreakSolver::extend_with`] calls back every ~50 ms
 //! (progress, checkpoints), [`TakeBreakSolver::resume`] continues from a
@@ -138,6 +140,7 @@ mod stream;
 mod tests;
 mod threads;
 mod two_heaps;
+mod waiting;
 
 use self::block::*;
 use self::choose::*;
@@ -146,8 +149,8 @@ use self::kernels::*;
 use self::moves::*;
 use self::pipeline::*;
 pub use self::stream::stream_values;
+use self::waiting::{spin_until, SetOnDrop, Signal, TwoOrOne, Waited};
 use super::table::{with_slice, NimTable, Word};
-use super::threads::{spin_until, SetOnDrop, Signal, TwoOrOne, Waited};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
 use crate::analysis::{best_split_by_parity, Split};
 use crate::error::{ErrorKind, Result};
