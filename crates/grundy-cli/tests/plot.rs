@@ -176,21 +176,26 @@ fn bad_outputs_are_one_line_errors_naming_the_file() {
     assert!(err.contains("`5`"), "{err}");
 }
 
-#[test]
-fn a_plot_that_cannot_be_written_says_so_plainly_and_leaves_no_file() {
-    let dir = tempfile::tempdir().unwrap();
-    // A missing directory: the OS reason, not the encoder's nested error.
-    let missing = dir.path().join("no/such/dir/g.png");
+/// The stderr of `plot nim --to 10 --output TARGET`, which must exit 2.
+fn refused_plot(target: &Path) -> String {
     let out = grundy(&[
         "plot",
         "nim",
         "--to",
         "10",
         "--output",
-        missing.to_str().unwrap(),
+        target.to_str().unwrap(),
     ])
     .code(2);
-    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    String::from_utf8_lossy(&out.get_output().stderr).to_string()
+}
+
+#[test]
+fn a_plot_that_cannot_be_written_says_so_plainly_and_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // A missing directory: the OS reason, not the encoder's nested error.
+    let missing = dir.path().join("no/such/dir/g.png");
+    let err = refused_plot(&missing);
     assert!(err.starts_with("error: cannot write `"), "{err}");
     assert!(
         !err.contains("ImageError") && !err.contains("Os {"),
@@ -201,16 +206,7 @@ fn a_plot_that_cannot_be_written_says_so_plainly_and_leaves_no_file() {
     for ext in ["png", "svg"] {
         let target = dir.path().join(format!("taken.{ext}"));
         std::fs::create_dir(&target).unwrap();
-        let out = grundy(&[
-            "plot",
-            "nim",
-            "--to",
-            "10",
-            "--output",
-            target.to_str().unwrap(),
-        ])
-        .code(2);
-        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        let err = refused_plot(&target);
         assert!(err.starts_with("error: cannot write `"), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(target.is_dir());
