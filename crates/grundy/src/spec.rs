@@ -39,21 +39,21 @@ pub trait AnyGame {
     /// `G(from..=to)` for games whose positions are heap sizes.
     fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>>;
 
-    /// The period of the nim-sequence, computing at most `limit` values.
-    fn period(&mut self, limit: u64) -> Result<PeriodReport>;
-
-    /// [`period`](Self::period), stopping early once `time` has passed
-    /// (the report says how far it looked) and calling `progress` with the
-    /// number of values computed so far. The default ignores both (games
-    /// whose period search is quick or refused).
+    /// The period of the nim-sequence, computing at most `limit` values,
+    /// stopping early once `time` has passed (the report says how far it
+    /// looked) and calling `progress` with the number of values computed so
+    /// far. Games whose period search is quick or refused ignore both.
     fn period_within(
         &mut self,
         limit: u64,
         time: Option<std::time::Duration>,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<PeriodReport> {
-        let _ = (time, progress);
-        self.period(limit)
+    ) -> Result<PeriodReport>;
+
+    /// [`period_within`](Self::period_within) with no time limit and no
+    /// progress.
+    fn period(&mut self, limit: u64) -> Result<PeriodReport> {
+        self.period_within(limit, None, &mut |_| {})
     }
 
     /// Value, outcome and winning moves of the sum of `positions` (one
@@ -466,10 +466,6 @@ impl AnyGame for Chosen {
         self.0.values(from, to)
     }
 
-    fn period(&mut self, limit: u64) -> Result<PeriodReport> {
-        self.0.period(limit)
-    }
-
     fn period_within(
         &mut self,
         limit: u64,
@@ -660,10 +656,6 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         self.values.values(from, to)
     }
 
-    fn period(&mut self, limit: u64) -> Result<PeriodReport> {
-        self.values.period(limit)
-    }
-
     fn period_within(
         &mut self,
         limit: u64,
@@ -714,8 +706,13 @@ impl AnyGame for NimGame {
         HeapValues::new(Nim).values(from, to)
     }
 
-    fn period(&mut self, limit: u64) -> Result<PeriodReport> {
-        HeapValues::new(Nim).period(limit)
+    fn period_within(
+        &mut self,
+        limit: u64,
+        time: Option<std::time::Duration>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        HeapValues::new(Nim).period_within(limit, time, progress)
     }
 
     fn analyze(

@@ -693,11 +693,6 @@ impl AnyGame for ScriptSpec {
         self.game.checked(r)
     }
 
-    fn period(&mut self, limit: u64) -> Result<PeriodReport> {
-        let r = self.heaps.period(limit);
-        self.game.checked(r)
-    }
-
     fn period_within(
         &mut self,
         limit: u64,

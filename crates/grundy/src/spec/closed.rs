@@ -274,7 +274,12 @@ impl<R: PairRules> AnyGame for PairSpec<R> {
         pair_table(self.0, from, to, R::TABLE_LIMIT).map(Some)
     }
 
-    fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
+    fn period_within(
+        &mut self,
+        _limit: u64,
+        _time: Option<std::time::Duration>,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
         Err(not_a_sequence(R::NAME, R::NO_PERIOD))
     }
 
@@ -464,7 +469,12 @@ impl AnyGame for StaircaseSpec {
         ))
     }
 
-    fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
+    fn period_within(
+        &mut self,
+        _limit: u64,
+        _time: Option<std::time::Duration>,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
         Err(not_a_sequence(
             "staircase",
             "its value is the XOR of the coins on the odd steps",
@@ -597,7 +607,12 @@ impl AnyGame for MooreSpec {
         ))
     }
 
-    fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
+    fn period_within(
+        &mut self,
+        _limit: u64,
+        _time: Option<std::time::Duration>,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
         Err(not_a_sequence(
             &self.spec(),
             "a position is a list of heaps",
@@ -687,7 +702,12 @@ impl AnyGame for MultSpec {
         Err(not_a_sequence(&self.spec(), "use `analyze` on a product P"))
     }
 
-    fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
+    fn period_within(
+        &mut self,
+        _limit: u64,
+        _time: Option<std::time::Duration>,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
         Err(not_a_sequence(&self.spec(), "use `analyze` on a product P"))
     }
 
@@ -759,7 +779,12 @@ impl AnyGame for BoxSpec {
         Err(not_a_sequence("box", "its positions are pairs `S,C`"))
     }
 
-    fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
+    fn period_within(
+        &mut self,
+        _limit: u64,
+        _time: Option<std::time::Duration>,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
         Err(not_a_sequence("box", "its positions are pairs `S,C`"))
     }
 

@@ -40,7 +40,12 @@ impl AnyGame for CuttingSpec {
         ))
     }
 
-    fn period(&mut self, _limit: u64) -> Result<PeriodReport> {
+    fn period_within(
+        &mut self,
+        _limit: u64,
+        _time: Option<std::time::Duration>,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
         Err(Error::unsupported(
             "`cutting` positions are sheets `W,H`, not heap sizes: use `grundy analyze cutting 4,2`",
         ))
