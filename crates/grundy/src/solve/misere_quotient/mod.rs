@@ -147,7 +147,17 @@ pub fn misere_quotient<G: HeapGame>(
         }
         learner.admit(n, &options);
         all_options.push(options);
-        let a = learner.learn(&mut oracle, limits)?;
+        let a = learner
+            .learn(&mut oracle, limits)
+            .map_err(|e| match e.kind() {
+                ErrorKind::Cycle { .. } | ErrorKind::NotShrinking { .. } => e,
+                _ => Error::unsupported(format!(
+                    "the misère quotient of `{}` for heaps 0..={heaps} is beyond its limits: \
+                 at heap {n} (order {} so far), {e}",
+                    game.spec(),
+                    orders.last().copied().unwrap_or(1),
+                )),
+            })?;
         orders.push(a.delta.len());
         automaton = Some(a);
     }
