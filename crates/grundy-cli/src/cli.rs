@@ -141,6 +141,7 @@ right one. Tame: the quotient is misère Nim's (orders 1, 2, 6, 10, 18, ...).
 Stable from n: the quotient of heaps 0..=m is the same for n ≤ m ≤ N.
 
 Examples:
+  grundy misere kayles
   grundy misere 0.75 --heaps 12
   grundy misere nim --heaps 3 --format json
   grundy analyze 0.75 --misere 5 7 9 11";
@@ -151,7 +152,7 @@ pub struct MisereArgs {
     /// A heap game, e.g. `0.75` or `sub:1,3,4`.
     pub game: String,
     /// The largest heap of the quotient (heaps 0..=N).
-    #[arg(long, default_value_t = 12, value_parser = number, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 10, value_parser = number, allow_negative_numbers = true)]
     pub heaps: u64,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]

@@ -74,7 +74,12 @@ fn analyze_misere_uses_the_quotient_and_agrees_with_search() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|m| (m["component"].as_u64().unwrap(), m["to"].as_str().unwrap().to_string()))
+            .map(|m| {
+                (
+                    m["component"].as_u64().unwrap(),
+                    m["to"].as_str().unwrap().to_string(),
+                )
+            })
             .collect();
         let want: Vec<(u64, String)> = moves
             .iter()
@@ -103,5 +108,17 @@ fn a_game_that_is_not_a_heap_game_is_refused() {
         .clone();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.starts_with("error: "), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn heaps_beyond_the_bound_are_refused_naming_it() {
+    let out = grundy(&["misere", "0.75", "--heaps", "20000"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("heaps up to 10000"), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
