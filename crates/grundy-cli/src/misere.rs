@@ -49,18 +49,13 @@ pub fn print(out: &mut Printer, game: &str, q: &MisereQuotient, format: Format) 
                 q.heaps(),
                 q.order()
             ))?;
-            let gens: Vec<String> = q
+            let gens = q
                 .generators()
                 .into_iter()
-                .map(|(n, h)| format!("{n} = heap {h}"))
-                .collect();
-            out.line(&format!("generators: {}", list(&gens)))?;
-            let rels: Vec<String> = q
-                .relations()
-                .into_iter()
-                .map(|(l, r)| format!("{l} = {r}"))
-                .collect();
-            out.line(&format!("relations:  {}", list(&rels)))?;
+                .map(|(n, h)| format!("{n} = heap {h}"));
+            out.line(&format!("generators: {}", list(&gens.collect::<Vec<_>>())))?;
+            let rels = q.relations().into_iter().map(|(l, r)| format!("{l} = {r}"));
+            out.line(&format!("relations:  {}", list(&rels.collect::<Vec<_>>())))?;
             out.line(&format!("P-portion:  {}", list(&p)))?;
             let stable = match q.stable_from() {
                 Some(n) => format!("the same quotient from heap {n} on"),

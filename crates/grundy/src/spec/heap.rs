@@ -1,10 +1,9 @@
 //! Any heap game as an [`AnyGame`](super::AnyGame): values, periods,
 //! analysis, play and misère for every family whose positions are heaps.
 
-use super::adapt::misere_heaps;
+use super::adapt::{misere_analysis, misere_heaps};
 use super::{parse_heap, parse_heaps, AnalyzeOptions, AnyGame};
 use crate::error::{Error, Result};
-use crate::game::Evaluator;
 use crate::game::HeapGame;
 use crate::games::TakeBreak;
 use crate::nimber::Nimber;
@@ -155,17 +154,7 @@ impl<G: HeapGame + Clone> HeapSpec<G> {
         let Some((outcome, moves)) = self.quotient.as_ref().and_then(|q| q.analyze(heaps)) else {
             return Ok(None);
         };
-        let mut value = Nimber::ZERO;
-        for &h in heaps {
-            value += self.values.nim_value(&h)?;
-        }
-        let analysis = Analysis {
-            value,
-            value_known: true,
-            outcome,
-            winning_moves: moves,
-            unlisted_moves: 0,
-        };
+        let analysis = misere_analysis(&mut self.values, heaps, outcome, moves)?;
         Ok(Some(analysis.map(u64::to_string)))
     }
 }
