@@ -84,6 +84,9 @@ pub enum Command {
         after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1"
     )]
     Analyze(AnalyzeArgs),
+    /// The misère quotient of a heap game (Plambeck–Siegel): the monoid that decides every misère sum of heaps 0..=N.
+    #[command(after_help = MISERE_HELP)]
+    Misere(MisereArgs),
     /// Play a game against the engine in the terminal.
     #[command(
         after_help = "Moves are typed as `grundy analyze` prints them: `FROM -> TO` (e.g. `3 -> 1`),\n`I: FROM -> TO` for component I, or `I TO`; a split is `TO` joined by `+` (`2+3`).\nDuring the game: `hint` (the nim-value), `moves` (every legal move), `help`, `quit`.\n\nExamples:\n  grundy play nim 3 4 5\n  grundy play sub:1,3,4 9 5 --first engine\n  grundy play script:examples/games/wythoff.rhai 6,9"
@@ -123,6 +126,38 @@ N (the player to move wins), D (a draw with best play).
 Examples:
   grundy graph moves.txt
   grundy graph moves.txt --tokens a,b,b --format json";
+
+const MISERE_HELP: &str = "\
+Two sums of heaps are equivalent when adding any third sum gives both the
+same misère outcome; the classes form a commutative monoid, the misère
+quotient, and a sum is a P-position iff the product of its heaps' elements
+is in the P-portion. The quotient printed is exact for all sums of heaps
+0..=N (computed and then proved); a quotient beyond the limits is an error.
+
+Elements are words over the generators: `1` is the identity, `a^2b` is
+a·a·b; `a` is the first heap that adds an element, `b` the next, ...
+A relation `[\"b^3\", \"b\"]` (text: `b^3 = b`) rewrites its left word to its
+right one. Tame: the quotient is misère Nim's (orders 1, 2, 6, 10, 18, ...).
+Stable from n: the quotient of heaps 0..=m is the same for n ≤ m ≤ N.
+
+Examples:
+  grundy misere kayles
+  grundy misere 0.75 --heaps 12
+  grundy misere nim --heaps 3 --format json
+  grundy analyze 0.75 --misere 5 7 9 11";
+
+/// Arguments of `grundy misere`.
+#[derive(Args, Debug)]
+pub struct MisereArgs {
+    /// A heap game, e.g. `0.75` or `sub:1,3,4`.
+    pub game: String,
+    /// The largest heap of the quotient (heaps 0..=N).
+    #[arg(long, default_value_t = 10, value_parser = number, allow_negative_numbers = true)]
+    pub heaps: u64,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ReportFormat,
+}
 
 /// Arguments of `grundy graph`.
 #[derive(Args, Debug)]

@@ -8,6 +8,7 @@
 mod cli;
 mod files;
 mod longrun;
+mod misere;
 mod nim_cmd;
 mod output;
 mod play;
@@ -46,6 +47,7 @@ fn main() -> ExitCode {
         Command::Values(_)
             | Command::Period(_)
             | Command::Analyze(_)
+            | Command::Misere(_)
             | Command::Play(_)
             | Command::Plot(_)
     );
@@ -239,6 +241,11 @@ fn run(cli: Cli) -> Result<()> {
                 a.height,
                 a.to
             ))?;
+        }
+        Command::Misere(a) => {
+            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let q = game.misere_quotient(a.heaps, &grundy::solve::QuotientConfig::default())?;
+            misere::print(&mut out, &game.spec(), &q, a.format.into())?;
         }
         Command::Games(a) => out.games(grundy::spec::FAMILIES, a.format.into())?,
         Command::Completions(a) => {

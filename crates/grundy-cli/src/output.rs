@@ -109,7 +109,8 @@ impl Printer {
         }
     }
 
-    fn json(&mut self, value: serde_json::Value) -> Result<()> {
+    /// One JSON object on a line.
+    pub fn json(&mut self, value: serde_json::Value) -> Result<()> {
         serde_json::to_writer(&mut self.out, &value)?;
         writeln!(self.out)?;
         Ok(())

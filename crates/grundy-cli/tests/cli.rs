@@ -289,3 +289,95 @@ fn every_family_example_from_grundy_games_answers_analyze() {
         );
     }
 }
+
+// ---- issue 22: `grundy misere`, and `analyze --misere` through a quotient ----
+
+/// The exact JSON of the issue for misère Nim on heaps 0..=3: the tame
+/// quotient T₂ of order 6 (Conway; Plambeck–Siegel).
+#[test]
+fn misere_json_of_nim_is_the_tame_quotient_of_order_6() {
+    let v = json_of(&["misere", "nim", "--heaps", "3", "--format", "json"]);
+    assert_eq!(
+        v,
+        json!({
+            "game": "nim",
+            "heaps": 3,
+            "order": 6,
+            "generators": [{"name": "a", "heap": 1}, {"name": "b", "heap": 2}],
+            "relations": [["a^2", "1"], ["b^3", "b"]],
+            "p_portion": ["a", "b^2"],
+            "heap_elements": ["1", "a", "b", "ab"],
+            "tame": true,
+            "stable_from": 2,
+        })
+    );
+}
+
+/// 0.75 (Plambeck, "Taming the wild", 2005): order 8, wild, stable from
+/// heap 5 on.
+#[test]
+fn misere_075_is_wild_of_order_8() {
+    let v = json_of(&["misere", "0.75", "--heaps", "12", "--format", "json"]);
+    assert_eq!(v["order"], 8);
+    assert_eq!(v["tame"], false);
+    assert_eq!(v["stable_from"], 5);
+    assert_eq!(v["heap_elements"].as_array().unwrap().len(), 13);
+}
+
+#[test]
+fn a_quotient_still_growing_has_no_stable_from() {
+    let v = json_of(&["misere", "nim", "--heaps", "4", "--format", "json"]);
+    assert_eq!(v["order"], 10);
+    assert_eq!(v["stable_from"], Value::Null);
+}
+
+/// `analyze --misere` through the quotient agrees with exhaustive search
+/// (outcome and every winning move) on small sums, and answers a sum of 40
+/// heaps that the search cannot.
+#[test]
+fn analyze_misere_uses_the_quotient_and_agrees_with_search() {
+    let game = grundy::games::TakeBreak::octal("0.75").unwrap();
+    let mut search = grundy::solve::MisereSolver::new(&game);
+    for heaps in [[3u64, 4, 5], [1, 2, 6], [7, 7, 2], [9, 5, 4]] {
+        let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let mut args = vec!["analyze", "0.75", "--misere", "--format", "json"];
+        args.extend(texts.iter().map(String::as_str));
+        let v = json_of(&args);
+        let (outcome, moves) = search.analyze(&heaps).unwrap();
+        assert_eq!(v["outcome"], outcome.to_string(), "{heaps:?}");
+        let listed: Vec<(u64, String)> = v["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["component"].as_u64().unwrap(),
+                    m["to"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        let want: Vec<(u64, String)> = moves
+            .iter()
+            .map(|m| {
+                let to: Vec<String> = m.to.iter().map(u64::to_string).collect();
+                (m.component as u64, to.join("+"))
+            })
+            .collect();
+        assert_eq!(listed, want, "{heaps:?}");
+    }
+    let many: Vec<String> = (0..40).map(|i| (5 + i % 7).to_string()).collect();
+    let mut args = vec!["analyze", "0.75", "--misere", "--format", "json"];
+    args.extend(many.iter().map(String::as_str));
+    let v = json_of(&args);
+    // 40 heaps of 5..=11: by the quotient (c^2 = b^2, b^3 = b, ...) the
+    // product is in the P-portion or not; the search could not say.
+    assert!(v["outcome"] == "P" || v["outcome"] == "N");
+}
+
+#[test]
+fn misere_refuses_what_is_not_a_heap_game_or_too_many_heaps() {
+    let line = rejects(&["misere", "wythoff"], "wythoff");
+    assert!(line.contains("not a heap game"), "{line}");
+    let line = rejects(&["misere", "0.75", "--heaps", "20000"], "20000");
+    assert!(line.contains("heaps up to 10000"), "{line}");
+}

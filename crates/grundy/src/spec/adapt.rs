@@ -157,10 +157,6 @@ where
     G: Game,
     E: Evaluator<G::Position> + ?Sized,
 {
-    let mut value = Nimber::ZERO;
-    for c in components {
-        value += eval.nim_value(c)?;
-    }
     let mut solver = MisereSolver::with_config(
         &game,
         MisereConfig {
@@ -169,14 +165,29 @@ where
         },
     );
     let (outcome, moves) = solver.analyze(components)?;
-    let analysis = Analysis {
+    let analysis = misere_analysis(eval, components, outcome, moves)?;
+    Ok(analysis.map(|p| game.format_position(p)))
+}
+
+/// A misère outcome and its winning moves as an [`Analysis`], whose
+/// `value` is the normal-play nim-sum of `components` (from `eval`).
+pub(super) fn misere_analysis<P, E: Evaluator<P> + ?Sized>(
+    eval: &mut E,
+    components: &[P],
+    outcome: Outcome,
+    winning_moves: Vec<WinningMove<P>>,
+) -> Result<Analysis<P>> {
+    let mut value = Nimber::ZERO;
+    for c in components {
+        value += eval.nim_value(c)?;
+    }
+    Ok(Analysis {
         value,
         value_known: true,
         outcome,
-        winning_moves: moves,
+        winning_moves,
         unlisted_moves: 0,
-    };
-    Ok(analysis.map(|p| game.format_position(p)))
+    })
 }
 
 /// Misère play of a sum of heaps of any heap game (by search).

@@ -1,13 +1,13 @@
 //! Any heap game as an [`AnyGame`](super::AnyGame): values, periods,
 //! analysis, play and misère for every family whose positions are heaps.
 
-use super::adapt::misere_heaps;
+use super::adapt::{misere_analysis, misere_heaps};
 use super::{parse_heap, parse_heaps, AnalyzeOptions, AnyGame};
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
 use crate::games::TakeBreak;
 use crate::nimber::Nimber;
-use crate::solve::{HeapValues, PeriodReport};
+use crate::solve::{misere_quotient, HeapValues, MisereQuotient, PeriodReport, QuotientConfig};
 use crate::strategy::{analyze, Analysis};
 
 /// Most options [`AnyGame::options`] lists for one component.
@@ -50,7 +50,13 @@ pub struct HeapSpec<G: HeapGame + Clone> {
     game: G,
     values: HeapValues<G>,
     take_break: Option<TakeBreak>,
+    /// The last misère quotient computed for `analyze --misere`.
+    quotient: Option<MisereQuotient>,
 }
+
+/// `analyze --misere` tries a misère quotient (with
+/// [`QuotientConfig::quick`]) when every heap is at most this.
+pub const MISERE_QUOTIENT_HEAP: u64 = 32;
 
 impl<G: HeapGame + Clone> HeapSpec<G> {
     /// Wraps `game` (its take-and-break form, if any, is
@@ -59,6 +65,7 @@ impl<G: HeapGame + Clone> HeapSpec<G> {
         HeapSpec {
             values: HeapValues::new(game.clone()),
             take_break: game.take_and_break(),
+            quotient: None,
             game,
         }
     }
@@ -98,6 +105,9 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
     ) -> Result<Analysis<String>> {
         let heaps = parse_heaps(positions)?;
         if options.misere {
+            if let Some(analysis) = self.misere_by_quotient(&heaps)? {
+                return Ok(analysis);
+            }
             return misere_heaps(&self.game, &mut self.values, &heaps);
         }
         let analysis = match self.game.take_and_break() {
@@ -117,5 +127,34 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
 
     fn take_break(&self) -> Option<TakeBreak> {
         self.take_break.clone()
+    }
+
+    fn misere_quotient(&mut self, heaps: u64, config: &QuotientConfig) -> Result<MisereQuotient> {
+        misere_quotient(&self.game, heaps, config)
+    }
+}
+
+impl<G: HeapGame + Clone> HeapSpec<G> {
+    /// Misère analysis of a sum of heaps through the misère quotient of
+    /// heaps `0..=max`, when it is found with bounded work: every sum of
+    /// any number of such heaps is then answered at once. `None` (the
+    /// caller searches instead) when a heap is beyond
+    /// [`MISERE_QUOTIENT_HEAP`] or the quotient is beyond the quick limits.
+    fn misere_by_quotient(&mut self, heaps: &[u64]) -> Result<Option<Analysis<String>>> {
+        let max = heaps.iter().copied().max().unwrap_or(0);
+        if max > MISERE_QUOTIENT_HEAP {
+            return Ok(None);
+        }
+        if self.quotient.as_ref().is_none_or(|q| q.heaps() < max) {
+            match misere_quotient(&self.game, max, &QuotientConfig::quick()) {
+                Ok(q) => self.quotient = Some(q),
+                Err(_) => return Ok(None),
+            }
+        }
+        let Some((outcome, moves)) = self.quotient.as_ref().and_then(|q| q.analyze(heaps)) else {
+            return Ok(None);
+        };
+        let analysis = misere_analysis(&mut self.values, heaps, outcome, moves)?;
+        Ok(Some(analysis.map(u64::to_string)))
     }
 }

@@ -99,6 +99,22 @@ pub trait AnyGame {
     fn take_break(&self) -> Option<TakeBreak> {
         None
     }
+
+    /// The misère quotient of the sums of heaps `0..=heaps`
+    /// ([`crate::solve::misere_quotient`]); an error for a game whose
+    /// positions are not heaps (the default).
+    fn misere_quotient(
+        &mut self,
+        heaps: u64,
+        config: &crate::solve::QuotientConfig,
+    ) -> Result<crate::solve::MisereQuotient> {
+        let _ = (heaps, config);
+        Err(crate::error::Error::unsupported(format!(
+            "`{}` is not a heap game: misère quotients are computed for games whose \
+             positions are heap sizes (octal, hexadecimal, subtraction, ...)",
+            self.spec()
+        )))
+    }
 }
 
 /// Builds a game from its full spec, the text after `:` (if any) and the
@@ -262,6 +278,14 @@ impl AnyGame for Chosen {
 
     fn take_break(&self) -> Option<TakeBreak> {
         self.0.take_break()
+    }
+
+    fn misere_quotient(
+        &mut self,
+        heaps: u64,
+        config: &crate::solve::QuotientConfig,
+    ) -> Result<crate::solve::MisereQuotient> {
+        self.0.misere_quotient(heaps, config)
     }
 }
 

@@ -63,7 +63,7 @@ impl Default for QuotientConfig {
             max_pairs: 2_000_000,
             search: MisereConfig {
                 max_states: 4_000_000,
-                max_moves: 60_000_000,
+                max_moves: 12_000_000,
             },
         }
     }
@@ -126,7 +126,7 @@ pub fn misere_quotient<G: HeapGame>(
 ) -> Result<MisereQuotient> {
     if heaps > MAX_HEAPS {
         return Err(Error::unsupported(format!(
-            "misère quotients are computed for heaps up to {MAX_HEAPS}, not {heaps}"
+            "misère quotients are computed for heaps up to {MAX_HEAPS}, not `{heaps}`"
         )));
     }
     let limits = Limits {
@@ -147,7 +147,17 @@ pub fn misere_quotient<G: HeapGame>(
         }
         learner.admit(n, &options);
         all_options.push(options);
-        let a = learner.learn(&mut oracle, limits)?;
+        let a = learner
+            .learn(&mut oracle, limits)
+            .map_err(|e| match e.kind() {
+                ErrorKind::Cycle { .. } | ErrorKind::NotShrinking { .. } => e,
+                _ => Error::unsupported(format!(
+                    "the misère quotient of `{}` for heaps 0..={heaps} is beyond its limits: \
+                 at heap {n} (order {} so far), {e}",
+                    game.spec(),
+                    orders.last().copied().unwrap_or(1),
+                )),
+            })?;
         orders.push(a.delta.len());
         automaton = Some(a);
     }

@@ -98,6 +98,17 @@ fn dawsons_kayles_small_bounds_agree_with_search() {
     }
 }
 
+/// Kayles (0.77): wild from heap 5 on (order 12 at heaps 0..=5), and the
+/// quotient of heaps 0..=7 decides every sum of up to 3 heaps as search does.
+#[test]
+fn kayles_agrees_with_search() {
+    let g = TakeBreak::octal("0.77").unwrap();
+    let q = quotient(&g, 7);
+    assert_eq!(&q.orders()[..6], &[1, 2, 6, 6, 6, 12]);
+    assert!(!q.is_tame());
+    agrees_with_search(&g, &q, 7, 3);
+}
+
 #[test]
 fn a_heap_game_that_does_not_shrink_is_an_error() {
     struct Up;

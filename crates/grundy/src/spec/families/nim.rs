@@ -78,6 +78,14 @@ impl AnyGame for NimGame {
         Ok(parse_heap(component)?.to_string())
     }
 
+    fn misere_quotient(
+        &mut self,
+        heaps: u64,
+        config: &crate::solve::QuotientConfig,
+    ) -> Result<crate::solve::MisereQuotient> {
+        crate::solve::misere_quotient(&Nim, heaps, config)
+    }
+
     /// `0.3r`: take any number, leaving no heap or one.
     fn take_break(&self) -> Option<TakeBreak> {
         TakeBreak::octal("0.3r").ok()

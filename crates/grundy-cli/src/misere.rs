@@ -1,0 +1,80 @@
+//! `grundy misere`: the misère quotient of a heap game, printed as text or
+//! JSON.
+//!
+//! Elements are written as words over the generators: `1` is the identity,
+//! `a^2b` is a·a·b; generator `a` is the first heap whose element is not a
+//! product of earlier heaps', `b` the next, and so on (`g27`, `g28`, ...
+//! after `z`).
+
+use crate::cli::Format;
+use crate::output::Printer;
+use anyhow::Result;
+use grundy::solve::MisereQuotient;
+use serde_json::json;
+
+/// Prints the quotient `q` of `game` in `format`.
+pub fn print(out: &mut Printer, game: &str, q: &MisereQuotient, format: Format) -> Result<()> {
+    let name = |x: usize| q.element_name(x);
+    let p: Vec<String> = q.p_portion().into_iter().map(name).collect();
+    let heaps: Vec<String> = q.heap_elements().iter().map(|&x| name(x)).collect();
+    match format {
+        Format::Json => {
+            let generators: Vec<_> = q
+                .generators()
+                .into_iter()
+                .map(|(n, h)| json!({"name": n, "heap": h}))
+                .collect();
+            let relations: Vec<_> = q
+                .relations()
+                .into_iter()
+                .map(|(l, r)| json!([l, r]))
+                .collect();
+            out.json(json!({
+                "game": game,
+                "heaps": q.heaps(),
+                "order": q.order(),
+                "generators": generators,
+                "relations": relations,
+                "p_portion": p,
+                "heap_elements": heaps,
+                "tame": q.is_tame(),
+                "stable_from": q.stable_from(),
+            }))
+        }
+        Format::Csv => anyhow::bail!("`--format csv` is for `values`; use text or json"),
+        Format::Text => {
+            let kind = if q.is_tame() { "tame" } else { "wild" };
+            out.line(&format!(
+                "misère quotient of {game}, heaps 0..={}: order {}, {kind}",
+                q.heaps(),
+                q.order()
+            ))?;
+            let gens = q
+                .generators()
+                .into_iter()
+                .map(|(n, h)| format!("{n} = heap {h}"));
+            out.line(&format!("generators: {}", list(&gens.collect::<Vec<_>>())))?;
+            let rels = q.relations().into_iter().map(|(l, r)| format!("{l} = {r}"));
+            out.line(&format!("relations:  {}", list(&rels.collect::<Vec<_>>())))?;
+            out.line(&format!("P-portion:  {}", list(&p)))?;
+            let stable = match q.stable_from() {
+                Some(n) => format!("the same quotient from heap {n} on"),
+                None => format!("still growing: heap {} added an element", q.heaps()),
+            };
+            out.line(&format!("stability:  {stable}"))?;
+            out.line("heap elements:")?;
+            for (h, e) in heaps.iter().enumerate() {
+                out.line(&format!("  {h:>3}  {e}"))?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn list(items: &[String]) -> String {
+    if items.is_empty() {
+        "(none)".into()
+    } else {
+        items.join(", ")
+    }
+}
