@@ -73,6 +73,14 @@ struct Memo<P> {
 }
 
 impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
+    /// The id and slot of `p` when it is indexed inside the flat table:
+    /// the common case, one load.
+    #[inline(always)]
+    fn dense_slot<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Option<(usize, Slot)> {
+        let i = game.position_index(p)?;
+        self.dense.get(i).map(|&slot| (i, slot))
+    }
+
     /// The id of `p`, giving it one if it is new.
     #[inline]
     fn intern<G: Game<Position = P> + ?Sized>(&mut self, game: &G, p: &P) -> Result<usize> {
@@ -81,8 +89,10 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
                 if self.hashed.len() + i >= self.limit {
                     return Err(ErrorKind::TooManyPositions { limit: self.limit }.into());
                 }
-                self.dense
-                    .resize((i + 1).max(self.dense.len() * 3 / 2), UNVISITED);
+                // Never past the cap, so that an index inside the table
+                // is always one below it (see `dense_slot`).
+                let len = (i + 1).max(self.dense.len() * 3 / 2).min(self.limit);
+                self.dense.resize(len, UNVISITED);
             }
             return Ok(i);
         }
@@ -265,14 +275,17 @@ impl<G: Game> MemoSolver<G> {
             let mut value = 0;
             let mut known = true;
             for c in option {
-                let id = match memo.intern(game, c) {
-                    Ok(id) => id,
-                    Err(e) => {
-                        failed = Some(e);
-                        return;
-                    }
+                let (id, slot) = match memo.dense_slot(game, c) {
+                    Some(found) => found,
+                    None => match memo.intern(game, c) {
+                        Ok(id) => (id, memo.get(id)),
+                        Err(e) => {
+                            failed = Some(e);
+                            return;
+                        }
+                    },
                 };
-                match memo.get(id) {
+                match slot {
                     UNVISITED => {
                         known = false;
                         pending.push((c.clone(), id));
