@@ -66,6 +66,24 @@ impl Game for Wythoff {
     fn format_position(&self, &(a, b): &(u64, u64)) -> String {
         format!("{a},{b}")
     }
+
+    /// Square shells: the positions with `max(a, b) = m` take the indices
+    /// `m²..(m+1)²` (`(a, m)` for `a < m`, then `(m, b)` for `b ≤ m`), so
+    /// every table up to `m` is a prefix.
+    fn position_index(&self, &(a, b): &(u64, u64)) -> Option<usize> {
+        shell_index(a, b)
+    }
+}
+
+/// The square-shell index of the pair `(a, b)` (see
+/// [`Game::position_index`] for [`Wythoff`]); `None` from `max(a, b) = 2^31`.
+pub(crate) fn shell_index(a: u64, b: u64) -> Option<usize> {
+    let m = a.max(b);
+    if m >= 1 << 31 {
+        return None;
+    }
+    let i = if a < m { m * m + a } else { m * m + m + b };
+    usize::try_from(i).ok()
 }
 
 /// Fibonacci numbers `F_0 = 0, F_1 = 1, …, F_95` (`F_93 < 2^64 < F_94`).
@@ -226,6 +244,19 @@ mod tests {
     use crate::solve::MemoSolver;
     use crate::strategy::analyze;
     use proptest::prelude::*;
+
+    #[test]
+    fn shell_indices_number_each_square_without_gaps_or_repeats() {
+        for m in [1u64, 2, 7, 60] {
+            let mut seen: Vec<usize> = (0..m)
+                .flat_map(|a| (0..m).map(move |b| shell_index(a, b).unwrap()))
+                .collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..(m * m) as usize).collect::<Vec<_>>(), "m = {m}");
+        }
+        assert_eq!(shell_index(1 << 31, 0), None);
+        assert!(shell_index((1 << 31) - 1, (1 << 31) - 1).is_some());
+    }
 
     #[test]
     fn closed_form_equals_the_generic_solver_up_to_300() {

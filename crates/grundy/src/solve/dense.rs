@@ -7,11 +7,17 @@
 //! are involved.
 //!
 //! Time: O(Σ_{h ≤ n} options(h)) — O(n·|S|) for a subtraction set `S`.
-//! Memory: 8 bytes per heap size, estimated before any allocation and
+//! Memory: one value per heap size, estimated before any allocation and
 //! refused beyond [`DenseConfig::max_bytes`] with [`ErrorKind::OutOfMemory`].
-//! The solver is incremental: [`DenseSolver::extend_to`] continues where the
-//! last call stopped.
+//! A value is a [`Nimber`] (8 bytes) by default; a table of narrower
+//! integers ([`DenseSolver::with_width`]: `u8`, `u16`, `u32`) takes an
+//! eighth to a half of the memory, which is most of the time for a long
+//! table, and refuses a value that does not fit. A finite subtraction set
+//! of fewer than 64 moves has every value below 64, so `u8` always fits
+//! it. The solver is incremental: [`DenseSolver::extend_to`] continues
+//! where the last call stopped.
 
+use super::table::TableView;
 use crate::error::{ErrorKind, Result};
 use crate::game::HeapGame;
 use crate::nimber::{Mex, Nimber};
@@ -29,6 +35,68 @@ impl Default for DenseConfig {
     }
 }
 
+/// A value type of a [`DenseSolver`] table: [`Nimber`] (any value) or a
+/// narrower unsigned integer.
+pub trait DenseValue: Copy + Send + Sync + 'static + private::Sealed {
+    /// The value `v` in this type, if it fits.
+    fn from_value(v: u64) -> Option<Self>;
+    /// A value below 64, which every type holds.
+    fn small(v: u8) -> Self;
+    /// The value.
+    fn value(self) -> u64;
+    /// A table of this type as a [`TableView`].
+    fn view(s: &[Self]) -> TableView<'_>;
+}
+
+mod private {
+    pub trait Sealed {}
+    impl Sealed for crate::Nimber {}
+    impl Sealed for u8 {}
+    impl Sealed for u16 {}
+    impl Sealed for u32 {}
+}
+
+impl DenseValue for Nimber {
+    #[inline(always)]
+    fn from_value(v: u64) -> Option<Self> {
+        Some(Nimber::new(v))
+    }
+    #[inline(always)]
+    fn small(v: u8) -> Self {
+        Nimber::new(u64::from(v))
+    }
+    #[inline(always)]
+    fn value(self) -> u64 {
+        Nimber::value(self)
+    }
+    fn view(s: &[Self]) -> TableView<'_> {
+        TableView::Nimbers(s)
+    }
+}
+
+macro_rules! dense_value {
+    ($($t:ty => $arm:ident),*) => {$(
+        impl DenseValue for $t {
+            #[inline(always)]
+            fn from_value(v: u64) -> Option<Self> {
+                <$t>::try_from(v).ok()
+            }
+            #[inline(always)]
+            fn small(v: u8) -> Self {
+                <$t>::from(v)
+            }
+            #[inline(always)]
+            fn value(self) -> u64 {
+                u64::from(self)
+            }
+            fn view(s: &[Self]) -> TableView<'_> {
+                TableView::$arm(s)
+            }
+        }
+    )*};
+}
+dense_value!(u8 => U8, u16 => U16, u32 => U32);
+
 /// Bottom-up solver for heap games (see the module docs).
 ///
 /// ```
@@ -37,11 +105,14 @@ impl Default for DenseConfig {
 /// let mut solver = DenseSolver::new(&game);
 /// let v: Vec<u64> = solver.extend_to(8).unwrap().iter().map(|g| g.value()).collect();
 /// assert_eq!(v, [0, 1, 0, 1, 2, 3, 2, 0, 1]);
+/// // The same table in one byte per value.
+/// let mut narrow = DenseSolver::<_, u8>::with_width(&game, Default::default());
+/// assert_eq!(narrow.extend_to(8).unwrap(), [0, 1, 0, 1, 2, 3, 2, 0, 1]);
 /// ```
-pub struct DenseSolver<G> {
+pub struct DenseSolver<G, V = Nimber> {
     game: G,
     config: DenseConfig,
-    values: Vec<Nimber>,
+    values: Vec<V>,
     mex: Mex,
 }
 
@@ -53,6 +124,14 @@ impl<G: HeapGame> DenseSolver<G> {
 
     /// A solver for `game` with the given settings.
     pub fn with_config(game: G, config: DenseConfig) -> Self {
+        Self::with_width(game, config)
+    }
+}
+
+impl<G: HeapGame, V: DenseValue> DenseSolver<G, V> {
+    /// A solver for `game` whose table holds values of type `V`
+    /// (`DenseSolver::<_, u8>::with_width(game, config)`).
+    pub fn with_width(game: G, config: DenseConfig) -> Self {
         DenseSolver {
             game,
             config,
@@ -67,18 +146,25 @@ impl<G: HeapGame> DenseSolver<G> {
     }
 
     /// The values computed so far: `G(0..len)`.
-    pub fn values(&self) -> &[Nimber] {
+    pub fn values(&self) -> &[V] {
         &self.values
+    }
+
+    /// The values computed so far as a [`TableView`].
+    pub fn view(&self) -> TableView<'_> {
+        V::view(&self.values)
     }
 
     /// Bytes the table needs to hold `G(0..=n)`.
     pub fn bytes_needed(n: u64) -> u64 {
         n.saturating_add(1)
-            .saturating_mul(std::mem::size_of::<Nimber>() as u64)
+            .saturating_mul(std::mem::size_of::<V>() as u64)
     }
 
     /// Computes `G(0..=n)` (keeping what is already known) and returns them.
-    pub fn extend_to(&mut self, n: u64) -> Result<&[Nimber]> {
+    /// A value too large for `V` is an [`ErrorKind::Unsupported`] error
+    /// (the values before it are kept).
+    pub fn extend_to(&mut self, n: u64) -> Result<&[V]> {
         let needed = Self::bytes_needed(n);
         if needed > self.config.max_bytes || usize::try_from(n).is_err() {
             return Err(ErrorKind::OutOfMemory {
@@ -104,6 +190,13 @@ impl<G: HeapGame> DenseSolver<G> {
                 while self.values.len() < target {
                     let h = self.values.len() as u64;
                     let v = self.next_value(h)?;
+                    let v = V::from_value(v.value()).ok_or_else(|| {
+                        crate::Error::unsupported(format!(
+                            "G({h}) = {} does not fit a table of {} bits",
+                            v.value(),
+                            8 * std::mem::size_of::<V>()
+                        ))
+                    })?;
                     self.values.push(v);
                 }
             }
@@ -124,7 +217,7 @@ impl<G: HeapGame> DenseSolver<G> {
                 }
                 seen |= 1 << values[h - s as usize].value();
             }
-            values.push(Nimber::new(u64::from((!seen).trailing_zeros())));
+            values.push(V::small((!seen).trailing_zeros() as u8));
         }
     }
 
@@ -135,17 +228,17 @@ impl<G: HeapGame> DenseSolver<G> {
         mex.clear();
         let mut bad = None;
         self.game.options(&h, &mut |option| {
-            let mut x = Nimber::ZERO;
+            let mut x = 0;
             for &c in option {
                 match values.get(c as usize) {
-                    Some(&v) if c < h => x += v,
+                    Some(&v) if c < h => x ^= v.value(),
                     _ => {
                         bad = Some(c);
                         return;
                     }
                 }
             }
-            mex.insert(x);
+            mex.insert(Nimber::new(x));
         });
         match bad {
             Some(option) => Err(ErrorKind::NotShrinking { heap: h, option }.into()),
@@ -199,6 +292,20 @@ mod tests {
             let fast = DenseSolver::new(&game).extend_to(300).unwrap().to_vec();
             let plain = DenseSolver::new(Plain(game.clone())).extend_to(300).unwrap().to_vec();
             prop_assert_eq!(&fast, &plain);
+            let narrow = DenseSolver::<_, u8>::with_width(&game, DenseConfig::default())
+                .extend_to(300)
+                .unwrap()
+                .iter()
+                .map(|&v| Nimber::new(u64::from(v)))
+                .collect::<Vec<_>>();
+            prop_assert_eq!(&fast, &narrow);
+            let narrow_plain = DenseSolver::<_, u16>::with_width(Plain(game.clone()), DenseConfig::default())
+                .extend_to(300)
+                .unwrap()
+                .iter()
+                .map(|&v| Nimber::new(u64::from(v)))
+                .collect::<Vec<_>>();
+            prop_assert_eq!(&fast, &narrow_plain);
             let mut memo = MemoSolver::new(&game);
             for h in (0..=300).step_by(7) {
                 prop_assert_eq!(memo.nim_value(&h).unwrap(), fast[h as usize]);
@@ -210,6 +317,33 @@ mod tests {
     fn a_game_that_does_not_shrink_is_reported() {
         let e = DenseSolver::new(Grows).extend_to(3).unwrap_err();
         assert_eq!(e.kind(), &ErrorKind::NotShrinking { heap: 0, option: 1 });
+    }
+
+    /// Nim: G(n) = n, so a `u8` table holds G(0..=255) and refuses G(256).
+    struct Nim;
+    impl Game for Nim {
+        type Position = u64;
+        fn options(&self, p: &u64, f: &mut dyn FnMut(&[u64])) {
+            for k in 0..*p {
+                f(&[k]);
+            }
+        }
+    }
+    impl HeapGame for Nim {
+        fn spec(&self) -> String {
+            "nim".into()
+        }
+    }
+
+    #[test]
+    fn a_value_too_wide_for_a_narrow_table_is_refused_and_the_rest_kept() {
+        let mut s = DenseSolver::<_, u8>::with_width(Nim, DenseConfig::default());
+        let e = s.extend_to(300).unwrap_err();
+        assert!(e.to_string().contains("G(256) = 256"), "{e}");
+        assert_eq!(s.values().len(), 256);
+        assert_eq!(s.view().get(255), Some(Nimber::new(255)));
+        let mut wide = DenseSolver::<_, u16>::with_width(Nim, DenseConfig::default());
+        assert_eq!(wide.extend_to(300).unwrap()[300], 300);
     }
 
     #[test]

@@ -2,20 +2,30 @@
 //!
 //! Algorithm: depth-first evaluation of `G(x) = mex{ G(y1) ⊕ … ⊕ G(yk) }`
 //! over the options `y1 + … + yk` of `x`, with an explicit stack instead of
-//! recursion. Each stack frame owns a slice of two shared arenas (the
-//! components of its options and the option boundaries), so expanding a
-//! position allocates nothing once the arenas have grown. Components are
-//! memoized in a hash map (never whole sums). A component met again while it
-//! is still on the stack closes a cycle: the solver stops with
-//! [`ErrorKind::Cycle`] naming it.
+//! recursion. Expanding a position calls [`Game::options`] once and looks
+//! every component up: when all are known (the usual case once the small
+//! positions are solved, and always for a table filled in increasing
+//! order) the mex is taken in that same pass and nothing is stored. Else
+//! the position goes on the stack with only its *unknown* components (a
+//! shared arena of pending work, taken last-first), and once they are
+//! solved one more pass over its options takes the mex. So each position
+//! costs one or two `options` calls and the stack holds one position and
+//! the unknown components per level, never a copy of every option. A
+//! component met again while it is still on the stack closes a cycle: the
+//! solver stops with [`ErrorKind::Cycle`] naming it.
 //!
-//! Time: one `options` call per distinct component, plus one hash lookup per
-//! component occurrence in an option (positions are interned once; a
-//! locality-keeping hash, [`super::hash::BlockHasher`], keeps runs of
-//! neighbouring positions in neighbouring buckets). Memory: one map entry per distinct
-//! component (about 32 bytes plus the position), and stack space
-//! proportional to the depth of the game graph (a chain of 10^7 positions is
-//! fine). [`MemoConfig::max_positions`] caps the map: going past it returns
+//! Components are memoized (never whole sums): in a flat table where the
+//! game indexes its positions ([`Game::position_index`]: a heap, a pair of
+//! piles), so a lookup is one load; in a hash map otherwise, with a
+//! locality-keeping hash ([`super::hash::BlockHasher`]) that keeps runs of
+//! neighbouring positions in neighbouring buckets.
+//!
+//! Time: one or two `options` calls per distinct component and one lookup
+//! per component occurrence in each. Memory: 8 bytes per indexed position
+//! (up to the largest index met), one map entry per hashed one (about 32
+//! bytes plus the position), and stack space proportional to the depth of
+//! the game graph (a chain of 10^7 positions is fine).
+//! [`MemoConfig::max_positions`] caps the memo: going past it returns
 //! [`ErrorKind::TooManyPositions`] instead of exhausting memory.
 //!
 //! Choose it for any game whose positions are not plain heap sizes; for heap
@@ -63,6 +73,14 @@ struct Memo<P> {
 }
 
 impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
+    /// The id and slot of `p` when it is indexed inside the flat table:
+    /// the common case, one load.
+    #[inline(always)]
+    fn dense_slot<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Option<(usize, Slot)> {
+        let i = game.position_index(p)?;
+        self.dense.get(i).map(|&slot| (i, slot))
+    }
+
     /// The id of `p`, giving it one if it is new.
     #[inline]
     fn intern<G: Game<Position = P> + ?Sized>(&mut self, game: &G, p: &P) -> Result<usize> {
@@ -71,8 +89,10 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
                 if self.hashed.len() + i >= self.limit {
                     return Err(ErrorKind::TooManyPositions { limit: self.limit }.into());
                 }
-                self.dense
-                    .resize((i + 1).max(self.dense.len() * 3 / 2), UNVISITED);
+                // Never past the cap, so that an index inside the table
+                // is always one below it (see `dense_slot`).
+                let len = (i + 1).max(self.dense.len() * 3 / 2).min(self.limit);
+                self.dense.resize(len, UNVISITED);
             }
             return Ok(i);
         }
@@ -114,29 +134,26 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
     }
 }
 
-struct Frame {
-    /// Id of the position being expanded.
+/// A position on the stack, waiting for its unknown components.
+struct Frame<P> {
+    position: P,
+    /// Its id in the memo.
     id: usize,
-    /// First index of this frame's option components in `comps`/`ids`.
-    comp_start: usize,
-    /// First index of this frame's option ends in `bounds`.
-    bound_start: usize,
-    /// Next component of this frame whose value is not yet known.
-    cursor: usize,
+    /// Where its unknown components start in `MemoSolver::pending`.
+    pending_start: usize,
 }
 
 /// Memoizing solver for any finite game (see the module docs).
 ///
-/// Invariant: every component ever met gets an id (its slot in `memo`)
-/// the first time it appears in an option, so each occurrence costs one
-/// hash lookup and finishing a position costs none.
+/// Invariants: a position on the stack has the slot `ON_STACK`, and every
+/// component still `UNVISITED` in its options is listed in `pending` after
+/// its frame's `pending_start` (or is solved by a frame above it).
 pub struct MemoSolver<G: Game> {
     game: G,
     memo: Memo<G::Position>,
-    frames: Vec<Frame>,
-    comps: Vec<G::Position>,
-    ids: Vec<usize>,
-    bounds: Vec<usize>,
+    frames: Vec<Frame<G::Position>>,
+    /// Unknown components of the positions on the stack, with their ids.
+    pending: Vec<(G::Position, usize)>,
     mex: Mex,
 }
 
@@ -157,9 +174,7 @@ impl<G: Game> MemoSolver<G> {
                 limit: config.max_positions,
             },
             frames: Vec::new(),
-            comps: Vec::new(),
-            ids: Vec::new(),
-            bounds: Vec::new(),
+            pending: Vec::new(),
             mex: Mex::new(),
         }
     }
@@ -213,84 +228,120 @@ impl<G: Game> MemoSolver<G> {
     }
 
     fn solve(&mut self, root: G::Position, root_id: usize) -> Result<Nimber> {
-        self.push(root, root_id)?;
+        let mut next = Some((root, root_id));
         loop {
-            let top = self.frames.len() - 1;
-            let mut cursor = self.frames[top].cursor;
-            let mut unknown = None;
-            while cursor < self.ids.len() {
-                match self.memo.get(self.ids[cursor]) {
-                    UNVISITED => {
-                        unknown = Some(cursor);
-                        break;
-                    }
-                    ON_STACK => {
-                        let position = self.game.format_position(&self.comps[cursor]);
-                        return Err(ErrorKind::Cycle { position }.into());
-                    }
-                    _ => cursor += 1,
-                }
+            if let Some((p, id)) = next.take() {
+                self.expand(p, id)?;
             }
-            self.frames[top].cursor = cursor;
-            if let Some(at) = unknown {
-                let child = self.comps[at].clone();
-                self.push(child, self.ids[at])?;
+            let Some(top) = self.frames.last() else {
+                let slot = self.memo.get(root_id);
+                return Ok(Nimber::new(slot));
+            };
+            if self.pending.len() > top.pending_start {
+                let (c, id) = self.pending.pop().expect("pending is not empty");
+                match self.memo.get(id) {
+                    UNVISITED => next = Some((c, id)),
+                    ON_STACK => return Err(self.cycle(&c)),
+                    _ => {}
+                }
                 continue;
             }
             // Every component of every option is known: take the mex.
             let frame = self.frames.pop().expect("a frame is on the stack");
-            self.mex.clear();
-            let mut start = frame.comp_start;
-            for &end in &self.bounds[frame.bound_start..] {
-                let mut option_value = 0;
-                for &id in &self.ids[start..end] {
-                    option_value ^= self.memo.get(id);
-                }
-                self.mex.insert(Nimber::new(option_value));
-                start = end;
-            }
-            let value = self.mex.mex();
-            self.memo.set(frame.id, value.value());
-            self.comps.truncate(frame.comp_start);
-            self.ids.truncate(frame.comp_start);
-            self.bounds.truncate(frame.bound_start);
-            if self.frames.is_empty() {
-                return Ok(value);
-            }
+            let value = self.finish(&frame.position)?;
+            self.memo.set(frame.id, value);
         }
     }
 
-    /// Marks `p` as on the stack and lays out its options.
-    fn push(&mut self, p: G::Position, id: usize) -> Result<()> {
+    fn cycle(&self, p: &G::Position) -> crate::Error {
+        let position = self.game.format_position(p);
+        ErrorKind::Cycle { position }.into()
+    }
+
+    /// Looks at the options of `p`: sets its value when every component
+    /// is known, else puts it on the stack with its unknown components.
+    fn expand(&mut self, p: G::Position, id: usize) -> Result<()> {
         self.memo.set(id, ON_STACK);
-        let comp_start = self.comps.len();
-        let bound_start = self.bounds.len();
-        self.frames.push(Frame {
-            id,
-            comp_start,
-            bound_start,
-            cursor: comp_start,
-        });
+        let pending_start = self.pending.len();
         let mut failed = None;
-        let (comps, ids, bounds) = (&mut self.comps, &mut self.ids, &mut self.bounds);
-        let (memo, game) = (&mut self.memo, &self.game);
+        let mut complete = true;
+        let (memo, game, pending, mex) =
+            (&mut self.memo, &self.game, &mut self.pending, &mut self.mex);
+        mex.clear();
         game.options(&p, &mut |option| {
+            if failed.is_some() {
+                return;
+            }
+            let mut value = 0;
+            let mut known = true;
             for c in option {
-                let id = match memo.intern(game, c) {
-                    Ok(id) => id,
-                    Err(e) => {
-                        failed = Some(e);
+                let (id, slot) = match memo.dense_slot(game, c) {
+                    Some(found) => found,
+                    None => match memo.intern(game, c) {
+                        Ok(id) => (id, memo.get(id)),
+                        Err(e) => {
+                            failed = Some(e);
+                            return;
+                        }
+                    },
+                };
+                match slot {
+                    UNVISITED => {
+                        known = false;
+                        pending.push((c.clone(), id));
+                    }
+                    ON_STACK => {
+                        let position = game.format_position(c);
+                        failed = Some(ErrorKind::Cycle { position }.into());
                         return;
                     }
-                };
-                comps.push(c.clone());
-                ids.push(id);
+                    slot => value ^= slot,
+                }
             }
-            bounds.push(comps.len());
+            if known {
+                mex.insert(Nimber::new(value));
+            } else {
+                complete = false;
+            }
         });
-        match failed {
-            Some(e) => Err(e),
-            None => Ok(()),
+        if let Some(e) = failed {
+            self.memo.set(id, UNVISITED);
+            return Err(e);
+        }
+        if complete {
+            self.memo.set(id, self.mex.mex().value());
+        } else {
+            self.frames.push(Frame {
+                position: p,
+                id,
+                pending_start,
+            });
+        }
+        Ok(())
+    }
+
+    /// The mex of the options of `p`, every component of which is known.
+    fn finish(&mut self, p: &G::Position) -> Result<Slot> {
+        let mut missing = None;
+        let (memo, game, mex) = (&self.memo, &self.game, &mut self.mex);
+        mex.clear();
+        game.options(p, &mut |option| {
+            let mut value = 0;
+            for c in option {
+                match memo.find(game, c) {
+                    Some(slot) if slot < ON_STACK => value ^= slot,
+                    _ => {
+                        missing.get_or_insert_with(|| c.clone());
+                        return;
+                    }
+                }
+            }
+            mex.insert(Nimber::new(value));
+        });
+        match missing {
+            // Not reached: a component unknown here was pending above.
+            Some(c) => Err(self.cycle(&c)),
+            None => Ok(self.mex.mex().value()),
         }
     }
 
@@ -299,9 +350,7 @@ impl<G: Game> MemoSolver<G> {
         for frame in self.frames.drain(..) {
             self.memo.set(frame.id, UNVISITED);
         }
-        self.comps.clear();
-        self.ids.clear();
-        self.bounds.clear();
+        self.pending.clear();
     }
 }
 

@@ -5,11 +5,11 @@
 //! | solver | games | time | memory |
 //! |---|---|---|---|
 //! | [`MemoSolver`] | any finite [`Game`](crate::Game) | O(options visited) hash operations | one entry per component reached |
-//! | [`DenseSolver`] | heap games (positions are heap sizes, options are smaller heaps) | O(Σ options of 0..=n), no hashing | 8 bytes per heap size |
+//! | [`DenseSolver`] | heap games (positions are heap sizes, options are smaller heaps) | O(Σ options of 0..=n), no hashing | 8 bytes per heap size (1 with a `u8` table) |
 //! | [`TakeBreakSolver`] | take-and-break games (octal, hexadecimal, Lasker's Nim, Grundy's game) | O(n²) vectorized, near O(n·#rare) with a rare/common split | 1–2 bytes per heap size |
 //! | [`HeapValues`] | heap games, any heap size | dense table, then O(1) from a proven period | the table up to the period |
 //! | [`dag::dag_values`] | explicit acyclic game graphs | O(V + E) | 16 bytes per vertex |
-//! | [`loopy::GraphValues`], [`loopy::LoopySolver`] | graphs and games *with cycles*: values `∞{K}`, draws | O(V + E·(1 + largest value)) | about 36 bytes per vertex, 4 per edge |
+//! | [`loopy::GraphValues`], [`loopy::LoopySolver`] | graphs and games *with cycles*: values `∞{K}`, draws | O(V + E·(1 + largest value)) | about 32 bytes per vertex, 4 per edge |
 //! | [`MisereSolver`] | misère play of sums of any finite game | O(reachable sums) | one entry per reachable sum |
 //! | [`misere_quotient()`] | misère play of heap games: the quotient of heaps `0..=N`, then any sum at once | L* with memoized exhaustive search, proved exact | the product table, `|Q|²` |
 //!
@@ -33,7 +33,7 @@ pub mod values_file;
 /// The locality-keeping hash, now in the leaf layer [`crate::util`].
 pub use crate::util::hash;
 
-pub use dense::{DenseConfig, DenseSolver};
+pub use dense::{DenseConfig, DenseSolver, DenseValue};
 pub use heap::{HeapConfig, HeapValues, PeriodReport};
 pub use memo::{MemoConfig, MemoSolver};
 pub use misere::{MisereConfig, MisereSolver};

@@ -22,14 +22,17 @@
 //!
 //! ## Representation
 //!
-//! Names are interned once: all names live in one string arena, and one hash
-//! table of (id, 32-bit hash) pairs (hashing the arena's bytes) finds a
-//! name's vertex, so a name costs its bytes plus about 18 bytes. Edges are
-//! stored in compressed sparse rows (CSR): per vertex, the offset of its
-//! successor list (4 bytes), and per edge its target (4 bytes). Building is
-//! a stable counting sort of the edge list: O(V + E) time. Measured: a
-//! 10^7-vertex path (a 178 MB file) is read, solved and written as JSON by
-//! `grundy graph` in about 7 s of CPU time with a peak of 540 MB.
+//! Names are interned once (`names.rs`): while the names are the numbers
+//! `0, 1, 2, …` (or `1, 2, …`) in order of first appearance they cost no
+//! memory at all; other decimal numbers cost 8 bytes and a hash-table slot
+//! each; any other names live in one string arena with a table of (id,
+//! 32-bit hash) pairs. Edges are stored in compressed sparse rows (CSR):
+//! per vertex, the offset of its successor list (4 bytes), and per edge its
+//! target (4 bytes). While the edges come grouped by source in increasing
+//! order (a file written vertex by vertex) the rows are filled as the file
+//! is read, in one pass; otherwise the edge list is sorted by a stable
+//! counting sort. Either way O(V + E) time. Reading is a byte scan of
+//! blocks of the input (`read.rs`).
 //!
 //! Invariants: fewer than 2^32 vertices and 2^32 edges (checked, an error
 //! beyond); `offsets` has `V + 1` non-decreasing entries ending at `E`; every
@@ -40,13 +43,13 @@
 //! ([`crate::solve::dag`]) or, when the graph has a cycle, the generalized
 //! Sprague–Grundy function of loopy games ([`crate::solve::loopy`]).
 
+mod names;
+mod read;
+
 use crate::error::{ErrorKind, Result};
 use crate::game::Game;
-use hashbrown::hash_table::{Entry, HashTable};
-use rustc_hash::FxHasher;
+use names::Names;
 use std::borrow::Cow;
-use std::hash::Hasher;
-use std::io::BufRead;
 
 /// A vertex of a [`GameGraph`]: its index, in order of first appearance.
 #[repr(transparent)]
@@ -133,76 +136,6 @@ impl Csr {
     }
 }
 
-/// Interned vertex names: one arena, one table of ids.
-///
-/// The table keeps each name's 32-bit hash beside its id, so growing the
-/// table never reads the arena again (that was most of the parse time of a
-/// 10^7-vertex file) and a probe compares hashes before bytes.
-#[derive(Clone, Default)]
-struct Names {
-    text: String,
-    ends: Vec<usize>,
-    index: HashTable<(u32, u32)>,
-}
-
-/// A name's 32-bit hash.
-fn hash_name(name: &str) -> u32 {
-    let mut h = FxHasher::default();
-    h.write(name.as_bytes());
-    let h = h.finish();
-    (h >> 32) as u32 ^ h as u32
-}
-
-/// The table's 64-bit hash, a function of the stored 32 bits.
-#[inline]
-fn spread(h: u32) -> u64 {
-    (u64::from(h) << 32 | u64::from(h)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-}
-
-fn name_in<'a>(text: &'a str, ends: &[usize], i: usize) -> &'a str {
-    let start = if i == 0 { 0 } else { ends[i - 1] };
-    &text[start..ends[i]]
-}
-
-impl Names {
-    fn get(&self, i: usize) -> &str {
-        name_in(&self.text, &self.ends, i)
-    }
-
-    fn find(&self, name: &str) -> Option<u32> {
-        let h = hash_name(name);
-        self.index
-            .find(spread(h), |&(id, hh)| {
-                hh == h && self.get(id as usize) == name
-            })
-            .map(|&(id, _)| id)
-    }
-
-    /// The id of `name`, adding it if new; `None` past the size limit.
-    fn intern(&mut self, name: &str) -> Option<u32> {
-        let Names { text, ends, index } = self;
-        let h = hash_name(name);
-        let entry = index.entry(
-            spread(h),
-            |&(id, hh)| hh == h && name_in(text, ends, id as usize) == name,
-            |&(_, hh)| spread(hh),
-        );
-        match entry {
-            Entry::Occupied(e) => Some(e.get().0),
-            Entry::Vacant(e) => {
-                let id = ends.len();
-                if id >= MAX_GRAPH_SIZE {
-                    return None;
-                }
-                text.push_str(name);
-                ends.push(text.len());
-                e.insert((id as u32, h));
-                Some(id as u32)
-            }
-        }
-    }
-}
-
 /// Builds a [`GameGraph`] vertex by vertex and edge by edge.
 ///
 /// ```
@@ -217,7 +150,85 @@ impl Names {
 #[derive(Default)]
 pub struct GraphBuilder {
     names: Names,
-    edges: Vec<(u32, u32)>,
+    edges: Edges,
+}
+
+/// The edges read so far: rows filled directly while the sources come in
+/// non-decreasing order (a file written vertex by vertex: the CSR is built
+/// in the one pass that reads it), a list of pairs for a counting sort once
+/// they do not.
+enum Edges {
+    /// `starts[u]` is the first edge of row `u`, for every row up to the
+    /// last source seen (`starts.len() - 1`); its edges run to the end.
+    Rows {
+        starts: Vec<u32>,
+        targets: Vec<Vertex>,
+    },
+    /// `(source, target)` in the order given.
+    Pairs(Vec<(u32, u32)>),
+}
+
+impl Default for Edges {
+    fn default() -> Self {
+        Edges::Rows {
+            starts: Vec::new(),
+            targets: Vec::new(),
+        }
+    }
+}
+
+impl Edges {
+    fn len(&self) -> usize {
+        match self {
+            Edges::Rows { targets, .. } => targets.len(),
+            Edges::Pairs(pairs) => pairs.len(),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, u: u32, v: u32) {
+        if let Edges::Rows { starts, targets } = self {
+            if starts.len() <= u as usize + 1 {
+                while starts.len() <= u as usize {
+                    starts.push(targets.len() as u32);
+                }
+                targets.push(Vertex(v));
+                return;
+            }
+            let mut pairs = Vec::with_capacity(targets.len() + 1);
+            for (r, w) in starts.windows(2).enumerate() {
+                for t in &targets[w[0] as usize..w[1] as usize] {
+                    pairs.push((r as u32, t.0));
+                }
+            }
+            let last = starts.len() - 1;
+            for t in &targets[starts[last] as usize..] {
+                pairs.push((last as u32, t.0));
+            }
+            *self = Edges::Pairs(pairs);
+        }
+        if let Edges::Pairs(pairs) = self {
+            pairs.push((u, v));
+        }
+    }
+
+    fn into_csr(self, n: usize) -> Csr {
+        match self {
+            Edges::Rows {
+                mut starts,
+                mut targets,
+            } => {
+                starts.resize(n + 1, targets.len() as u32);
+                starts.shrink_to_fit();
+                targets.shrink_to_fit();
+                Csr {
+                    offsets: starts,
+                    targets,
+                }
+            }
+            Edges::Pairs(pairs) => Csr::build(n, &pairs, false),
+        }
+    }
 }
 
 impl GraphBuilder {
@@ -227,6 +238,7 @@ impl GraphBuilder {
     }
 
     /// The vertex called `name`, created if new.
+    #[inline]
     pub fn vertex(&mut self, name: &str) -> Result<Vertex> {
         match self.names.intern(name) {
             Some(id) => Ok(Vertex(id)),
@@ -237,22 +249,24 @@ impl GraphBuilder {
     /// Adds a move from `from` to `to` (both made by [`GraphBuilder::vertex`]
     /// of this builder). Returns false, adding nothing, when the graph already
     /// has [`MAX_GRAPH_SIZE`] edges or a vertex is not of this builder.
+    #[inline]
     pub fn edge(&mut self, from: Vertex, to: Vertex) -> bool {
-        let n = self.names.ends.len();
+        let n = self.names.len();
         if self.edges.len() >= MAX_GRAPH_SIZE || from.index() >= n || to.index() >= n {
             return false;
         }
-        self.edges.push((from.0, to.0));
+        self.edges.push(from.0, to.0);
         true
     }
 
     /// The graph.
-    pub fn build(self) -> GameGraph {
-        let n = self.names.ends.len();
-        let out = Csr::build(n, &self.edges, false);
+    pub fn build(mut self) -> GameGraph {
+        let n = self.names.len();
+        self.names.shrink();
+        let out = self.edges.into_csr(n);
         GameGraph {
             out,
-            names: Some(self.names),
+            names: self.names,
         }
     }
 }
@@ -288,7 +302,7 @@ fn too_big(what: &str) -> crate::Error {
 #[derive(Clone)]
 pub struct GameGraph {
     out: Csr,
-    names: Option<Names>,
+    names: Names,
 }
 
 impl std::fmt::Debug for GameGraph {
@@ -317,53 +331,8 @@ impl GameGraph {
     /// Reads the text format from `reader`, line by line. A read error or a
     /// line that is not UTF-8 is an [`ErrorKind::InvalidGraph`] naming the
     /// line.
-    pub fn read<R: BufRead>(mut reader: R) -> Result<GameGraph> {
-        let mut builder = GraphBuilder::new();
-        let mut buf = Vec::new();
-        let mut line_no = 0u64;
-        loop {
-            buf.clear();
-            line_no += 1;
-            let bad = |reason: String| -> crate::Error {
-                ErrorKind::InvalidGraph {
-                    line: line_no,
-                    reason,
-                }
-                .into()
-            };
-            match reader.read_until(b'\n', &mut buf) {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(e) => return Err(bad(format!("it cannot be read: {e}"))),
-            }
-            let line =
-                std::str::from_utf8(&buf).map_err(|_| bad("it is not valid UTF-8".to_string()))?;
-            let line = match line.find('#') {
-                Some(i) => &line[..i],
-                None => line,
-            };
-            let mut tokens = line.split_whitespace();
-            let (first, second) = (tokens.next(), tokens.next());
-            if let Some(extra) = tokens.next() {
-                return Err(bad(format!(
-                    "expected `FROM TO` or a single vertex name, found a third name `{extra}`"
-                )));
-            }
-            match (first, second) {
-                (None, _) => {}
-                (Some(v), None) => {
-                    builder.vertex(v).map_err(|e| with_line(e, line_no))?;
-                }
-                (Some(u), Some(v)) => {
-                    let u = builder.vertex(u).map_err(|e| with_line(e, line_no))?;
-                    let v = builder.vertex(v).map_err(|e| with_line(e, line_no))?;
-                    if !builder.edge(u, v) {
-                        return Err(with_line(too_big("edges"), line_no));
-                    }
-                }
-            }
-        }
-        Ok(builder.build())
+    pub fn read<R: std::io::Read>(reader: R) -> Result<GameGraph> {
+        read::read(reader)
     }
 
     /// A graph on vertices `0..vertex_count` (named by their numbers) with
@@ -394,7 +363,7 @@ impl GameGraph {
         }
         Ok(GameGraph {
             out: Csr::build(vertex_count, edges, false),
-            names: None,
+            names: Names::counting(vertex_count as u32),
         })
     }
 
@@ -436,7 +405,7 @@ impl GameGraph {
     pub(crate) fn default_empty() -> GameGraph {
         GameGraph {
             out: Csr::build(0, &[], false),
-            names: None,
+            names: Names::default(),
         }
     }
 
@@ -446,14 +415,7 @@ impl GameGraph {
 
     /// The vertex called `name`.
     pub fn vertex(&self, name: &str) -> Option<Vertex> {
-        match &self.names {
-            Some(names) => names.find(name).map(Vertex),
-            None => name
-                .parse::<u32>()
-                .ok()
-                .filter(|&i| (i as usize) < self.vertex_count())
-                .map(Vertex),
-        }
+        self.names.find(name).map(Vertex)
     }
 
     /// The vertices called `names`, in order (a name may repeat); an unknown
@@ -475,9 +437,10 @@ impl GameGraph {
 
     /// The name of `v` (its number for graphs built from numbered edges).
     pub fn name(&self, v: Vertex) -> Cow<'_, str> {
-        match &self.names {
-            Some(names) if v.index() < names.ends.len() => Cow::Borrowed(names.get(v.index())),
-            _ => Cow::Owned(v.0.to_string()),
+        if v.index() < self.names.len() {
+            self.names.get(v.index())
+        } else {
+            Cow::Owned(v.0.to_string())
         }
     }
 }
@@ -571,6 +534,37 @@ mod tests {
         // The generalized function gives every vertex ∞{}: a draw.
         let v = g.values();
         assert_eq!(v.value(Vertex(7)).unwrap().to_string(), "∞{}");
+    }
+
+    proptest::proptest! {
+        /// Rows filled while reading (sources in order) and rows from the
+        /// counting sort (after the first source out of order) give the
+        /// same graph as the counting sort of the whole edge list.
+        #[test]
+        fn rows_built_while_reading_equal_the_counting_sort(
+            n in 1u32..30,
+            raw in proptest::collection::vec((0u32..30, 0u32..30), 0..80),
+            sorted in proptest::bool::ANY,
+        ) {
+            let mut edges: Vec<(u32, u32)> = raw.into_iter().map(|(u, v)| (u % n, v % n)).collect();
+            if sorted {
+                edges.sort_by_key(|e| e.0);
+            }
+            let mut b = GraphBuilder::new();
+            for i in 0..n {
+                b.vertex(&i.to_string()).unwrap();
+            }
+            for &(u, v) in &edges {
+                proptest::prop_assert!(b.edge(Vertex(u), Vertex(v)));
+            }
+            let built = b.build();
+            let sorted_out = GameGraph::from_edges(n as usize, &edges).unwrap();
+            for v in sorted_out.vertices() {
+                proptest::prop_assert_eq!(built.successors(v), sorted_out.successors(v));
+            }
+            proptest::prop_assert_eq!(built.edge_count(), edges.len());
+            proptest::prop_assert_eq!(built.vertex_count(), n as usize);
+        }
     }
 
     #[test]

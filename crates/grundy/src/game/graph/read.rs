@@ -1,0 +1,253 @@
+//! Reading the text format of a game graph (see the parent module's docs),
+//! in one pass over the bytes.
+//!
+//! The input is read in blocks of 1 MiB; each complete line is split where
+//! it stands, without copying it: an ASCII line (nearly all of them) by a
+//! byte scan for white space and `#`, any other line by the `str` rules
+//! (`split_whitespace`, so Unicode white space separates names too, and
+//! the whole line must be UTF-8). A line longer than the block grows it.
+//! Names go to [`GraphBuilder::vertex`] (numbers cost no memory per vertex
+//! while they count up) and edges to [`GraphBuilder::edge`] (rows filled in
+//! place while sources come in order).
+
+use super::{too_big, with_line, GameGraph, GraphBuilder};
+use crate::error::{ErrorKind, Result};
+use std::io::{ErrorKind as IoKind, Read};
+
+/// Bytes read at a time.
+const BLOCK: usize = 1 << 20;
+
+fn bad(line: u64, reason: String) -> crate::Error {
+    ErrorKind::InvalidGraph { line, reason }.into()
+}
+
+/// White space as `char::is_whitespace` sees it among ASCII bytes.
+#[inline]
+fn is_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+/// Up to three names of an ASCII line before its comment, or `None` when
+/// the line has a byte outside ASCII (then the `str` rules decide).
+#[inline]
+fn ascii_tokens(line: &[u8]) -> Option<([&[u8]; 3], usize)> {
+    let mut tokens: [&[u8]; 3] = [&[]; 3];
+    let mut count = 0;
+    let mut i = 0;
+    let n = line.len();
+    while i < n {
+        let b = line[i];
+        if b >= 0x80 {
+            return None;
+        }
+        if b == b'#' {
+            return line[i..].is_ascii().then_some((tokens, count));
+        }
+        if is_space(b) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < n {
+            let b = line[i];
+            if b >= 0x80 {
+                return None;
+            }
+            if b == b'#' || is_space(b) {
+                break;
+            }
+            i += 1;
+        }
+        if count < 3 {
+            tokens[count] = &line[start..i];
+        }
+        count += 1;
+    }
+    Some((tokens, count))
+}
+
+/// Adds what one line says to `builder`.
+fn add_line(builder: &mut GraphBuilder, line: &[u8], line_no: u64) -> Result<()> {
+    let (tokens, count) = match ascii_tokens(line) {
+        Some(found) => found,
+        None => return add_line_str(builder, line, line_no),
+    };
+    fn name(t: &[u8], line_no: u64) -> Result<&str> {
+        std::str::from_utf8(t).map_err(|_| bad(line_no, "it is not valid UTF-8".into()))
+    }
+    match count {
+        0 => Ok(()),
+        1 => add(builder, name(tokens[0], line_no)?, None, line_no),
+        2 => {
+            let v = name(tokens[1], line_no)?;
+            add(builder, name(tokens[0], line_no)?, Some(v), line_no)
+        }
+        _ => Err(third_name(line_no, name(tokens[2], line_no)?)),
+    }
+}
+
+/// The same for a line with bytes beyond ASCII.
+fn add_line_str(builder: &mut GraphBuilder, line: &[u8], line_no: u64) -> Result<()> {
+    let line =
+        std::str::from_utf8(line).map_err(|_| bad(line_no, "it is not valid UTF-8".into()))?;
+    let line = match line.find('#') {
+        Some(i) => &line[..i],
+        None => line,
+    };
+    let mut tokens = line.split_whitespace();
+    let (first, second) = (tokens.next(), tokens.next());
+    if let Some(extra) = tokens.next() {
+        return Err(third_name(line_no, extra));
+    }
+    match first {
+        None => Ok(()),
+        Some(u) => add(builder, u, second, line_no),
+    }
+}
+
+fn third_name(line_no: u64, extra: &str) -> crate::Error {
+    bad(
+        line_no,
+        format!("expected `FROM TO` or a single vertex name, found a third name `{extra}`"),
+    )
+}
+
+#[inline]
+fn add(builder: &mut GraphBuilder, u: &str, v: Option<&str>, line_no: u64) -> Result<()> {
+    let u = builder.vertex(u).map_err(|e| with_line(e, line_no))?;
+    if let Some(v) = v {
+        let v = builder.vertex(v).map_err(|e| with_line(e, line_no))?;
+        if !builder.edge(u, v) {
+            return Err(with_line(too_big("edges"), line_no));
+        }
+    }
+    Ok(())
+}
+
+/// Reads a whole graph (see the module docs).
+pub(super) fn read<R: Read>(mut reader: R) -> Result<GameGraph> {
+    let mut builder = GraphBuilder::new();
+    let mut buf = vec![0u8; BLOCK];
+    // `buf[..len]` holds bytes read and not yet used: the start of a line.
+    let mut len = 0;
+    let mut line_no = 0u64;
+    loop {
+        if len == buf.len() {
+            buf.resize(buf.len() * 2, 0);
+        }
+        let got = match reader.read(&mut buf[len..]) {
+            Ok(got) => got,
+            Err(e) if e.kind() == IoKind::Interrupted => continue,
+            Err(e) => return Err(bad(line_no + 1, format!("it cannot be read: {e}"))),
+        };
+        if got == 0 {
+            if len > 0 {
+                add_line(&mut builder, &buf[..len], line_no + 1)?;
+            }
+            break;
+        }
+        let end = len + got;
+        let mut start = 0;
+        // Only the new bytes can hold the next line end.
+        let mut scan = len;
+        while let Some(i) = buf[scan..end].iter().position(|&b| b == b'\n') {
+            line_no += 1;
+            add_line(&mut builder, &buf[start..scan + i], line_no)?;
+            start = scan + i + 1;
+            scan = start;
+        }
+        buf.copy_within(start..end, 0);
+        len = end - start;
+    }
+    Ok(builder.build())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The reader as it was: line by line, `str` rules on every line.
+    fn read_plain(text: &[u8]) -> Result<GameGraph> {
+        let mut builder = GraphBuilder::new();
+        let text = text.strip_suffix(b"\n").unwrap_or(text);
+        for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+            add_line_str(&mut builder, line, i as u64 + 1)?;
+        }
+        Ok(builder.build())
+    }
+
+    fn shape(g: &GameGraph) -> (Vec<String>, Vec<Vec<u32>>) {
+        let names = g.vertices().map(|v| g.name(v).into_owned()).collect();
+        let rows = g
+            .vertices()
+            .map(|v| g.successors(v).iter().map(|w| w.0).collect())
+            .collect();
+        (names, rows)
+    }
+
+    /// A reader that hands out a few bytes at a time, so that lines
+    /// straddle the reads.
+    struct Trickle<'a>(&'a [u8], usize);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.1.min(out.len()).min(self.0.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_line_longer_than_the_block_is_read_whole() {
+        let long = "x".repeat(3 * BLOCK);
+        let text = format!("a {long}\n{long} b");
+        let g = GameGraph::parse(&text).unwrap();
+        assert_eq!(g.vertex_count(), 3);
+        assert_eq!(g.name(super::super::Vertex(1)).len(), 3 * BLOCK);
+    }
+
+    proptest! {
+        /// Random lines of names (numbers counting up, numbers in any
+        /// order, words, Unicode white space, comments, bad lines), read in
+        /// random pieces: the same graph, or the same error, as the plain
+        /// line-by-line reader.
+        #[test]
+        fn the_block_reader_equals_the_line_reader(
+            lines in proptest::collection::vec(
+                (
+                    proptest::collection::vec(
+                        prop_oneof![
+                            (0u32..30).prop_map(|x| x.to_string()),
+                            Just("007".to_string()),
+                            Just("é".to_string()),
+                            Just("v1".to_string()),
+                        ],
+                        0..4,
+                    ),
+                    prop_oneof![Just(" "), Just("\t"), Just("\u{a0}"), Just("  ")],
+                    prop_oneof![Just(""), Just(" # note"), Just("#x y z"), Just("\r")],
+                ),
+                0..40,
+            ),
+            piece in 1usize..20,
+            trailing_newline in any::<bool>(),
+        ) {
+            let mut text = lines
+                .iter()
+                .map(|(names, sep, tail)| format!("{}{}", names.join(sep), tail))
+                .collect::<Vec<_>>()
+                .join("\n");
+            if trailing_newline {
+                text.push('\n');
+            }
+            let fast = read(Trickle(text.as_bytes(), piece));
+            let plain = read_plain(text.as_bytes());
+            match (fast, plain) {
+                (Ok(a), Ok(b)) => prop_assert_eq!(shape(&a), shape(&b)),
+                (Err(a), Err(b)) => prop_assert_eq!(a.to_string(), b.to_string()),
+                (a, b) => prop_assert!(false, "{:?} vs {:?}", a.map(|g| shape(&g)), b.map(|g| shape(&g))),
+            }
+        }
+    }
+}
