@@ -592,6 +592,11 @@ impl TakeBreakSolver {
         Ok(())
     }
 
+    /// The value table, owned (the solver is done with).
+    pub fn into_table(self) -> NimTable {
+        self.table
+    }
+
     /// Computes `G(0..=n)`, keeping what is already known.
     pub fn extend_to(&mut self, n: u64) -> Result<()> {
         let target = self.reserve_to(n)?;
