@@ -7,6 +7,10 @@
 #   benches/longrun.sh                        # 0.6 to 2^26, kill after 90 s
 #   GAME=0.16 N=16777216 KILL_AFTER=5 benches/longrun.sh
 #   THREADS=1 benches/longrun.sh
+#   benches/longrun.sh sizes                  # instead: 0.6 to 2^28 and to 2^30,
+#                                             # uninterrupted (time, memory, checksum)
+#   SIZES=28 GAME=0.16 benches/longrun.sh sizes
+#   GRUNDY=/path/to/grundy benches/longrun.sh # a grundy already built
 #
 # The runs happen under `script`, so stderr is a terminal and the progress bar
 # (values/s, ETA) is drawn; the last lines of each bar are shown.
@@ -21,8 +25,38 @@ EVERY=${EVERY:-10}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-cargo build --release --quiet -p grundy-cli
-G=$PWD/target/release/grundy
+if [ -n "${GRUNDY:-}" ]; then
+  G=$GRUNDY
+else
+  cargo build --release --quiet -p grundy-cli
+  G=$PWD/target/release/grundy
+fi
+
+# Rows by size: one uninterrupted run each, its wall time, peak RSS, peak
+# anonymous memory (what the computation holds: benches/measure.py) and the
+# checksum of the values file written.
+if [ "${1:-}" = sizes ]; then
+  rows=()
+  for e in ${SIZES:-28 30}; do
+    echo "== $GAME to 2^$e on $THREADS thread(s)" >&2
+    read -r wall rss anon <<<"$(python3 benches/measure.py "$G" values "$GAME" --to $((1 << e)) \
+      --threads "$THREADS" --output "$tmp/size.bin" --quiet)"
+    sum=$(python3 - "$tmp/size.bin" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read(12 + 4096)
+h = struct.unpack('<I', d[8:12])[0]
+print(dict(l.split('=', 1) for l in d[12:12 + h].decode().splitlines())['checksum'])
+PY
+)
+    rm -f "$tmp/size.bin"
+    rows+=("| $GAME | 2^$e | $THREADS | $wall | $(python3 -c "print(f'{$rss/1048576:.2f}')") | $(python3 -c "print(f'{$anon/1048576:.2f}')") | $sum |")
+  done
+  echo
+  echo "| game | n | threads | wall (s) | peak RSS (GiB) | peak anon (GiB) | checksum |"
+  echo "|---|---|---|---|---|---|---|"
+  printf '%s\n' "${rows[@]}"
+  exit 0
+fi
 
 # run LOG ARGS...: grundy values under a pseudo-terminal, wall time on stdout
 run() {

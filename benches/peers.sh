@@ -8,9 +8,14 @@
 #   RUNS=3 benches/peers.sh     # best of 3 timings per tool (default 2; rows
 #                               # whose first run takes under 2 s get at least 5)
 #   OGSOLVE=/path/to/ogsolve benches/peers.sh  # use an installed ogsolve
+#   GRUNDY_BEFORE=/path/to/old/grundy benches/peers.sh  # columns for an older
+#                               # build too (one and two threads, same rounds)
+#
+# A row is GAME:E (n = 2^E) or GAME:B^E (n = B^E, e.g. kayles:10^7); kayles
+# and dawson are given to ogsolve as their codes 0.77 and 0.07.
 #
 # For each row it times (wall seconds, best of RUNS; peak RSS from /usr/bin/time,
-# peak anonymous memory sampled from /proc — see `measure` below), the three
+# peak anonymous memory sampled from /proc — see benches/measure.py), the three
 # commands taking turns round by round, so that the machine's drift (large on
 # shared machines) falls on all of them alike:
 #   - grundy, one thread:   grundy values GAME --to N --output F --quiet --threads 1
@@ -19,13 +24,19 @@
 #                           games; rc2 splits breaking moves by parity)
 # and checks the values: ogsolve is run once more with -p (print the nimbers),
 # and its values are compared with grundy's --output file, value by value.
+# A second table times the values printed, each tool's output going to a file:
+#   - grundy:   grundy values GAME --to N --format csv --quiet --threads 1 > F
+#   - ogsolve:  ogsolve -m rc2 -p -n N GAME > F
+# (the printed values compared too), with the cost of printing over grundy's
+# binary --output run.
 # Grundy's game is not an octal code (ogsolve cannot run it): its row compares
 # grundy's automatic method with grundy's own plain path (--method plain).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-2}
-ROWS=${ROWS:-"0.6:20 0.6:22 0.106:22 0.16:20 0.167:20 0.007:20 grundy-game:20"}
+ROWS=${ROWS:-"0.6:20 0.6:22 0.106:22 0.16:20 0.167:20 0.007:20 grundy-game:20 kayles:10^7 dawson:10^7"}
+GB=${GRUNDY_BEFORE:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -51,37 +62,9 @@ else
   G=target/dist/grundy
 fi
 
-# measure CMD...: "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB" of one run. Peak RSS
-# counts the program's code and shared libraries too (about 2.6 MB for
-# grundy's static build and for ogsolve, before any value is computed);
-# the anonymous memory (RssAnon, sampled every 5 ms: heap, stacks, the table)
-# is what the computation itself holds.
-cat > "$tmp/measure.py" <<'PY'
-import subprocess, sys, tempfile, time
-out = tempfile.NamedTemporaryFile(mode="r")
-start = time.monotonic()
-# /usr/bin/time reports the program's own peak RSS (the fork of this Python
-# process before exec would count in its rusage); the program is its child.
-p = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", out.name] + sys.argv[1:],
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-anon, child = 0, None
-while p.poll() is None:
-    try:
-        if child is None:
-            kids = open(f"/proc/{p.pid}/task/{p.pid}/children").read().split()
-            child = kids[0] if kids else None
-        if child is not None:
-            with open(f"/proc/{child}/status") as f:
-                for line in f:
-                    if line.startswith("RssAnon:"):
-                        anon = max(anon, int(line.split()[1]))
-    except (OSError, IndexError):
-        pass
-    time.sleep(0.005)
-wall = time.monotonic() - start
-rss = int(out.read().split()[-1])
-print(f"{wall:.2f} {rss} {anon}")
-PY
+# measure [--stdout FILE] CMD...: "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB" of one
+# run (benches/measure.py).
+measure=$PWD/benches/measure.py
 
 # fold "T M A" (one run) into the best so far, in the variables named $1:
 # the least time, the most memory
@@ -93,16 +76,20 @@ fold() {
   acc="$(python3 -c "print(min($bt, $t))") $(( m > bm ? m : bm )) $(( a > ba ? a : ba ))"
 }
 
-# compare VALUES_FILE OGSOLVE_OUTPUT: "yes" when every value agrees
+# compare VALUES OGSOLVE_OUTPUT: "yes" when every value agrees; VALUES is a
+# values file (--output) or grundy's csv (n,value lines)
 compare() {
   python3 - "$1" "$2" <<'PY'
 import sys, struct, array
 data = open(sys.argv[1], 'rb').read()
-hlen = struct.unpack('<I', data[8:12])[0]
-head = dict(l.split('=', 1) for l in data[12:12 + hlen].decode().splitlines())
-width = int(head['width'])
-ours = array.array({1: 'B', 2: 'H', 4: 'I', 8: 'Q'}[width])
-ours.frombytes(data[12 + hlen:])
+if data.startswith(b'n,value\n'):
+    ours = [int(l.split(b',')[1]) for l in data.splitlines()[1:]]
+else:
+    hlen = struct.unpack('<I', data[8:12])[0]
+    head = dict(l.split('=', 1) for l in data[12:12 + hlen].decode().splitlines())
+    width = int(head['width'])
+    ours = array.array({1: 'B', 2: 'H', 4: 'I', 8: 'Q'}[width])
+    ours.frombytes(data[12 + hlen:])
 text = open(sys.argv[2]).read()
 start = text.index('nimbers:') + len('nimbers:')
 theirs = [int(x) for x in text[start:].split('\n', 1)[0].split()]
@@ -113,53 +100,114 @@ print("yes" if diff is None else f"no (first difference at {diff})")
 PY
 }
 
-rows=()
+# the checksum in a values file's header (of the whole file: header and values)
+checksum() {
+  python3 -c "
+import struct,sys
+d=open('$1','rb').read(); h=struct.unpack('<I',d[8:12])[0]
+print(dict(l.split('=',1) for l in d[12:12+h].decode().splitlines())['checksum'])"
+}
+
+# same_values FILE FILE: "same" when two values files hold the same values
+# (their headers may differ: an older grundy's checksum covered the values only)
+same_values() {
+  python3 - "$1" "$2" <<'PY'
+import struct, sys
+def values(path):
+    d = open(path, 'rb').read()
+    return d[12 + struct.unpack('<I', d[8:12])[0]:]
+print("same" if values(sys.argv[1]) == values(sys.argv[2]) else "differ")
+PY
+}
+
+mb() { python3 -c "print(f'{$1/1024:.1f}')"; }
+ratio() { python3 -c "print(f'{$1 / max($2, 1e-3):.1f}x')"; }
+
+rows=() printed=()
 for row in $ROWS; do
-  game=${row%:*}; e=${row#*:}; n=$((1 << e))
-  echo "== $game, n = 2^$e" >&2
+  game=${row%:*}; e=${row#*:}
+  if [[ $e == *^* ]]; then
+    n=$(python3 -c "print(${e%^*} ** ${e#*^})"); size=$e
+  else
+    n=$((1 << e)); size=2^$e
+  fi
+  case $game in
+    kayles) code=0.77 ;;
+    dawson) code=0.07 ;;
+    *) code=$game ;;
+  esac
+  echo "== $game, n = $size" >&2
   one=("$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 1)
   two=("$G" values "$game" --to "$n" --output "$tmp/g.bin" --quiet --threads 2)
+  csv=(--stdout "$tmp/g.csv" "$G" values "$game" --to "$n" --format csv --quiet --threads 1)
   if [ "$game" = grundy-game ]; then
     peer="grundy --method plain"
     other=("$G" values "$game" --to "$n" --output "$tmp/p.bin" --quiet --threads 1 --method plain)
+    other_printed=(--stdout "$tmp/p.csv" "$G" values "$game" --to "$n" --format csv --quiet --threads 1 --method plain)
   else
     peer="ogsolve -m rc2"
-    other=("$og" -m rc2 -n "$n" "$game")
+    other=("$og" -m rc2 -n "$n" "$code")
+    other_printed=(--stdout "$tmp/og.txt" "$og" -m rc2 -p -n "$n" "$code")
   fi
-  r1="" r2="" ro=""
-  fold r1 "$(python3 "$tmp/measure.py" "${one[@]}")"
+  r1="" r2="" ro="" rb1="" rb2="" rc="" rp=""
+  fold r1 "$(python3 "$measure" "${one[@]}")"
   runs=$RUNS
   if python3 -c "import sys; sys.exit(0 if ${r1%% *} < 2 else 1)"; then
     runs=$(( RUNS > 5 ? RUNS : 5 ))
   fi
   for i in $(seq "$runs"); do
-    [ "$i" -gt 1 ] && fold r1 "$(python3 "$tmp/measure.py" "${one[@]}")"
-    fold r2 "$(python3 "$tmp/measure.py" "${two[@]}")"
-    fold ro "$(python3 "$tmp/measure.py" "${other[@]}")"
+    [ "$i" -gt 1 ] && fold r1 "$(python3 "$measure" "${one[@]}")"
+    fold r2 "$(python3 "$measure" "${two[@]}")"
+    fold ro "$(python3 "$measure" "${other[@]}")"
+    if [ -n "$GB" ]; then
+      fold rb1 "$(python3 "$measure" "$GB" values "$game" --to "$n" --output "$tmp/b.bin" --quiet --threads 1)"
+      fold rb2 "$(python3 "$measure" "$GB" values "$game" --to "$n" --output "$tmp/b.bin" --quiet --threads 2)"
+    fi
+    fold rc "$(python3 "$measure" "${csv[@]}")"
+    fold rp "$(python3 "$measure" "${other_printed[@]}")"
   done
   read -r g1 m1 a1 <<<"$r1"
   read -r g2 _ _ <<<"$r2"
   read -r o1 om oa <<<"$ro"
-  sum=$(python3 -c "
-import struct,sys
-d=open('$tmp/g.bin','rb').read(); h=struct.unpack('<I',d[8:12])[0]
-print(dict(l.split('=',1) for l in d[12:12+h].decode().splitlines())['checksum'])")
+  read -r c1 _ _ <<<"$rc"
+  read -r p1 _ _ <<<"$rp"
+  sum=$(checksum "$tmp/g.bin")
   if [ "$game" = grundy-game ]; then
     if cmp -s "$tmp/g.bin" "$tmp/p.bin"; then match=yes; else match=no; fi
+    if cmp -s "$tmp/g.csv" "$tmp/p.csv"; then pmatch=yes; else pmatch=no; fi
   else
-    "$og" -m rc2 -p -n "$n" "$game" > "$tmp/og.txt" 2>&1
     match=$(compare "$tmp/g.bin" "$tmp/og.txt")
+    pmatch=$(compare "$tmp/g.csv" "$tmp/og.txt")
   fi
-  ratio=$(python3 -c "print(f'{$o1 / max($g1, 1e-3):.1f}x')")
-  rows+=("$(printf '| %s | 2^%s | %s | %s | %s (%s) | %s | %.1f | %.1f | %.1f | %.1f | %s | %s |' \
-    "$game" "$e" "$g1" "$g2" "$o1" "$peer" "$ratio" \
-    "$(python3 -c "print($m1/1024)")" "$(python3 -c "print($om/1024)")" \
-    "$(python3 -c "print($a1/1024)")" "$(python3 -c "print($oa/1024)")" "$sum" "$match")")
+  before=""
+  if [ -n "$GB" ]; then
+    read -r b1 _ _ <<<"$rb1"
+    read -r b2 _ _ <<<"$rb2"
+    same=$(same_values "$tmp/b.bin" "$tmp/g.bin")
+    before=" $b1 | $b2 | $(python3 -c "print(f'{$g1 / max($b1, 1e-3):.2f}')") | $(python3 -c "print(f'{$g2 / max($b2, 1e-3):.2f}')") | $same |"
+  fi
+  rows+=("| $game | $size | $g1 | $g2 | $o1 ($peer) | $(ratio "$o1" "$g1") | $(mb "$m1") | $(mb "$om") | $(mb "$a1") | $(mb "$oa") | $sum | $match |$before")
+  printed+=("| $game | $size | $c1 | $p1 (${peer/rc2/rc2 -p}) | $(ratio "$p1" "$c1") | $g1 | $(python3 -c "print(f'{100 * ($c1 - $g1) / max($g1, 1e-3):+.0f}%')") | $pmatch |")
 done
 
 echo
-echo "| game | n | grundy 1 thread (s) | grundy 2 threads (s) | peer (s) | peer / grundy 1 thread | grundy peak RSS (MB) | peer peak RSS (MB) | grundy anon (MB) | peer anon (MB) | grundy checksum | values match |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "Values into a binary file (--output):"
+echo
+head="| game | n | grundy 1 thread (s) | grundy 2 threads (s) | peer (s) | peer / grundy 1 thread | grundy peak RSS (MB) | peer peak RSS (MB) | grundy anon (MB) | peer anon (MB) | grundy file checksum | values match |"
+rule="|---|---|---|---|---|---|---|---|---|---|---|---|"
+if [ -n "$GB" ]; then
+  head="$head before 1 thread (s) | before 2 threads (s) | now / before, 1 thread | now / before, 2 threads | before's values |"
+  rule="$rule---|---|---|---|---|"
+fi
+echo "$head"
+echo "$rule"
 printf '%s\n' "${rows[@]}"
+[ -n "$GB" ] && echo && echo "before: $GB"
+echo
+echo "Values printed (grundy --format csv, one thread; ogsolve -p), to a file:"
+echo
+echo "| game | n | grundy csv (s) | peer printed (s) | peer / grundy | grundy --output (s) | printing adds | values match |"
+echo "|---|---|---|---|---|---|---|---|"
+printf '%s\n' "${printed[@]}"
 echo
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
