@@ -110,8 +110,10 @@ pub fn write_values(path: &Path, game: &str, values: TableView<'_>) -> Result<u6
         TableView::U32(_) => 4,
         TableView::U64(_) | TableView::Nimbers(_) => 8,
     };
-    let mut all = (0..values.len()).map(|i| values.get(i).map_or(0, |g| g.value()));
-    write_values_streamed(path, game, values.len() as u64, width, &mut all)
+    let count = values.len() as u64;
+    write_values_chunked(path, game, count, width, &mut |from, out| {
+        Ok(values.copy_to(from as usize, out))
+    })
 }
 
 /// Writes `count` values, `width` bytes each, taken from `values` as they
@@ -124,6 +126,31 @@ pub fn write_values_streamed(
     count: u64,
     width: u8,
     values: &mut dyn Iterator<Item = u64>,
+) -> Result<u64> {
+    write_values_chunked(path, game, count, width, &mut |_, out| {
+        let mut n = 0;
+        for (slot, v) in out.iter_mut().zip(&mut *values) {
+            *slot = v;
+            n += 1;
+        }
+        Ok(n)
+    })
+}
+
+/// Values handed to the file writer at a time.
+const CHUNK: usize = 1 << 14;
+
+/// [`write_values_streamed`] with the values taken a buffer at a time:
+/// `next(start, buf)` writes `G(start), G(start + 1), …` into `buf` and
+/// returns how many it wrote (fewer than `buf.len()` only at the end).
+/// A periodic fill or a table hands its values over at memory speed this
+/// way; the two checksums are the whole cost per value.
+pub fn write_values_chunked(
+    path: &Path,
+    game: &str,
+    count: u64,
+    width: u8,
+    next: &mut dyn FnMut(u64, &mut [u64]) -> Result<usize>,
 ) -> Result<u64> {
     if game.contains('\n') {
         return Err(Error::unsupported(format!(
@@ -155,18 +182,38 @@ pub fn write_values_streamed(
             } else {
                 (1u64 << (8 * u32::from(width))) - 1
             };
+            let width = usize::from(width);
+            let mut values = vec![0u64; CHUNK];
+            let mut bytes = vec![0u8; CHUNK * width];
             let mut written = 0u64;
-            for v in values.take(count as usize) {
-                if v > limit {
+            while written < count {
+                let want = (count - written).min(CHUNK as u64) as usize;
+                let got = match next(written, &mut values[..want]) {
+                    Ok(got) => got.min(want),
+                    Err(e) => {
+                        *problem = Some(e);
+                        break;
+                    }
+                };
+                let chunk = &values[..got];
+                if let Some(v) = chunk.iter().find(|&&v| v > limit) {
                     *problem = Some(Error::unsupported(format!(
                         "value {v} does not fit in {width} bytes"
                     )));
                     break;
                 }
-                *checksum = fnv1a_step(*checksum, v);
-                file_sum = fnv1a_step(file_sum, v);
-                w.write_all(&v.to_le_bytes()[..usize::from(width)])?;
-                written += 1;
+                let (mut a, mut b) = (*checksum, file_sum);
+                for (&v, out) in chunk.iter().zip(bytes.chunks_exact_mut(width)) {
+                    a = fnv1a_step(a, v);
+                    b = fnv1a_step(b, v);
+                    out.copy_from_slice(&v.to_le_bytes()[..width]);
+                }
+                (*checksum, file_sum) = (a, b);
+                w.write_all(&bytes[..got * width])?;
+                written += got as u64;
+                if got < want {
+                    break;
+                }
             }
             if problem.is_none() && written != count {
                 *problem = Some(Error::unsupported(format!(
