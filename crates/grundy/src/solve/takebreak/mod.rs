@@ -91,7 +91,7 @@
 //!
 //! Around them: `moves` (the code's moves), `core` (the loop that picks a
 //! method per heap, and the shared bookkeeping), `choose` (the cost model),
-//! `kernels` (the inner loops and most of the `unsafe` code), `threads` (the
+//! `kernels` (the inner loops and all the `unsafe` code), `threads` (the
 //! other thread's engine), `waiting` (how one thread waits for the other,
 //! and whether two are faster than one), `stream` (the low-memory mode),
 //! `tests`.
@@ -590,6 +590,11 @@ impl TakeBreakSolver {
             }
         }
         Ok(())
+    }
+
+    /// The value table, owned (the solver is done with).
+    pub fn into_table(self) -> NimTable {
+        self.table
     }
 
     /// Computes `G(0..=n)`, keeping what is already known.

@@ -1,0 +1,267 @@
+//! `grundy._grundy`: the Rust side of the Python package `grundy`.
+//!
+//! A thin layer over the library: every computation is `grundy`'s, this
+//! crate converts arguments and results, releases the GIL while the library
+//! computes, and checks for Ctrl-C between batches. The Python side
+//! (`grundy/__init__.py`) wraps the plain tuples returned here into
+//! dataclasses with notebook displays.
+//!
+//! Errors: a `grundy::Error` about the caller's input (a spec, a position,
+//! a graph) becomes `ValueError` with the library's message; a memory limit
+//! `MemoryError`; anything else `RuntimeError`.
+
+use grundy::error::{Error, ErrorKind};
+use grundy::solve::{NimTable, TakeBreakConfig, TakeBreakSolver};
+use grundy::spec::{self, AnalyzeOptions};
+use grundy::{HeapGame, Nimber};
+use numpy::IntoPyArray;
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::time::Duration;
+
+mod census;
+mod graph;
+mod nimber;
+mod pygame;
+
+/// A library error as the Python exception of its kind.
+pub(crate) fn to_py(e: Error) -> PyErr {
+    let msg = e.to_string();
+    match e.kind() {
+        ErrorKind::OutOfMemory { .. } | ErrorKind::TooManyPositions { .. } => {
+            PyMemoryError::new_err(msg)
+        }
+        ErrorKind::InvalidSpec { .. }
+        | ErrorKind::InvalidPosition { .. }
+        | ErrorKind::InvalidGraph { .. }
+        | ErrorKind::HeapTooLarge { .. }
+        | ErrorKind::Domain(_)
+        | ErrorKind::NoPositions { .. }
+        | ErrorKind::IllegalMove { .. }
+        | ErrorKind::Unsupported(_)
+        | ErrorKind::NotShrinking { .. }
+        | ErrorKind::Cycle { .. } => PyValueError::new_err(msg),
+        _ => PyRuntimeError::new_err(msg),
+    }
+}
+
+/// Checks for a pending signal (Ctrl-C) from a thread that released the
+/// GIL; the Python error (KeyboardInterrupt) is kept in `slot` and the
+/// library is told to stop with an error that [`finish`] replaces by it.
+pub(crate) fn interrupted(slot: &mut Option<PyErr>) -> grundy::Result<()> {
+    match Python::with_gil(|py| py.check_signals()) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            *slot = Some(e);
+            Err(ErrorKind::Unsupported("interrupted".into()).into())
+        }
+    }
+}
+
+/// The library's result, or the Python error kept by [`interrupted`].
+pub(crate) fn finish<T>(r: grundy::Result<T>, slot: Option<PyErr>) -> PyResult<T> {
+    match (r, slot) {
+        (_, Some(e)) => Err(e),
+        (r, None) => r.map_err(to_py),
+    }
+}
+
+/// Ranges at least this long of a take-and-break game without a known
+/// period go to the take-and-break engine, as `grundy values` does.
+const ENGINE_RANGE: u64 = 1 << 20;
+
+/// Heaps computed between two checks for Ctrl-C outside the engine.
+const CHUNK: u64 = 1 << 16;
+
+/// Computed values: the engine's table (whole, from 0) or a plain list.
+enum Computed {
+    Table(NimTable),
+    List(Vec<Nimber>),
+}
+
+/// Bytes of memory this process may use for a table: 90% of
+/// `MemAvailable`, or 8 GiB where that cannot be read (the CLI's rule).
+fn memory_budget() -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        m.lines()
+            .find_map(|l| l.strip_prefix("MemAvailable:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map(|kb| kb * 1024)
+    });
+    available.map_or(8 << 30, |b| b / 10 * 9)
+}
+
+/// `G(start..=to)` of `game`, computed with the GIL released.
+fn compute(game: &str, start: u64, to: u64, slot: &mut Option<PyErr>) -> grundy::Result<Computed> {
+    let mut any = spec::parse(game)?;
+    if let Some(tb) = any.take_break() {
+        let own = tb.spec() == any.spec() && tb.known_periodicity().is_none();
+        if own && to - start >= ENGINE_RANGE {
+            let config = TakeBreakConfig {
+                max_bytes: memory_budget(),
+                ..TakeBreakConfig::default()
+            };
+            let mut solver = TakeBreakSolver::with_config(tb, config);
+            solver.check_memory(to)?;
+            solver.extend_with(to, &mut |_| interrupted(slot))?;
+            return Ok(Computed::Table(solver.into_table()));
+        }
+    }
+    let mut out = Vec::new();
+    let mut lo = start;
+    loop {
+        let hi = lo.saturating_add(CHUNK - 1).min(to);
+        out.extend(any.values(lo, hi)?);
+        if hi == to {
+            return Ok(Computed::List(out));
+        }
+        interrupted(slot)?;
+        lo = hi + 1;
+    }
+}
+
+/// A slice as the narrowest unsigned numpy array that holds its largest
+/// value.
+fn narrow<'py, T: Copy + Into<u64>>(py: Python<'py>, v: &[T]) -> Bound<'py, PyAny> {
+    let max = v.iter().map(|&x| x.into()).max().unwrap_or(0);
+    if max <= u8::MAX as u64 {
+        let a: Vec<u8> = v.iter().map(|&x| x.into() as u8).collect();
+        a.into_pyarray(py).into_any()
+    } else if max <= u16::MAX as u64 {
+        let a: Vec<u16> = v.iter().map(|&x| x.into() as u16).collect();
+        a.into_pyarray(py).into_any()
+    } else if max <= u32::MAX as u64 {
+        let a: Vec<u32> = v.iter().map(|&x| x.into() as u32).collect();
+        a.into_pyarray(py).into_any()
+    } else {
+        let a: Vec<u64> = v.iter().map(|&x| x.into()).collect();
+        a.into_pyarray(py).into_any()
+    }
+}
+
+/// `values(game, to, start=0)`: `G(start..=to)` as a numpy array of the
+/// narrowest unsigned dtype.
+#[pyfunction]
+#[pyo3(signature = (game, to, start = 0))]
+fn values<'py>(py: Python<'py>, game: &str, to: u64, start: u64) -> PyResult<Bound<'py, PyAny>> {
+    if start > to {
+        return Err(PyValueError::new_err(format!(
+            "empty range: start `{start}` is larger than to `{to}`"
+        )));
+    }
+    let game = game.to_string();
+    let (r, slot) = py.allow_threads(move || {
+        let mut slot = None;
+        let r = compute(&game, start, to, &mut slot);
+        (r, slot)
+    });
+    let (s, e) = (start as usize, to as usize);
+    Ok(match finish(r, slot)? {
+        Computed::List(v) => {
+            let raw: Vec<u64> = v.iter().map(|g| g.value()).collect();
+            narrow(py, &raw)
+        }
+        Computed::Table(NimTable::U8(t)) if s == 0 && t.len() == e + 1 => {
+            t.into_pyarray(py).into_any()
+        }
+        Computed::Table(NimTable::U8(t)) => narrow(py, &t[s..=e]),
+        Computed::Table(NimTable::U16(t)) => narrow(py, &t[s..=e]),
+        Computed::Table(NimTable::U32(t)) => narrow(py, &t[s..=e]),
+        Computed::Table(NimTable::U64(t)) => narrow(py, &t[s..=e]),
+    })
+}
+
+/// A period report: (spec, periodic, preperiod, period, saltus, certified,
+/// checked_to, proof).
+type PeriodTuple = (String, bool, u64, u64, u64, bool, u64, String);
+
+/// `period(game, limit=None)`: the period search; without a limit it stops
+/// after 2^20 values or 3 seconds, as `grundy period` does.
+#[pyfunction]
+#[pyo3(signature = (game, limit = None))]
+fn period(py: Python<'_>, game: &str, limit: Option<u64>) -> PyResult<PeriodTuple> {
+    if limit == Some(0) {
+        return Err(PyValueError::new_err(
+            "`0` values is no search: the limit is at least 1",
+        ));
+    }
+    let game = game.to_string();
+    let r = py.allow_threads(move || -> grundy::Result<PeriodTuple> {
+        let mut any = spec::parse(&game)?;
+        let (limit, time) = match limit {
+            Some(n) => (n, None),
+            None => (1 << 20, Some(Duration::from_secs(3))),
+        };
+        let r = any.period_within(limit, time, &mut |_| {})?;
+        let p = r
+            .periodicity
+            .map_or((0, 0, 0), |p| (p.preperiod, p.period, p.saltus));
+        Ok((
+            any.spec(),
+            r.periodicity.is_some(),
+            p.0,
+            p.1,
+            p.2,
+            r.certified,
+            r.checked_to,
+            r.proof,
+        ))
+    });
+    r.map_err(to_py)
+}
+
+/// A winning move: (component, from, to components).
+pub(crate) type MoveTuple = (usize, String, Vec<String>);
+
+/// An analysis: (spec, value or None, outcome, winning moves, unlisted).
+type AnalysisTuple = (String, Option<u64>, String, Vec<MoveTuple>, u128);
+
+/// `analyze(game, positions, misere)`: value, outcome and winning moves of
+/// a sum (positions in the game's syntax, one string per component).
+#[pyfunction]
+#[pyo3(signature = (game, positions, misere = false))]
+fn analyze(
+    py: Python<'_>,
+    game: &str,
+    positions: Vec<String>,
+    misere: bool,
+) -> PyResult<AnalysisTuple> {
+    let game = game.to_string();
+    let r = py.allow_threads(move || -> grundy::Result<AnalysisTuple> {
+        let mut any = spec::parse(&game)?;
+        let a = any.analyze(&positions, &AnalyzeOptions { misere })?;
+        let moves = a
+            .winning_moves
+            .into_iter()
+            .map(|m| (m.component, m.from, m.to))
+            .collect();
+        Ok((
+            any.spec(),
+            a.value_known.then(|| a.value.value()),
+            a.outcome.to_string(),
+            moves,
+            a.unlisted_moves,
+        ))
+    });
+    r.map_err(to_py)
+}
+
+/// The canonical spec of a game (`kayles` is `0.77`), or `ValueError`.
+#[pyfunction]
+fn canonical(game: &str) -> PyResult<String> {
+    spec::parse(game).map(|g| g.spec()).map_err(to_py)
+}
+
+/// The compiled half of the package (see `grundy/__init__.py`).
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(values, m)?)?;
+    m.add_function(wrap_pyfunction!(period, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(canonical, m)?)?;
+    m.add_class::<nimber::PyNimber>()?;
+    m.add_class::<graph::PyGraph>()?;
+    m.add_class::<pygame::PyGame>()?;
+    census::register(m)?;
+    Ok(())
+}

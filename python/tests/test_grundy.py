@@ -1,0 +1,260 @@
+"""The Python package against plain definitions computed here in Python
+(mex over options, the nim-product by its recursive definition), never
+against outputs of the same code."""
+
+import _thread
+import pickle
+import threading
+import time
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+import grundy
+from grundy import Nimber
+
+
+def mex(s):
+    m = 0
+    while m in s:
+        m += 1
+    return m
+
+
+def octal_values(code, n):
+    """G(0..=n) of an octal code with digits after the point, from the
+    definition: digit k's bit 1 removes k leaving nothing, bit 2 leaves one
+    heap, bit 4 two heaps."""
+    digits = [int(d) for d in code.split(".")[1]]
+    g = []
+    for h in range(n + 1):
+        opts = set()
+        for k, d in enumerate(digits, start=1):
+            if k > h:
+                break
+            rest = h - k
+            if d & 1 and rest == 0:
+                opts.add(0)
+            if d & 2 and rest > 0:
+                opts.add(g[rest])
+            if d & 4:
+                for a in range(1, rest // 2 + 1):
+                    if rest - a >= 1:
+                        opts.add(g[a] ^ g[rest - a])
+        g.append(mex(opts))
+    return g
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07", "0.137", "0.106", "0.6", "0.34", "0.007"])
+def test_values_equal_the_definition(code):
+    got = grundy.values(code, 300)
+    assert list(map(int, got)) == octal_values(code, 300)
+
+
+def test_values_start_slices_the_same_sequence():
+    whole = grundy.values("0.137", 500)
+    part = grundy.values("0.137", 500, start=123)
+    assert part.start == 123
+    assert np.array_equal(np.asarray(part), np.asarray(whole)[123:])
+
+
+def test_values_take_the_narrowest_dtype():
+    assert grundy.values("kayles", 1000).dtype == np.uint8
+    # Nim's values are the heap sizes: past 255 they need 16 bits.
+    assert grundy.values("nim", 300).dtype == np.uint16
+    assert grundy.values("nim", 70000).dtype == np.uint32
+    assert list(grundy.values("nim", 300)) == list(range(301))
+
+
+def test_long_ranges_use_the_engine_and_agree_with_the_short_path():
+    # 2**20 values go to the take-and-break engine; its start matches the
+    # definition and its tail the generic path (computed in pieces).
+    code = "0.106"
+    big = grundy.values(code, 1 << 20)
+    assert len(big) == (1 << 20) + 1
+    assert list(map(int, big[:400])) == octal_values(code, 399)
+    tail = grundy.values(code, 1 << 20, start=(1 << 20) - 5000)
+    assert np.array_equal(np.asarray(tail), np.asarray(big)[-5001:])
+
+
+def test_values_html_shows_a_table():
+    h = grundy.values("kayles", 30)._repr_html_()
+    assert "<table>" in h and "kayles" in h and "G(0..=30)" in h
+
+
+def test_values_pickle_keeps_game_and_start():
+    v = grundy.values("0.07", 50, start=7)
+    w = pickle.loads(pickle.dumps(v))
+    assert w.game == "0.07" and w.start == 7 and np.array_equal(v, w)
+
+
+def test_period_holds_on_the_computed_values():
+    for spec in ["sub:1,3,4", "0.07", "kayles", "0.137", "lasker"]:
+        p = grundy.period(spec)
+        assert p.periodic and p.certified and p.proof
+        v = [int(x) for x in grundy.values(spec, p.preperiod + 5 * p.period)]
+        for n in range(p.preperiod, len(v) - p.period):
+            assert v[n + p.period] == v[n] + p.saltus
+
+
+def test_period_of_an_open_game_is_not_claimed():
+    # 0.106 is not known to be periodic: a short search finds nothing.
+    p = grundy.period("0.106", limit=2000)
+    assert not p.periodic and not p.certified and p.checked_to <= 2000
+    assert "no period" in str(p)
+
+
+def brute_outcome(code, heaps):
+    g = octal_values(code, max(heaps))
+    total = 0
+    for h in heaps:
+        total ^= g[h]
+    return total
+
+
+def test_analyze_winning_moves_lead_to_zero():
+    g = octal_values("0.77", 40)
+    a = grundy.analyze("kayles", 9, 13, 20)
+    assert a.value == g[9] ^ g[13] ^ g[20]
+    assert a.outcome == ("N" if a.value else "P")
+    assert a.winning_moves
+    heaps = [9, 13, 20]
+    for m in a.winning_moves:
+        rest = [h for i, h in enumerate(heaps) if i != m.component]
+        after = rest + [int(t) for t in m.to]
+        total = 0
+        for h in after:
+            total ^= g[h]
+        assert total == 0
+    assert "<table>" in a._repr_html_()
+
+
+def test_analyze_takes_pairs_and_misere():
+    # Wythoff: (3, 5) is a P-position (floor(2 phi), floor(2 phi^2)).
+    assert grundy.analyze("wythoff", (3, 5)).outcome == "P"
+    # Misère Nim: heaps 1, 1 -> the player to move wins; 1, 1, 1 loses.
+    assert grundy.analyze("nim", 1, 1, misere=True).outcome == "N"
+    assert grundy.analyze("nim", 1, 1, 1, misere=True).outcome == "P"
+
+
+def test_bad_input_is_value_error_with_the_message():
+    with pytest.raises(ValueError, match="empty"):
+        grundy.values("sub:", 10)
+    with pytest.raises(ValueError, match="kayles"):
+        grundy.values("kayels", 10)
+    with pytest.raises(ValueError):
+        grundy.analyze("nim", "x")
+    with pytest.raises(ValueError):
+        grundy.values("nim", 5, start=9)
+    with pytest.raises(ValueError):
+        grundy.period("nim", limit=0)
+    with pytest.raises(ValueError):
+        grundy.graph("")
+
+
+def test_values_release_the_gil_and_stop_on_ctrl_c():
+    # Another thread runs while the engine computes, and its Ctrl-C
+    # (interrupt_main) stops the computation long before it would end.
+    ticks = []
+
+    def other():
+        for _ in range(5):
+            ticks.append(time.monotonic())
+            time.sleep(0.05)
+        _thread.interrupt_main()
+
+    t = threading.Thread(target=other)
+    start = time.monotonic()
+    t.start()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.values("0.106", 1 << 28)
+    t.join()
+    assert len(ticks) == 5
+    assert time.monotonic() - start < 10
+
+
+@lru_cache(maxsize=None)
+def nim_mul(a, b):
+    """The nim-product from its definition: mex{a'b + ab' + a'b'}."""
+    s = set()
+    for x in range(a):
+        for y in range(b):
+            s.add(nim_mul(x, b) ^ nim_mul(a, y) ^ nim_mul(x, y))
+    return mex(s)
+
+
+def test_nimber_product_is_the_definition():
+    for a in range(16):
+        for b in range(16):
+            assert (Nimber(a) * Nimber(b)).value == nim_mul(a, b)
+            assert int(Nimber(a) + b) == a ^ b
+
+
+def test_nimber_field_operations():
+    for a in range(1, 64):
+        x = Nimber(a)
+        assert x * x.inverse() == 1
+        assert x.sqrt() * x.sqrt() == x
+        assert (x / Nimber(7)) * 7 == x
+        assert x ** 3 == x * x * x
+        assert x ** -1 == x.inverse()
+    assert str(Nimber(0)) == "0" and str(Nimber(1)) == "*" and str(Nimber(5)) == "*5"
+    assert hash(Nimber(9)) == hash(9) and Nimber(9) == 9
+    with pytest.raises(ZeroDivisionError):
+        Nimber(0).inverse()
+    with pytest.raises(ZeroDivisionError):
+        Nimber(3) / 0
+    with pytest.raises(ValueError):
+        Nimber(-1)
+    assert pickle.loads(pickle.dumps(Nimber(77))) == Nimber(77)
+
+
+def test_graph_values_follow_the_definition_and_cycles_are_infinite():
+    text = "a b\nb c\nc d\na d\ne f\nf e\ne g"
+    v = grundy.graph(text).values()
+    # acyclic part: d terminal 0, c 1, b 0, a mex{0,0} = 1
+    assert (v["d"], v["c"], v["b"], v["a"]) == (0, 1, 0, 1)
+    # e <-> f with e -> g (0): e is a win (to g), f's only move is to e.
+    assert v["g"] == 0 and v["e"] == 1 and v["f"] == 0
+    loop = grundy.graph("x y\ny x").values()
+    assert isinstance(loop["x"], grundy.Infinite) and str(loop["x"]) == "∞{}"
+    assert grundy.graph("x y\ny x").analyze("x").outcome == "D"
+
+
+def test_python_game_equals_the_definition_and_the_engine():
+    dawson = grundy.game(
+        lambda n: [n - 2] * (n >= 2) + [(a, n - 2 - a) for a in range(1, n - 2)],
+        components=lambda p: [x for x in (p if isinstance(p, tuple) else (p,)) if x],
+    )
+    want = octal_values("0.07", 40)
+    got = [dawson.value(n) for n in range(41)]
+    assert got == want == list(map(int, grundy.values("0.07", 40)))
+    a = dawson.analyze(5, 9)
+    assert a.value == want[5] ^ want[9]
+
+
+def test_python_game_errors_are_raised():
+    def moves(n):
+        if n == 3:
+            raise RuntimeError("boom at 3")
+        return [n - 1] if n else []
+
+    g = grundy.game(moves)
+    with pytest.raises(RuntimeError, match="boom at 3"):
+        g.value(5)
+    loopy = grundy.game(lambda n: [1 - n])
+    with pytest.raises(ValueError, match="cycle"):
+        loopy.value(0)
+    with pytest.raises(TypeError):
+        grundy.game(lambda n: [[n]]).value(1)
+
+
+def test_plot_returns_a_figure():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    fig = grundy.plot("0.137", 200)
+    ax = fig.axes[0]
+    assert "period" in ax.get_title()
+    xs = ax.collections[0].get_offsets()
+    assert len(xs) == 201
