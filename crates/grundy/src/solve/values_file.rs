@@ -111,9 +111,14 @@ pub fn write_values(path: &Path, game: &str, values: TableView<'_>) -> Result<u6
         TableView::U64(_) | TableView::Nimbers(_) => 8,
     };
     let count = values.len() as u64;
-    write_values_chunked(path, game, count, width, &mut |from, out| {
-        Ok(values.copy_to(from as usize, out))
-    })
+    write_values_chunked(
+        path,
+        game,
+        count,
+        width,
+        &mut |from, out| Ok(values.copy_to(from as usize, out)),
+        None,
+    )
 }
 
 /// Writes `count` values, `width` bytes each, taken from `values` as they
@@ -127,14 +132,21 @@ pub fn write_values_streamed(
     width: u8,
     values: &mut dyn Iterator<Item = u64>,
 ) -> Result<u64> {
-    write_values_chunked(path, game, count, width, &mut |_, out| {
-        let mut n = 0;
-        for (slot, v) in out.iter_mut().zip(&mut *values) {
-            *slot = v;
-            n += 1;
-        }
-        Ok(n)
-    })
+    write_values_chunked(
+        path,
+        game,
+        count,
+        width,
+        &mut |_, out| {
+            let mut n = 0;
+            for (slot, v) in out.iter_mut().zip(&mut *values) {
+                *slot = v;
+                n += 1;
+            }
+            Ok(n)
+        },
+        None,
+    )
 }
 
 /// Values handed to the file writer at a time.
@@ -144,13 +156,17 @@ const CHUNK: usize = 1 << 14;
 /// `next(start, buf)` writes `G(start), G(start + 1), …` into `buf` and
 /// returns how many it wrote (fewer than `buf.len()` only at the end).
 /// A periodic fill or a table hands its values over at memory speed this
-/// way; the two checksums are the whole cost per value.
+/// way; the two checksums are the whole cost per value, unless `hash` is
+/// given: `hash(h)` continues the FNV-1a hash `h` over all `count` values
+/// at once (a periodic fill does it by whole periods), and the values are
+/// then only copied.
 pub fn write_values_chunked(
     path: &Path,
     game: &str,
     count: u64,
     width: u8,
     next: &mut dyn FnMut(u64, &mut [u64]) -> Result<usize>,
+    hash: Option<&dyn Fn(u64) -> Result<u64>>,
 ) -> Result<u64> {
     if game.contains('\n') {
         return Err(Error::unsupported(format!(
@@ -171,6 +187,10 @@ pub fn write_values_chunked(
     let tmp = path.with_file_name(tmp_name);
     let mut checksum = fnv1a([]);
     let mut problem = None;
+    if let Some(hash) = hash {
+        checksum = hash(checksum)?;
+        file_sum = hash(file_sum)?;
+    }
     let mut write =
         |file: File, checksum: &mut u64, problem: &mut Option<Error>| -> std::io::Result<File> {
             let mut w = BufWriter::with_capacity(1 << 16, file);
@@ -202,13 +222,22 @@ pub fn write_values_chunked(
                     )));
                     break;
                 }
-                let (mut a, mut b) = (*checksum, file_sum);
-                for (&v, out) in chunk.iter().zip(bytes.chunks_exact_mut(width)) {
-                    a = fnv1a_step(a, v);
-                    b = fnv1a_step(b, v);
-                    out.copy_from_slice(&v.to_le_bytes()[..width]);
+                if hash.is_none() {
+                    let (mut a, mut b) = (*checksum, file_sum);
+                    for &v in chunk {
+                        a = fnv1a_step(a, v);
+                        b = fnv1a_step(b, v);
+                    }
+                    (*checksum, file_sum) = (a, b);
                 }
-                (*checksum, file_sum) = (a, b);
+                match width {
+                    1 => bytes.iter_mut().zip(chunk).for_each(|(b, &v)| *b = v as u8),
+                    _ => {
+                        for (&v, out) in chunk.iter().zip(bytes.chunks_exact_mut(width)) {
+                            out.copy_from_slice(&v.to_le_bytes()[..width]);
+                        }
+                    }
+                }
                 w.write_all(&bytes[..got * width])?;
                 written += got as u64;
                 if got < want {
