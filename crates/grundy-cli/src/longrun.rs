@@ -13,15 +13,17 @@ use crate::cli::{EngineMethod, ValuesArgs};
 use crate::output::Printer;
 use anyhow::{bail, Context, Result};
 use grundy::analysis::value_stats;
+use grundy::analysis::{PeriodTheorem, Periodicity};
 use grundy::error::{Error, ErrorKind};
 use grundy::games::subtraction::MAX_CODE_MOVE;
 use grundy::games::TakeBreak;
 use grundy::solve::takebreak::stream_values;
 use grundy::solve::{
-    read_values_within, write_values, Method, TableView, TakeBreakConfig, TakeBreakSolver,
+    extend_certifying, read_values_within, write_values, Method, PeriodicFill, TableView,
+    TakeBreakConfig, TakeBreakSolver,
 };
 use grundy::spec::AnyGame;
-use grundy::HeapGame;
+use grundy::{HeapGame, Nimber};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -151,7 +153,16 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         || a.threads.is_some()
         || a.method.is_some()
         || a.low_memory;
-    if spec != any.spec() && !engine_only {
+    // Certify as you go, then fill: a finite code's engine stops at the
+    // first proven period, and the values beyond come from it. A
+    // checkpoint, a resumed run, a chosen method or the low-memory mode
+    // ask for the engine itself, to the last heap.
+    let fills = a.checkpoint.is_none()
+        && a.resume.is_none()
+        && a.method.is_none()
+        && !a.low_memory
+        && game.period_theorem() != PeriodTheorem::None;
+    if spec != any.spec() && !engine_only && !fills {
         let values = any.values(0, a.to)?;
         return print(a, out, &spec, TableView::Nimbers(&values));
     }
@@ -178,6 +189,13 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         method,
         ..TakeBreakConfig::default()
     };
+    if fills {
+        let mut solver = TakeBreakSolver::with_config(game, config);
+        return match certify(a, &mut solver, out)? {
+            Some(p) => print_fill(a, out, &spec, &PeriodicFill::new(solver.table().view(), p)?),
+            None => print(a, out, &spec, solver.table().view()),
+        };
+    }
     let mut solver = match &a.resume {
         Some(path) => {
             let file = read_values_within(path, config.max_bytes)?;
@@ -211,6 +229,91 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         write_values(path, &spec, solver.table().view())?;
     }
     print(a, out, &spec, solver.table().view())
+}
+
+/// Values a long run too large for memory computes while looking for a
+/// proven period before it is refused ...
+const FILL_SEARCH: u64 = 1 << 22;
+/// ... and how long it may look.
+const FILL_SEARCH_TIME: Duration = Duration::from_secs(3);
+
+/// Runs the engine towards `G(0..=to)`, stopping at the first proven
+/// period ([`extend_certifying`]): the periodicity, or `None` when the
+/// table reached `to` without one. A table to `to` that would not fit in
+/// memory is not refused at once: a period proven within the first
+/// [`FILL_SEARCH`] values (or [`FILL_SEARCH_TIME`]) answers every heap
+/// with nothing but its prefix; only without one is the run refused.
+fn certify(
+    a: &ValuesArgs,
+    solver: &mut TakeBreakSolver,
+    out: &mut Printer,
+) -> Result<Option<Periodicity>> {
+    let bar = progress_bar(a.to + 1, out.is_quiet());
+    let mut show = |s: &TakeBreakSolver| {
+        bar.set_position(s.len().min(a.to + 1));
+        Ok(())
+    };
+    let found = if solver.check_memory(a.to).is_ok() {
+        extend_certifying(solver, a.to, None, &mut show)?
+    } else {
+        let deadline = Instant::now() + FILL_SEARCH_TIME;
+        let search =
+            extend_certifying(solver, a.to.min(FILL_SEARCH - 1), Some(deadline), &mut show);
+        match search {
+            Ok(Some(p)) => Some(p),
+            _ => {
+                let spec = solver.game().spec();
+                let searched = solver.len();
+                solver.check_memory(a.to).with_context(|| {
+                    format!("no period of `{spec}` is proven by its first {searched} values")
+                })?;
+                None
+            }
+        }
+    };
+    bar.finish_and_clear();
+    if let (Some(p), false) = (found, out.is_quiet()) {
+        out.note(&format!(
+            "{}: period {} from heap {} proven after {} values; the rest filled from it",
+            solver.game().spec(),
+            p.period,
+            p.preperiod,
+            solver.len()
+        ))?;
+    }
+    Ok(found)
+}
+
+/// [`print`] from a proven period: the values are filled as they are
+/// printed or written, so any range streams in the memory of the prefix.
+fn print_fill(a: &ValuesArgs, out: &mut Printer, spec: &str, fill: &PeriodicFill) -> Result<()> {
+    let from = a.from.unwrap_or(0);
+    if let Some(path) = &a.output {
+        let checksum = fill.write_file(path, spec, a.to)?;
+        report_written(out, spec, a.to, path, checksum)?;
+        return report_checksum(out, a.to, checksum);
+    }
+    if a.stats {
+        if a.to - from >= 1 << 28 {
+            bail!(
+                "`--stats` holds the values in memory: at most 2^28 of them, not {}",
+                u128::from(a.to - from) + 1
+            );
+        }
+        let mut values = vec![0u64; (a.to - from + 1) as usize];
+        fill.fill(from, &mut values)?;
+        let values: Vec<Nimber> = values.into_iter().map(Nimber::new).collect();
+        let stats = value_stats(&values, from);
+        out.values_with_stats(spec, from, a.to, &values, &stats, a.format)?;
+    } else {
+        out.values_with(spec, from, a.to, a.format, &mut |start, buf| {
+            Ok(fill.fill(start, buf)?)
+        })?;
+    }
+    if out.is_quiet() {
+        return Ok(());
+    }
+    report_checksum(out, a.to, fill.checksum_to(a.to)?)
 }
 
 /// Prints or writes `G(from..=to)` and, unless quiet, the checksum of

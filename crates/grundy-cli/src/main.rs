@@ -13,6 +13,7 @@ mod nim_cmd;
 mod output;
 mod play;
 mod plot;
+mod print_values;
 
 use anyhow::Result;
 use cli::{Cli, Command};

@@ -131,7 +131,13 @@ impl Printer {
         values: &[Nimber],
         format: Format,
     ) -> Result<()> {
-        self.values_from(game, from, to, values.iter().map(|g| g.value()), format)
+        self.values_with(game, from, to, format, &mut |start, buf| {
+            let at = (start - from) as usize;
+            for (b, g) in buf.iter_mut().zip(&values[at..]) {
+                *b = g.value();
+            }
+            Ok(())
+        })
     }
 
     /// `grundy values` straight from a table (long runs: nothing is copied).
@@ -143,62 +149,25 @@ impl Printer {
         view: TableView<'_>,
         format: Format,
     ) -> Result<()> {
-        let values = (from..=to).map(|n| view.get(n as usize).map_or(0, |g| g.value()));
-        self.values_from(game, from, to, values, format)
+        self.values_with(game, from, to, format, &mut |start, buf| {
+            let got = view.copy_to(start as usize, buf);
+            buf[got..].fill(0);
+            Ok(())
+        })
     }
 
-    /// `G(from..=to)` streamed in the chosen format.
-    fn values_from(
+    /// `G(from..=to)` streamed in the chosen format (see
+    /// [`print_values`](crate::print_values)): `next(start, buf)` fills
+    /// `buf` with `G(start..start + buf.len())`.
+    pub fn values_with(
         &mut self,
         game: &str,
         from: u64,
         to: u64,
-        values: impl Iterator<Item = u64>,
         format: Format,
+        next: &mut dyn FnMut(u64, &mut [u64]) -> Result<()>,
     ) -> Result<()> {
-        match format {
-            Format::Json => {
-                // Streamed, in the same shape serde_json gives the object.
-                let game = serde_json::to_string(game)?;
-                write!(
-                    self.out,
-                    "{{\"game\":{game},\"from\":{from},\"to\":{to},\"values\":["
-                )?;
-                for (i, v) in values.enumerate() {
-                    if i > 0 {
-                        write!(self.out, ",")?;
-                    }
-                    write!(self.out, "{v}")?;
-                }
-                writeln!(self.out, "]}}")?;
-                Ok(())
-            }
-            Format::Csv => {
-                writeln!(self.out, "n,value")?;
-                for (n, v) in (from..=to).zip(values) {
-                    writeln!(self.out, "{n},{v}")?;
-                }
-                Ok(())
-            }
-            Format::Text => {
-                writeln!(self.out, "{game}: G({from}..={to})")?;
-                let mut line = String::new();
-                for v in values {
-                    if !line.is_empty() {
-                        line.push(' ');
-                    }
-                    line.push_str(&v.to_string());
-                    if line.len() > 72 {
-                        writeln!(self.out, "{line}")?;
-                        line.clear();
-                    }
-                }
-                if !line.is_empty() {
-                    writeln!(self.out, "{line}")?;
-                }
-                Ok(())
-            }
-        }
+        crate::print_values::print_values(&mut self.out, game, from, to, format, next)
     }
 
     /// One line on standard output (summaries of long runs).
@@ -551,5 +520,114 @@ fn loopy_json(v: &LoopyValue) -> serde_json::Value {
     match v.finite() {
         Some(n) => json!(n.value()),
         None => json!(v.to_ascii()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The printer before `print_values`: `write!` per value. Kept as the
+    /// reference the fast printer is compared with, byte for byte.
+    fn reference(
+        out: &mut Vec<u8>,
+        game: &str,
+        from: u64,
+        to: u64,
+        values: impl Iterator<Item = u64>,
+        format: Format,
+    ) -> std::io::Result<()> {
+        match format {
+            Format::Json => {
+                let game = serde_json::to_string(game).unwrap();
+                write!(
+                    out,
+                    "{{\"game\":{game},\"from\":{from},\"to\":{to},\"values\":["
+                )?;
+                for (i, v) in values.enumerate() {
+                    if i > 0 {
+                        write!(out, ",")?;
+                    }
+                    write!(out, "{v}")?;
+                }
+                writeln!(out, "]}}")
+            }
+            Format::Csv => {
+                writeln!(out, "n,value")?;
+                for (n, v) in (from..=to).zip(values) {
+                    writeln!(out, "{n},{v}")?;
+                }
+                Ok(())
+            }
+            Format::Text => {
+                writeln!(out, "{game}: G({from}..={to})")?;
+                let mut line = String::new();
+                for v in values {
+                    if !line.is_empty() {
+                        line.push(' ');
+                    }
+                    line.push_str(&v.to_string());
+                    if line.len() > 72 {
+                        writeln!(out, "{line}")?;
+                        line.clear();
+                    }
+                }
+                if !line.is_empty() {
+                    writeln!(out, "{line}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// A small xorshift: values of every length, runs of small ones.
+    fn values(seed: u64, len: usize) -> Vec<u64> {
+        let mut x = seed | 1;
+        (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                match x % 5 {
+                    0 => x >> (x % 64),
+                    1 => x % 1000,
+                    _ => x % 100,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_fast_printer_writes_what_the_old_one_wrote() {
+        let ranges = [
+            (0u64, 0u64),
+            (0, 9),
+            (5, 200),
+            (999_990, 1_000_100),
+            (0, 40_000),
+            (u64::MAX - 20_000, u64::MAX),
+        ];
+        for (seed, &(from, to)) in ranges.iter().enumerate() {
+            let v = values(seed as u64 + 1, (to - from) as usize + 1);
+            for format in [Format::Text, Format::Csv, Format::Json] {
+                let mut old = Vec::new();
+                reference(&mut old, "0.07 \"x\"", from, to, v.iter().copied(), format).unwrap();
+                let mut new = Vec::new();
+                crate::print_values::print_values(
+                    &mut new,
+                    "0.07 \"x\"",
+                    from,
+                    to,
+                    format,
+                    &mut |start, buf| {
+                        let at = (start - from) as usize;
+                        buf.copy_from_slice(&v[at..at + buf.len()]);
+                        Ok(())
+                    },
+                )
+                .unwrap();
+                assert!(old == new, "{format:?} {from}..={to}");
+            }
+        }
     }
 }

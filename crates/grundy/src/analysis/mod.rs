@@ -7,5 +7,5 @@
 pub mod period;
 pub mod sparse;
 
-pub use period::{find_period, PeriodFound, PeriodTheorem, Periodicity};
+pub use period::{find_period, PeriodFound, PeriodTheorem, PeriodWatch, Periodicity};
 pub use sparse::{best_split, best_split_by_parity, value_stats, Split, ValueStats};

@@ -218,6 +218,83 @@ pub fn find_period<T: Copy + Into<u64>>(
     })
 }
 
+/// Certify as you go: watches a growing prefix of a nim-sequence (values
+/// are only ever appended) and runs [`find_period`] on it often enough to
+/// notice a certificate soon after the values that complete it are known,
+/// and rarely enough to cost O(1) per value overall.
+///
+/// The prefix is checked again once it has grown by a quarter, or, when
+/// the last check observed a period that was not yet certified, as soon as
+/// it reaches the length whose values would certify that period
+/// ([`PeriodTheorem::required_end`] plus one period): a right guess is
+/// certified at the first length that proves it, give or take the caller's
+/// batch. With [`PeriodTheorem::None`] nothing is ever checked.
+///
+/// ```
+/// use grundy::{Nimber, analysis::{PeriodTheorem, PeriodWatch}};
+/// // sub:1,3,4 — 0 1 0 1 2 3 2 repeated; a window of k = 4 repeats proves it.
+/// let v: Vec<Nimber> = (0..40).map(|n| Nimber::new([0, 1, 0, 1, 2, 3, 2][n % 7])).collect();
+/// let mut watch = PeriodWatch::new(PeriodTheorem::Window { k: 4 });
+/// let first = (1..=v.len()).find_map(|len| watch.check(&v[..len]).map(|p| (len, p)));
+/// let (len, p) = first.unwrap();
+/// assert_eq!((p.preperiod, p.period), (0, 7));
+/// assert!(len <= 11 + 16); // 0..11 is the shortest proof; checks start at 16 values
+/// ```
+#[derive(Clone, Debug)]
+pub struct PeriodWatch {
+    theorem: PeriodTheorem,
+    next: usize,
+}
+
+/// Values a [`PeriodWatch`] waits for before its first check.
+const FIRST_CHECK: usize = 16;
+
+impl PeriodWatch {
+    /// A watch certifying with `theorem` (plain periods only: no theorem
+    /// here proves a saltus).
+    pub fn new(theorem: PeriodTheorem) -> PeriodWatch {
+        PeriodWatch {
+            theorem,
+            next: FIRST_CHECK,
+        }
+    }
+
+    /// Whether a prefix of `len` values is due for a check.
+    pub fn due(&self, len: usize) -> bool {
+        self.theorem != PeriodTheorem::None && len >= self.next
+    }
+
+    /// Records what [`find_period`] found on a prefix of `len` values (with
+    /// this watch's theorem, no saltus) and returns the periodicity if it
+    /// is certified; otherwise sets when to look again.
+    pub fn record(&mut self, len: usize, found: Option<PeriodFound>) -> Option<Periodicity> {
+        if let Some(f) = found.filter(|f| f.certified) {
+            return Some(f.periodicity);
+        }
+        let later = len.saturating_add(len / 4).max(len + 1);
+        let proof = found.and_then(|f| {
+            let p = f.periodicity;
+            let end = self.theorem.required_end(p.preperiod, p.period, 0)?;
+            usize::try_from(end.checked_add(p.period)?).ok()
+        });
+        self.next = match proof {
+            Some(at) if at > len => at.min(later),
+            _ => later,
+        };
+        None
+    }
+
+    /// Checks `values` (the whole prefix known so far) if due; the
+    /// certified periodicity once there is one.
+    pub fn check<T: Copy + Into<u64>>(&mut self, values: &[T]) -> Option<Periodicity> {
+        if !self.due(values.len()) {
+            return None;
+        }
+        let found = find_period(values, self.theorem, false);
+        self.record(values.len(), found)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@
 //! | [`DenseSolver`] | heap games (positions are heap sizes, options are smaller heaps) | O(Σ options of 0..=n), no hashing | 8 bytes per heap size (1 with a `u8` table) |
 //! | [`TakeBreakSolver`] | take-and-break games (octal, hexadecimal, Lasker's Nim, Grundy's game) | O(n²) vectorized, near O(n·#rare) with a rare/common split | 1–2 bytes per heap size |
 //! | [`HeapValues`] | heap games, any heap size | dense table, then O(1) from a proven period | the table up to the period |
+//! | [`PeriodicFill`] | heaps beyond a certified period ([`extend_certifying`] stops the engine there) | O(1) per value, a buffer at a time | the prefix |
 //! | [`dag::dag_values`] | explicit acyclic game graphs | O(V + E) | 16 bytes per vertex |
 //! | [`loopy::GraphValues`], [`loopy::LoopySolver`] | graphs and games *with cycles*: values `∞{K}`, draws | O(V + E·(1 + largest value)) | about 32 bytes per vertex, 4 per edge |
 //! | [`MisereSolver`] | misère play of sums of any finite game | O(reachable sums) | one entry per reachable sum |
@@ -21,6 +22,7 @@
 
 pub mod dag;
 pub mod dense;
+pub mod fill;
 pub mod heap;
 pub mod loopy;
 pub mod memo;
@@ -34,10 +36,13 @@ pub mod values_file;
 pub use crate::util::hash;
 
 pub use dense::{DenseConfig, DenseSolver, DenseValue};
+pub use fill::{extend_certifying, PeriodicFill};
 pub use heap::{HeapConfig, HeapValues, PeriodReport};
 pub use memo::{MemoConfig, MemoSolver};
 pub use misere::{MisereConfig, MisereSolver};
 pub use misere_quotient::{misere_quotient, MisereQuotient, QuotientConfig};
 pub use table::{NimTable, TableView};
 pub use takebreak::{EngineStats, Method, TakeBreakConfig, TakeBreakSolver};
-pub use values_file::{read_values, read_values_within, write_values, ValuesFile};
+pub use values_file::{
+    read_values, read_values_within, write_values, write_values_chunked, ValuesFile,
+};

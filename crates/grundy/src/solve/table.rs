@@ -242,6 +242,19 @@ impl<'a> TableView<'a> {
         }
     }
 
+    /// Copies `G(from), G(from + 1), …` into `out`, as many as there are
+    /// (up to `out.len()`); returns how many.
+    pub fn copy_to(&self, from: usize, out: &mut [u64]) -> usize {
+        with_view!(self, s => {
+            let src = s.get(from..).unwrap_or_default();
+            let n = src.len().min(out.len());
+            for (o, &v) in out[..n].iter_mut().zip(src) {
+                *o = v.into();
+            }
+            n
+        })
+    }
+
     /// [`find_period`] on these values.
     pub fn find_period(&self, theorem: PeriodTheorem, arithmetic: bool) -> Option<PeriodFound> {
         with_view!(self, s => find_period(s, theorem, arithmetic))

@@ -110,8 +110,15 @@ pub fn write_values(path: &Path, game: &str, values: TableView<'_>) -> Result<u6
         TableView::U32(_) => 4,
         TableView::U64(_) | TableView::Nimbers(_) => 8,
     };
-    let mut all = (0..values.len()).map(|i| values.get(i).map_or(0, |g| g.value()));
-    write_values_streamed(path, game, values.len() as u64, width, &mut all)
+    let count = values.len() as u64;
+    write_values_chunked(
+        path,
+        game,
+        count,
+        width,
+        &mut |from, out| Ok(values.copy_to(from as usize, out)),
+        None,
+    )
 }
 
 /// Writes `count` values, `width` bytes each, taken from `values` as they
@@ -124,6 +131,42 @@ pub fn write_values_streamed(
     count: u64,
     width: u8,
     values: &mut dyn Iterator<Item = u64>,
+) -> Result<u64> {
+    write_values_chunked(
+        path,
+        game,
+        count,
+        width,
+        &mut |_, out| {
+            let mut n = 0;
+            for (slot, v) in out.iter_mut().zip(&mut *values) {
+                *slot = v;
+                n += 1;
+            }
+            Ok(n)
+        },
+        None,
+    )
+}
+
+/// Values handed to the file writer at a time.
+const CHUNK: usize = 1 << 14;
+
+/// [`write_values_streamed`] with the values taken a buffer at a time:
+/// `next(start, buf)` writes `G(start), G(start + 1), …` into `buf` and
+/// returns how many it wrote (fewer than `buf.len()` only at the end).
+/// A periodic fill or a table hands its values over at memory speed this
+/// way; the two checksums are the whole cost per value, unless `hash` is
+/// given: `hash(h)` continues the FNV-1a hash `h` over all `count` values
+/// at once (a periodic fill does it by whole periods), and the values are
+/// then only copied.
+pub fn write_values_chunked(
+    path: &Path,
+    game: &str,
+    count: u64,
+    width: u8,
+    next: &mut dyn FnMut(u64, &mut [u64]) -> Result<usize>,
+    hash: Option<&dyn Fn(u64) -> Result<u64>>,
 ) -> Result<u64> {
     if game.contains('\n') {
         return Err(Error::unsupported(format!(
@@ -144,6 +187,10 @@ pub fn write_values_streamed(
     let tmp = path.with_file_name(tmp_name);
     let mut checksum = fnv1a([]);
     let mut problem = None;
+    if let Some(hash) = hash {
+        checksum = hash(checksum)?;
+        file_sum = hash(file_sum)?;
+    }
     let mut write =
         |file: File, checksum: &mut u64, problem: &mut Option<Error>| -> std::io::Result<File> {
             let mut w = BufWriter::with_capacity(1 << 16, file);
@@ -155,18 +202,47 @@ pub fn write_values_streamed(
             } else {
                 (1u64 << (8 * u32::from(width))) - 1
             };
+            let width = usize::from(width);
+            let mut values = vec![0u64; CHUNK];
+            let mut bytes = vec![0u8; CHUNK * width];
             let mut written = 0u64;
-            for v in values.take(count as usize) {
-                if v > limit {
+            while written < count {
+                let want = (count - written).min(CHUNK as u64) as usize;
+                let got = match next(written, &mut values[..want]) {
+                    Ok(got) => got.min(want),
+                    Err(e) => {
+                        *problem = Some(e);
+                        break;
+                    }
+                };
+                let chunk = &values[..got];
+                if let Some(v) = chunk.iter().find(|&&v| v > limit) {
                     *problem = Some(Error::unsupported(format!(
                         "value {v} does not fit in {width} bytes"
                     )));
                     break;
                 }
-                *checksum = fnv1a_step(*checksum, v);
-                file_sum = fnv1a_step(file_sum, v);
-                w.write_all(&v.to_le_bytes()[..usize::from(width)])?;
-                written += 1;
+                if hash.is_none() {
+                    let (mut a, mut b) = (*checksum, file_sum);
+                    for &v in chunk {
+                        a = fnv1a_step(a, v);
+                        b = fnv1a_step(b, v);
+                    }
+                    (*checksum, file_sum) = (a, b);
+                }
+                match width {
+                    1 => bytes.iter_mut().zip(chunk).for_each(|(b, &v)| *b = v as u8),
+                    _ => {
+                        for (&v, out) in chunk.iter().zip(bytes.chunks_exact_mut(width)) {
+                            out.copy_from_slice(&v.to_le_bytes()[..width]);
+                        }
+                    }
+                }
+                w.write_all(&bytes[..got * width])?;
+                written += got as u64;
+                if got < want {
+                    break;
+                }
             }
             if problem.is_none() && written != count {
                 *problem = Some(Error::unsupported(format!(
