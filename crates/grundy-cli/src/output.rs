@@ -84,7 +84,7 @@ impl Printer {
                 let list: Vec<_> = families
                     .iter()
                     .map(|f| {
-                        json!({"name": f.name, "syntax": f.syntax, "position": f.position, "about": f.about})
+                        json!({"name": f.name, "syntax": f.syntax, "position": f.position, "about": f.about, "example": f.example})
                     })
                     .collect();
                 self.json(json!({ "games": list }))
@@ -96,6 +96,7 @@ impl Printer {
                     writeln!(self.out, "  spec:     {}", f.syntax)?;
                     writeln!(self.out, "  position: {}", f.position)?;
                     writeln!(self.out, "  {}", f.about)?;
+                    writeln!(self.out, "  example:  grundy analyze {}", f.example)?;
                 }
                 if !self.quiet {
                     writeln!(

@@ -265,3 +265,27 @@ fn help_is_not_an_error() {
     grundy(&["--help"]).assert().success();
     grundy(&["values", "--help"]).assert().success();
 }
+
+/// Every family's example (`grundy games --format json`, field `example`)
+/// answers `analyze` with a value or an outcome, from the repository's root
+/// (where the file families' example paths start).
+#[test]
+fn every_family_example_from_grundy_games_answers_analyze() {
+    let games = json_of(&["games", "--format", "json"]);
+    let families = games["games"].as_array().expect("a list of games");
+    assert!(families.len() >= 20, "{families:?}");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    for f in families {
+        let example = f["example"].as_str().expect("every family has an example");
+        let mut args = vec!["analyze"];
+        args.extend(example.split(' '));
+        args.extend(["--format", "json"]);
+        let out = grundy(&args).current_dir(root).assert().success();
+        let v: Value = serde_json::from_slice(&out.get_output().stdout)
+            .unwrap_or_else(|e| panic!("grundy {args:?}: not JSON ({e})"));
+        assert!(
+            matches!(v["outcome"].as_str(), Some("N" | "P")),
+            "grundy {args:?}: {v}"
+        );
+    }
+}

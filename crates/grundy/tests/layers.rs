@@ -33,13 +33,16 @@ const LAYERS: &[&[&str]] = &[
 /// (file under `src/`, module it names). Every entry must still be needed
 /// (a test fails on a stale one), so the list can only shrink.
 ///
-/// `spec.rs` → `script`: the `script:FILE` and `toml:FILE` families open
-/// their file inside `spec::parse`, and a TOML game file names a spec
-/// parsed by `spec::parse` again, so `spec::parse` must reach the script
-/// layer while its public path stays. Issue 18 item 5 (file I/O at the
-/// edge: the CLI reads the file and hands the text to the library) changes
-/// that entry point; the file families' openers then belong above `spec`.
-const KNOWN_UPWARD: &[(&str, &str)] = &[("spec.rs", "script")];
+/// `spec/families/script.rs` and `spec/families/toml.rs` → `script`: the
+/// `script:FILE` and `toml:FILE` families build their game from the file's
+/// text (which the caller hands over, see `spec::SpecFiles`), and a TOML
+/// game file names a spec parsed by `spec::parse_with` again, so these two
+/// family entries must reach the script layer for `spec::parse_with` to
+/// know every family. They are the only files of `spec` that do.
+const KNOWN_UPWARD: &[(&str, &str)] = &[
+    ("spec/families/script.rs", "script"),
+    ("spec/families/toml.rs", "script"),
+];
 
 /// One upward (or sideways) reference.
 #[derive(Debug, PartialEq)]
@@ -475,8 +478,8 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
-fn no_module_of_the_library_imports_from_a_higher_layer() {
+/// Every `.rs` file under `src/`: (path relative to `src/`, text).
+fn library_files() -> Vec<(String, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut paths = Vec::new();
     rust_files(&src, &mut paths);
@@ -497,6 +500,12 @@ fn no_module_of_the_library_imports_from_a_higher_layer() {
         "found only {} files under {src:?}",
         files.len()
     );
+    files
+}
+
+#[test]
+fn no_module_of_the_library_imports_from_a_higher_layer() {
+    let files = library_files();
     let (mut violations, unknown) = check(&files);
     for (file, to) in KNOWN_UPWARD {
         let known = |v: &Violation| v.file == format!("src/{file}") && v.to == *to;
@@ -618,4 +627,119 @@ fn the_checker_refuses_siblings_and_names_it_cannot_place() {
     ]);
     assert_eq!(lines(&v), [("src/util/mod.rs".into(), 1, "error".into())]);
     assert_eq!(unknown.len(), 2, "{unknown:?}");
+}
+
+/// The one file whose code may be `unsafe` (issue 18 item 2): the take-and-
+/// break engine's kernels (AVX2 entry points, the table read by one thread
+/// while another pushes to it).
+const UNSAFE_HOME: &str = "solve/takebreak/kernels.rs";
+
+/// `file:line` of every `unsafe` outside [`UNSAFE_HOME`] (comments and
+/// strings aside), and of every `unsafe_code` lint setting other than the
+/// crate root's `#![deny(unsafe_code)]` and the `#[allow(unsafe_code)]` on
+/// `mod kernels;` in the engine's `mod.rs`. Also fails if the crate root
+/// does not deny it.
+fn unsafe_outside_kernels(files: &[(String, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut denied = false;
+    for (rel, text) in files {
+        let toks = tokens(&blank(text));
+        let word = |k: usize| toks.get(k).map_or("", |t| t.0.as_str());
+        for (k, (tok, line)) in toks.iter().enumerate() {
+            let allowed = match tok.as_str() {
+                "unsafe" => rel == UNSAFE_HOME,
+                "unsafe_code" => {
+                    let before = [word(k.wrapping_sub(5)), word(k.wrapping_sub(4))];
+                    let deny = rel == "lib.rs"
+                        && k >= 5
+                        && before == ["#", "!"]
+                        && (k - 3..=k + 2).map(word).eq([
+                            "[",
+                            "deny",
+                            "(",
+                            "unsafe_code",
+                            ")",
+                            "]",
+                        ]);
+                    denied |= deny;
+                    let kernels_mod = rel == "solve/takebreak/mod.rs"
+                        && k >= 4
+                        && (k - 4..=k + 5).map(word).eq([
+                            "#",
+                            "[",
+                            "allow",
+                            "(",
+                            "unsafe_code",
+                            ")",
+                            "]",
+                            "mod",
+                            "kernels",
+                            ";",
+                        ]);
+                    deny || kernels_mod
+                }
+                _ => true,
+            };
+            if !allowed {
+                found.push(format!("src/{rel}:{line}: `{tok}`"));
+            }
+        }
+    }
+    if !denied {
+        found.push("src/lib.rs: no `#![deny(unsafe_code)]`".into());
+    }
+    found
+}
+
+#[test]
+fn unsafe_code_lives_only_in_the_engine_kernels() {
+    let files = library_files();
+    assert!(files.iter().any(|(rel, _)| rel == UNSAFE_HOME));
+    let found = unsafe_outside_kernels(&files);
+    assert!(
+        found.is_empty(),
+        "`unsafe` outside src/{UNSAFE_HOME}:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_unsafe_check_fails_on_unsafe_elsewhere_and_allows_only_the_two_settings() {
+    let root = (
+        "lib.rs".to_string(),
+        "#![deny(unsafe_code)]\npub mod solve;\n".to_string(),
+    );
+    let files = |extra: &[(&str, &str)]| {
+        let mut all = vec![root.clone()];
+        all.extend(extra.iter().map(|(p, s)| (p.to_string(), s.to_string())));
+        unsafe_outside_kernels(&all)
+    };
+    let clean = files(&[
+        (
+            "solve/takebreak/mod.rs",
+            "// unsafe in a comment\n#[allow(unsafe_code)]\nmod kernels;\nconst S: &str = \"unsafe\";\n",
+        ),
+        ("solve/takebreak/kernels.rs", "unsafe fn f() {}\nfn g() { unsafe { f() } }\n"),
+    ]);
+    assert!(clean.is_empty(), "{clean:?}");
+    assert_eq!(
+        files(&[
+            (
+                "solve/takebreak/block.rs",
+                "fn f(p: *const u8) -> u8 {\n    unsafe { *p }\n}\n"
+            ),
+            ("solve/dense.rs", "#[allow(unsafe_code)]\nfn g() {}\n"),
+            (
+                "solve/takebreak/mod.rs",
+                "#[allow(unsafe_code)]\nmod pipeline;\n"
+            ),
+        ]),
+        [
+            "src/solve/takebreak/block.rs:2: `unsafe`",
+            "src/solve/dense.rs:1: `unsafe_code`",
+            "src/solve/takebreak/mod.rs:1: `unsafe_code`",
+        ]
+    );
+    let no_deny = unsafe_outside_kernels(&[("lib.rs".into(), "pub mod solve;\n".into())]);
+    assert_eq!(no_deny, ["src/lib.rs: no `#![deny(unsafe_code)]`"]);
 }

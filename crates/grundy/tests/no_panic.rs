@@ -14,39 +14,32 @@ use grundy::spec::{
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// A spec of every family, with a small position in its syntax.
-fn examples() -> Vec<(&'static str, &'static str)> {
-    vec![
-        ("nim", "5"),
-        ("sub:1,3,4", "5"),
+/// A spec of every family with a small position in its syntax (each
+/// family's own example, file families' paths made relative to this crate),
+/// and specs that once panicked.
+fn examples() -> Vec<(String, String)> {
+    let mut all: Vec<(String, String)> = FAMILIES
+        .iter()
+        .map(|f| {
+            let (spec, position) = f.example.split_once(' ').expect("`SPEC POSITION`");
+            let spec = match spec.split_once(':') {
+                Some(("script" | "toml", path)) => spec.replace(path, &format!("../../{path}")),
+                _ => spec.to_string(),
+            };
+            (spec, position.to_string())
+        })
+        .collect();
+    for (spec, position) in [
         ("sub:pow2", "5"),
         ("sub:fib", "5"),
         ("sub:squares", "5"),
-        ("bash:3", "5"),
-        ("0.07", "5"),
         ("4.3r", "5"),
-        ("hex:0.3F", "5"),
-        ("kayles", "5"),
-        ("dawson", "5"),
-        ("dawson-chess", "5"),
-        ("treblecross", "5"),
-        ("guiles", "5"),
-        ("double-kayles", "5"),
-        ("lasker", "5"),
-        ("grundy-game", "5"),
-        ("allbut:1,2", "5"),
-        ("cutting", "3,4"),
-        ("wythoff", "3,5"),
-        ("euclid", "25,7"),
-        ("staircase", "1,2,3"),
-        ("moore:2", "1,2,3"),
         ("mult:01", "3"),
-        ("mult:100,2,9", "3"),
-        ("box", "20,3"),
-        ("take:1..n/2", "5"),
-        ("script:../../examples/games/subtract-134.rhai", "5"),
-        ("toml:../../examples/games/take-half.toml", "5"),
-    ]
+        ("fibnim", "10,3"),
+    ] {
+        all.push((spec.into(), position.into()));
+    }
+    all
 }
 
 const MAX: &str = "18446744073709551615";
@@ -184,24 +177,10 @@ fn drive(spec: &str, small: &str, failures: &mut Vec<String>) {
 }
 
 #[test]
-fn every_example_spec_names_a_family() {
-    for f in FAMILIES {
-        assert!(
-            examples().iter().any(|(spec, _)| spec
-                .split(':')
-                .next()
-                .is_some_and(|name| name == f.name || f.name == "octal")),
-            "no example of family `{}`",
-            f.name
-        );
-    }
-}
-
-#[test]
 fn no_public_entry_point_panics_on_any_family() {
     let mut failures = Vec::new();
     for (spec, small) in examples() {
-        drive(spec, small, &mut failures);
+        drive(&spec, &small, &mut failures);
     }
     assert!(failures.is_empty(), "panics:\n{}", failures.join("\n"));
 }

@@ -84,41 +84,9 @@ use std::rc::Rc;
 /// budget).
 pub const BUDGET_VARIABLE: &str = "GRUNDY_SCRIPT_BUDGET";
 
-/// Limits a script runs under (each call of `moves` separately).
-#[derive(Clone, Debug)]
-pub struct ScriptLimits {
-    /// Operations (roughly: expressions evaluated) per call.
-    pub max_operations: u64,
-    /// Depth of nested function calls.
-    pub max_call_levels: usize,
-    /// Length of any string.
-    pub max_string_size: usize,
-    /// Length of any array (so also the number of options). Rhai checks
-    /// sizes after each change by walking the data, so growing an array
-    /// to this size costs time quadratic in it: keep it moderate.
-    pub max_array_size: usize,
-    /// Size of any object map.
-    pub max_map_size: usize,
-    /// Positions the memo solver may store (general positions).
-    pub max_positions: usize,
-    /// Operations of all calls of one game together (the whole command),
-    /// including the script's top level.
-    pub max_total_operations: u64,
-}
-
-impl Default for ScriptLimits {
-    fn default() -> Self {
-        ScriptLimits {
-            max_operations: 5_000_000,
-            max_call_levels: 64,
-            max_string_size: 10_000,
-            max_array_size: 30_000,
-            max_map_size: 10_000,
-            max_positions: 10_000_000,
-            max_total_operations: 200_000_000,
-        }
-    }
-}
+/// Re-exported from [`crate::spec`], where the callers that hand files
+/// to the library set them ([`crate::spec::SpecFiles::script_limits`]).
+pub use crate::spec::ScriptLimits;
 
 /// A position of a scripted game: a heap (an integer) or a tuple of
 /// numbers (an array in the script, `a,b,...` on the command line).

@@ -11,6 +11,7 @@
 //! | [`dag::dag_values`] | explicit acyclic game graphs | O(V + E) | 16 bytes per vertex |
 //! | [`loopy::GraphValues`], [`loopy::LoopySolver`] | graphs and games *with cycles*: values `∞{K}`, draws | O(V + E·(1 + largest value)) | about 36 bytes per vertex, 4 per edge |
 //! | [`MisereSolver`] | misère play of sums of any finite game | O(reachable sums) | one entry per reachable sum |
+//! | [`misere_quotient()`] | misère play of heap games: the quotient of heaps `0..=N`, then any sum at once | L* with memoized exhaustive search, proved exact | the product table, `|Q|²` |
 //!
 //! All are iterative: no recursion grows with the input. They report
 //! problems (a cycle, a size cap, a heap game that does not shrink, a heap
@@ -24,6 +25,7 @@ pub mod heap;
 pub mod loopy;
 pub mod memo;
 pub mod misere;
+pub mod misere_quotient;
 pub mod table;
 pub mod takebreak;
 pub mod values_file;
@@ -35,6 +37,7 @@ pub use dense::{DenseConfig, DenseSolver};
 pub use heap::{HeapConfig, HeapValues, PeriodReport};
 pub use memo::{MemoConfig, MemoSolver};
 pub use misere::{MisereConfig, MisereSolver};
+pub use misere_quotient::{misere_quotient, MisereQuotient, QuotientConfig};
 pub use table::{NimTable, TableView};
 pub use takebreak::{EngineStats, Method, TakeBreakConfig, TakeBreakSolver};
 pub use values_file::{read_values, read_values_within, write_values, ValuesFile};

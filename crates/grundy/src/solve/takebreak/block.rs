@@ -184,7 +184,9 @@ impl Core {
             None
         };
         let result = match next {
-            None => self.finish_block_simd(t, &block),
+            None => grow_shared(t, block.heaps, |mut t, _| {
+                self.finish_block_simd(&mut t, &block)
+            }),
             Some(bulk) => self.finish_block_and_fill_next(t, &block, target, bulk),
         };
         self.sched.blocks.spare_bits = block.bits;
@@ -226,8 +228,6 @@ impl Core {
     /// confirmation splits marked ahead start at `2 × BLOCK` (the block
     /// has at most `BLOCK` heaps), and the rare heaps it pairs ahead lie
     /// below this block.
-    // (Unsafe: the table read by the other thread while this one pushes.)
-    #[allow(unsafe_code)]
     pub(super) fn finish_block_and_fill_next<T: Word>(
         &mut self,
         t: &mut Vec<T>,
@@ -261,63 +261,63 @@ impl Core {
         bits.clear();
         bits.resize(2 * heaps * width / 64, 0);
         let (theirs, mine) = bits.split_at_mut(heaps * width / 64);
-        // This block's values are pushed while the other thread reads the
-        // table: room for them now, so that the table does not move.
-        t.reserve(block.heaps);
-        // SAFETY: the table holds `n0` values and does not move while
-        // `before` lives (room for every push of the block was reserved
-        // above, and nothing else changes its capacity); the values below
-        // `n0` are not written while it lives (this thread only pushes).
-        let before: &[T] = unsafe { std::slice::from_raw_parts(t.as_ptr(), n0) };
         let items = bulk.len() + self.sched.block_prefix;
         let share = self.sched.blocks.helper_share.min(items);
-        let job = BlockJob {
-            table: before,
-            n0: n1,
-            heaps,
-            rare: &shared.rare[bulk.clone()],
-            values: &shared.values[bulk.clone()],
-            pairs: &shared.pairs,
-            unequal: self.moves.unequal,
-            first: 2 * BLOCK,
-            items: share..items,
-            width,
-        };
-        // The other thread gets its own copies of all it touches (anything
-        // it writes, or reads often, in this thread's cache lines would
-        // slow both down).
-        let helper_job = BlockJob {
-            items: 0..share,
-            ..job.clone()
-        };
         let mut rows = std::mem::take(&mut self.sched.blocks.rows);
         let helper_rows = std::mem::take(&mut self.sched.blocks.helper_rows);
-        let done = Apart(Signal::default());
-        let done = &done;
-        let (result, (helper_waited, helper_rows)) = rayon::join(
-            || {
-                // Set when this closure ends, even by a panic (the other
-                // thread waits for it).
-                let _done = SetOnDrop(&done.0);
-                let result = self.finish_block_simd(t, block);
-                // This thread's share of the next block (unless this block
-                // was cut short).
-                if t.len() == n1 {
-                    job.fill(&mut rows, mine);
-                }
-                result
-            },
-            move || {
-                let mut helper_rows = helper_rows;
-                helper_job.fill(&mut helper_rows, theirs);
-                // Waiting here keeps this thread awake for the next block (an
-                // idle pool thread falls asleep, and waking it costs about
-                // as much as a block's fill) — for a while: if this thread
-                // is kept waiting long, the other is off the CPU, and needs
-                // the core this one would spin on.
-                (done.0.wait(), helper_rows)
-            },
-        );
+        // This block's values are pushed while the other thread reads the
+        // table (room for them now, so that the table does not move).
+        let (result, complete, (helper_waited, helper_rows)) =
+            grow_shared(t, block.heaps, |mut t, table| {
+                let job = BlockJob {
+                    table: table.values(n0),
+                    n0: n1,
+                    heaps,
+                    rare: &shared.rare[bulk.clone()],
+                    values: &shared.values[bulk.clone()],
+                    pairs: &shared.pairs,
+                    unequal: self.moves.unequal,
+                    first: 2 * BLOCK,
+                    items: share..items,
+                    width,
+                };
+                // The other thread gets its own copies of all it touches
+                // (anything it writes, or reads often, in this thread's cache
+                // lines would slow both down).
+                let helper_job = BlockJob {
+                    items: 0..share,
+                    ..job.clone()
+                };
+                let done = Apart(Signal::default());
+                let done = &done;
+                let ((result, complete), helper) = rayon::join(
+                    || {
+                        // Set when this closure ends, even by a panic (the
+                        // other thread waits for it).
+                        let _done = SetOnDrop(&done.0);
+                        let result = self.finish_block_simd(&mut t, block);
+                        // This thread's share of the next block (unless this
+                        // block was cut short).
+                        let complete = t.len() == n1;
+                        if complete {
+                            job.fill(&mut rows, mine);
+                        }
+                        (result, complete)
+                    },
+                    move || {
+                        let mut helper_rows = helper_rows;
+                        helper_job.fill(&mut helper_rows, theirs);
+                        // Waiting here keeps this thread awake for the next
+                        // block (an idle pool thread falls asleep, and waking
+                        // it costs about as much as a block's fill) — for a
+                        // while: if this thread is kept waiting long, the
+                        // other is off the CPU, and needs the core this one
+                        // would spin on.
+                        (done.0.wait(), helper_rows)
+                    },
+                );
+                (result, complete, helper)
+            });
         self.stats.waits_slept += u64::from(helper_waited == Waited::Slept);
         // Balance: the thread that waited takes a larger share next time.
         let step = (items / 64).max(1);
@@ -331,7 +331,6 @@ impl Core {
         self.sched.blocks.helper_rows = helper_rows;
         let prefix = self.sched.block_prefix;
         // (A block cut short leaves the next one half filled.)
-        let complete = t.len() == n1;
         self.stats.blocks_ahead += u64::from(complete);
         self.sched.blocks.ahead = complete.then_some(Ahead {
             n0: n1,
@@ -351,7 +350,11 @@ impl Core {
     /// [`Self::finish_rare_common`]. Stops early when the split is left.
     /// Returns a value that does not fit `T`, if one comes up.
     #[inline(always)]
-    pub(super) fn finish_block<T: Word>(&mut self, t: &mut Vec<T>, block: &Ahead) -> Option<u64> {
+    pub(super) fn finish_block<T: Word>(
+        &mut self,
+        t: &mut Growing<'_, T>,
+        block: &Ahead,
+    ) -> Option<u64> {
         let words = block.width / 64;
         let (first_half, second_half) = block.bits.split_at(block.bits.len() / 2);
         for j in 0..block.heaps {

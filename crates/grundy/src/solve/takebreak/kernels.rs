@@ -2,6 +2,8 @@
 //! and all the `unsafe` code of the engine.
 
 use super::*;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub(super) fn simd_available() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -29,7 +31,7 @@ pub(super) unsafe fn run_avx2<T: Word>(
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn speculate_avx2<T: Word>(
     core: &mut Core,
-    t: &mut Vec<T>,
+    t: &mut Growing<'_, T>,
     end: usize,
     until: Instant,
     batches: SyncSender<Batch>,
@@ -38,19 +40,14 @@ pub(super) unsafe fn speculate_avx2<T: Word>(
 }
 
 /// [`Core::confirm_batches`] with AVX2.
-///
-/// # Safety
-///
-/// AVX2 must be available, and `table` as [`Core::confirm_batches`] needs.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn confirm_batches_avx2<T: Word>(
     core: &mut Core,
-    table: TablePtr<T>,
+    table: Frozen<'_, T>,
     queue: Receiver<Batch>,
 ) -> Option<(usize, u64)> {
-    // SAFETY: as the caller promised.
-    unsafe { core.confirm_batches(table, queue) }
+    core.confirm_batches(table, queue)
 }
 
 /// [`Core::finish_block`] with AVX2 (it runs in a closure on the pool when
@@ -59,21 +56,109 @@ pub(super) unsafe fn confirm_batches_avx2<T: Word>(
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn finish_block_avx2<T: Word>(
     core: &mut Core,
-    t: &mut Vec<T>,
+    t: &mut Growing<'_, T>,
     block: &Ahead,
 ) -> Option<u64> {
     core.finish_block(t, block)
 }
 
-/// The table, for the thread that confirms candidates while this one
-/// pushes values ([`Core::pipelined`]). Sound to read because room for
-/// every push was reserved before (the table does not move), values are
-/// only pushed (none below the length is written), and each batch tells
-/// how many values were pushed before it was sent.
-pub(super) struct TablePtr<T>(pub(super) *const T);
+/// A table pushed to on one thread while another reads the values it had
+/// ([`Core::pipelined`], [`Core::finish_block_and_fill_next`]): `f` gets
+/// the pushing side ([`Growing`], room for `room` more values, never
+/// moved) and the reading side ([`Frozen`], the values published so far).
+/// Both live only during `f`, which holds the table's only borrow.
+pub(super) fn grow_shared<T: Word, R>(
+    t: &mut Vec<T>,
+    room: usize,
+    f: impl for<'a> FnOnce(Growing<'a, T>, Frozen<'a, T>) -> R,
+) -> R {
+    t.reserve(room);
+    let published = AtomicUsize::new(t.len());
+    let frozen = Frozen {
+        ptr: t.as_ptr(),
+        published: &published,
+        _table: PhantomData,
+    };
+    let growing = Growing {
+        vec: t,
+        published: &published,
+    };
+    f(growing, frozen)
+}
 
-// SAFETY: only read through, under the rules above.
-unsafe impl<T: Sync> Send for TablePtr<T> {}
+/// The pushing side of [`grow_shared`]: reads every value, pushes within
+/// the room reserved (the table never moves), writes no value it holds.
+pub(super) struct Growing<'a, T> {
+    vec: &'a mut Vec<T>,
+    published: &'a AtomicUsize,
+}
+
+impl<T: Word> Growing<'_, T> {
+    /// Pushes `x` (within the room reserved: a push beyond it would move
+    /// the table under the reader, and is refused by a panic, a bug).
+    #[inline(always)]
+    pub(super) fn push(&mut self, x: T) {
+        assert!(
+            self.vec.len() < self.vec.capacity(),
+            "a push beyond the room reserved"
+        );
+        self.vec.push(x);
+    }
+
+    /// Lets the reading side read every value pushed so far; returns their
+    /// count.
+    pub(super) fn publish(&self) -> usize {
+        let n = self.vec.len();
+        self.published.store(n, Ordering::Release);
+        n
+    }
+}
+
+impl<T> std::ops::Deref for Growing<'_, T> {
+    type Target = [T];
+
+    #[inline(always)]
+    fn deref(&self) -> &[T] {
+        self.vec
+    }
+}
+
+/// The reading side of [`grow_shared`]: the values published, on any
+/// thread.
+pub(super) struct Frozen<'a, T> {
+    ptr: *const T,
+    published: &'a AtomicUsize,
+    _table: PhantomData<&'a [T]>,
+}
+
+impl<T> Clone for Frozen<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Frozen<'_, T> {}
+
+// SAFETY: it only reads `T`s (shared, `Sync`) and an atomic.
+unsafe impl<T: Sync> Send for Frozen<'_, T> {}
+// SAFETY: as for `Send`.
+unsafe impl<T: Sync> Sync for Frozen<'_, T> {}
+
+impl<'a, T> Frozen<'a, T> {
+    /// The first `n` values of the table; `n` must be at most the count
+    /// published (a panic otherwise, a bug).
+    pub(super) fn values(self, n: usize) -> &'a [T] {
+        let published = self.published.load(Ordering::Acquire);
+        assert!(n <= published, "values read before they were published");
+        // SAFETY: `ptr` is the start of the table, which holds at least
+        // `published` initialized values and does not move while `'a` lasts:
+        // its only borrow is `Growing`'s, which pushes within the room
+        // reserved by `grow_shared` and writes no value below its length;
+        // the `Acquire` load pairs with `Growing::publish`'s `Release`
+        // store, made after the values were written.
+        unsafe { std::slice::from_raw_parts(self.ptr, n) }
+    }
+}
 
 impl Core {
     /// Computes values until `t` holds `target` of them; returns a value
@@ -91,7 +176,7 @@ impl Core {
     /// in a closure on the pool, outside [`run_avx2`]).
     pub(super) fn speculate_simd<T: Word>(
         &mut self,
-        t: &mut Vec<T>,
+        t: &mut Growing<'_, T>,
         end: usize,
         until: Instant,
         batches: SyncSender<Batch>,
@@ -105,23 +190,17 @@ impl Core {
     }
 
     /// [`Self::confirm_batches`], with AVX2 where [`Self::run`] uses it.
-    ///
-    /// # Safety
-    ///
-    /// As for [`Self::confirm_batches`].
-    pub(super) unsafe fn confirm_batches_simd<T: Word>(
+    pub(super) fn confirm_batches_simd<T: Word>(
         &mut self,
-        table: TablePtr<T>,
+        table: Frozen<'_, T>,
         queue: Receiver<Batch>,
     ) -> Option<(usize, u64)> {
         #[cfg(target_arch = "x86_64")]
         if self.simd {
-            // SAFETY: `simd` is only set when AVX2 was detected at run time;
-            // the table as the caller promised.
+            // SAFETY: `simd` is only set when AVX2 was detected at run time.
             return unsafe { confirm_batches_avx2(self, table, queue) };
         }
-        // SAFETY: as the caller promised.
-        unsafe { self.confirm_batches(table, queue) }
+        self.confirm_batches(table, queue)
     }
 
     /// [`Self::finish_block`], with AVX2 where [`Self::run`] uses it (this
@@ -129,7 +208,7 @@ impl Core {
     /// [`run_avx2`]).
     pub(super) fn finish_block_simd<T: Word>(
         &mut self,
-        t: &mut Vec<T>,
+        t: &mut Growing<'_, T>,
         block: &Ahead,
     ) -> Option<u64> {
         #[cfg(target_arch = "x86_64")]

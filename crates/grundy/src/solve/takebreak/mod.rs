@@ -91,7 +91,7 @@
 //!
 //! Around them: `moves` (the code's moves), `core` (the loop that picks a
 //! method per heap, and the shared bookkeeping), `choose` (the cost model),
-//! `kernels` (the inner loops and most of the `unsafe` code), `threads` (the
+//! `kernels` (the inner loops and all the `unsafe` code), `threads` (the
 //! other thread's engine), `waiting` (how one thread waits for the other,
 //! and whether two are faster than one), `stream` (the low-memory mode),
 //! `tests`.

@@ -71,8 +71,6 @@ impl Core {
     /// the time `until`), or through the first heap that needs the usual
     /// step (a candidate at the bound: a new value). Returns a value that
     /// does not fit `T`, if one comes up.
-    // (Unsafe: the table read by the other thread while this one pushes.)
-    #[allow(unsafe_code)]
     pub(super) fn pipelined<T: Word>(
         &mut self,
         t: &mut Vec<T>,
@@ -81,21 +79,20 @@ impl Core {
     ) -> Option<u64> {
         let n0 = t.len();
         let end = target.min(self.rc.next_check.max(n0 + 1));
-        // The other thread reads the table while this one pushes: room for
-        // every push now, so that the table does not move.
-        t.reserve(end - n0);
-        let table = TablePtr(t.as_ptr());
         let mut helper = self.take_helper();
         let before = helper.stats;
         let (batches, queue) = std::sync::mpsc::sync_channel::<Batch>(PIPE_QUEUE);
-        let ((), (miss, helper)) = rayon::join(
-            || self.speculate_simd(t, end, until, batches),
-            move || {
-                // SAFETY: see `TablePtr`.
-                let miss = unsafe { helper.confirm_batches_simd(table, queue) };
-                (miss, helper)
-            },
-        );
+        // The other thread reads the table while this one pushes (room for
+        // every push now, so that the table does not move).
+        let ((), (miss, helper)) = grow_shared(t, end - n0, |mut t, table| {
+            rayon::join(
+                || self.speculate_simd(&mut t, end, until, batches),
+                move || {
+                    let miss = helper.confirm_batches_simd(table, queue);
+                    (miss, helper)
+                },
+            )
+        });
         self.give_back(helper, before);
         let good = miss.map_or(t.len(), |(n, _)| n);
         for (n, &x) in t.iter().enumerate().take(good).skip(n0) {
@@ -139,7 +136,7 @@ impl Core {
     #[inline(always)]
     pub(super) fn speculate<T: Word>(
         &mut self,
-        t: &mut Vec<T>,
+        t: &mut Growing<'_, T>,
         end: usize,
         until: Instant,
         batches: SyncSender<Batch>,
@@ -173,7 +170,7 @@ impl Core {
             }
             t.push(x);
             if t.len() - from >= PIPE_BATCH {
-                batch.known = t.len();
+                batch.known = t.publish();
                 if batches
                     .send(std::mem::replace(&mut batch, Batch::new()))
                     .is_err()
@@ -186,24 +183,19 @@ impl Core {
                 }
             }
         }
-        batch.known = t.len();
+        batch.known = t.publish();
         // (An error: the other thread already stopped.)
         let _ = batches.send(batch);
     }
 
     /// The other thread's side of [`Self::pipelined`]: confirms the
     /// candidates of each batch in order and returns the first wrong one
-    /// (its heap and value), hanging up on the sender.
-    ///
-    /// # Safety
-    ///
-    /// `table` must point to a table holding at least `known` values for
-    /// each batch received, not written while this runs.
+    /// (its heap and value), hanging up on the sender. Each batch's
+    /// `known` values were published before it was sent.
     #[inline(always)]
-    #[allow(unsafe_code)]
-    pub(super) unsafe fn confirm_batches<T: Word>(
+    pub(super) fn confirm_batches<T: Word>(
         &mut self,
-        table: TablePtr<T>,
+        table: Frozen<'_, T>,
         queue: Receiver<Batch>,
     ) -> Option<(usize, u64)> {
         loop {
@@ -223,9 +215,7 @@ impl Core {
             let Ok(batch) = next else {
                 return None;
             };
-            // SAFETY: the caller's promise; the batch was sent after its
-            // `known` values were pushed (the channel orders the two).
-            let t = unsafe { std::slice::from_raw_parts(table.0, batch.known) };
+            let t = table.values(batch.known);
             for heap in &batch.heaps {
                 self.next_generation();
                 self.rc.targets.clear();

@@ -1,13 +1,25 @@
 //! The `cutting` family: the Cutting Game ([`crate::games::cutting`]) as
 //! an [`AnyGame`], positions written `W,H`.
 
-use super::{AnalyzeOptions, AnyGame};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::cutting::{parse_sheet, Cutting, Sheet};
 use crate::nimber::Nimber;
 use crate::solve::{MemoSolver, PeriodReport};
+use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
 use crate::strategy::{analyze, Analysis};
+
+pub(super) const FAMILY: Family = Family {
+    name: "cutting",
+    syntax: "cutting",
+    position: "W,H (a sheet, both sides >= 2)",
+    example: "cutting 3,4",
+    about: "Cutting Game (POJ 2311): cut a sheet in two; whoever cuts out a 1x1 wins",
+    parse: |spec, args, _| {
+        no_args(spec, args)?;
+        Ok(Box::new(CuttingSpec::new()))
+    },
+};
 
 /// The Cutting Game as a spec family (`cutting`; positions `W,H`).
 pub struct CuttingSpec {

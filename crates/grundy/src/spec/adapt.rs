@@ -1,0 +1,339 @@
+//! What the families of `families/` share: limits of the searches, parsing
+//! of positions written as numbers, moves listed for play, a single
+//! position answered from a closed form, misère play by search, and the
+//! adapter of the two-pile games (`wythoff`, `euclid`).
+//!
+//! The closed-form families answer a single position from their formula,
+//! for any size it allows, with every winning move. What the formula does
+//! not give — nim-values of Wythoff, Euclid, Moore and multiplication
+//! positions, needed for sums of several positions and for `values` — comes
+//! from the generic [`MemoSolver`], only for positions small enough to
+//! search (the limits below; beyond them a clear error, or, for a single
+//! position, the outcome without the value). Misère play of any of these
+//! games, and of every heap game, is the generic [`MisereSolver`] on small
+//! positions.
+
+use super::{parse_u64, AnalyzeOptions, AnyGame};
+use crate::error::{Error, Result};
+use crate::game::{Game, HeapGame};
+use crate::nimber::Nimber;
+use crate::solve::{MemoConfig, MemoSolver, MisereConfig, MisereSolver, PeriodReport};
+use crate::strategy::{analyze, Analysis, Evaluator, Outcome, WinningMove};
+use num_bigint::BigUint;
+
+/// Largest pile of a Wythoff position whose nim-value is searched
+/// (about `300² × 900` option visits).
+pub(super) const WYTHOFF_SEARCH: u64 = 300;
+/// Largest sum of partial quotients of a Euclid position searched.
+pub(super) const EUCLID_SEARCH: u64 = 100_000;
+/// Most positions below a Moore position (product of `heap + 1`) searched.
+pub(super) const MOORE_SEARCH: u128 = 4096;
+/// Most sums the misère search may store.
+pub(super) const MISERE_STATES: usize = 5_000_000;
+/// Most moves of sums the misère search may generate: its work, about a
+/// quarter of a second.
+pub(super) const MISERE_MOVES: u64 = 2_000_000;
+/// Largest heap (or coordinate) given to the misère search.
+pub(super) const MISERE_HEAP: u64 = 10_000;
+/// Most winning moves listed for one Moore position.
+pub(super) const MOORE_MOVES: usize = 10_000;
+/// Most positions the memo solver stores for one request.
+pub(super) const MEMO_POSITIONS: usize = 4_000_000;
+
+pub(super) fn memo<G: Game>(game: G) -> MemoSolver<G> {
+    MemoSolver::with_config(
+        game,
+        MemoConfig {
+            max_positions: MEMO_POSITIONS,
+        },
+    )
+}
+
+pub(super) fn not_a_sequence(spec: &str, what: &str) -> Error {
+    Error::unsupported(format!("`{spec}` has no nim-sequence to print: {what}"))
+}
+
+/// Parses `a,b,...` (exactly `len` numbers when `len` is given).
+pub(super) fn parse_list(text: &str, len: Option<usize>) -> Result<Vec<u64>> {
+    let parts: Vec<&str> = text.split(',').collect();
+    if let Some(n) = len {
+        if parts.len() != n {
+            return Err(Error::invalid_position(
+                text,
+                format!("expected {n} numbers separated by commas"),
+            ));
+        }
+    }
+    parts
+        .iter()
+        .map(|t| parse_u64(t).map_err(|r| Error::invalid_position(text, r)))
+        .collect()
+}
+
+pub(super) fn parse_pair(text: &str) -> Result<(u64, u64)> {
+    let v = parse_list(text, Some(2))?;
+    Ok((v[0], v[1]))
+}
+
+pub(super) fn parse_big(text: &str, whole: &str) -> Result<BigUint> {
+    let t = text.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::invalid_position(
+            whole,
+            format!("`{t}` is not a non-negative integer"),
+        ));
+    }
+    BigUint::parse_bytes(t.as_bytes(), 10)
+        .ok_or_else(|| Error::invalid_position(whole, format!("`{t}` is not a number")))
+}
+
+/// Positions whose numbers add up to more than this are not played
+/// interactively: listing their moves would take too long.
+pub(super) const PLAY_SIZE: u128 = 1_000_000;
+
+/// The options of `p` for interactive play, written in the game's syntax;
+/// refused when the position's numbers add up to more than [`PLAY_SIZE`].
+pub(super) fn listed_options<G: Game>(
+    game: &G,
+    p: &G::Position,
+    numbers: &[u64],
+) -> Result<Vec<Vec<String>>> {
+    let size: u128 = numbers.iter().map(|&n| u128::from(n)).sum();
+    if size > PLAY_SIZE {
+        return Err(Error::unsupported(format!(
+            "`{}` is too large to list its moves (numbers adding up to at most {PLAY_SIZE} are played)",
+            game.format_position(p)
+        )));
+    }
+    let mut all = Vec::new();
+    game.options(p, &mut |option| {
+        all.push(option.iter().map(|c| game.format_position(c)).collect())
+    });
+    Ok(all)
+}
+
+pub(super) fn pair_string(&(a, b): &(u64, u64)) -> String {
+    format!("{a},{b}")
+}
+
+pub(super) use crate::games::subtraction::list_string;
+
+/// A single-position analysis from a closed form.
+pub(super) fn single(
+    position: &str,
+    value: Option<Nimber>,
+    p: bool,
+    moves: Vec<String>,
+) -> Analysis<String> {
+    let known = value.is_some() || p;
+    Analysis {
+        value: if p {
+            Nimber::ZERO
+        } else {
+            value.unwrap_or(Nimber::ZERO)
+        },
+        value_known: known,
+        outcome: if p { Outcome::P } else { Outcome::N },
+        winning_moves: moves
+            .into_iter()
+            .map(|to| WinningMove {
+                component: 0,
+                from: position.trim().to_string(),
+                to: vec![to],
+            })
+            .collect(),
+        unlisted_moves: 0,
+    }
+}
+
+/// Misère analysis of a sum of components by exhaustive search; `value` is
+/// the normal-play nim-sum (from `eval`).
+pub(super) fn misere_search<G, E>(
+    game: G,
+    eval: &mut E,
+    components: &[G::Position],
+) -> Result<Analysis<String>>
+where
+    G: Game,
+    E: Evaluator<G::Position> + ?Sized,
+{
+    let mut value = Nimber::ZERO;
+    for c in components {
+        value += eval.nim_value(c)?;
+    }
+    let mut solver = MisereSolver::with_config(
+        &game,
+        MisereConfig {
+            max_states: MISERE_STATES,
+            max_moves: MISERE_MOVES,
+        },
+    );
+    let (outcome, moves) = solver.analyze(components)?;
+    let analysis = Analysis {
+        value,
+        value_known: true,
+        outcome,
+        winning_moves: moves,
+        unlisted_moves: 0,
+    };
+    Ok(analysis.map(|p| game.format_position(p)))
+}
+
+/// Misère play of a sum of heaps of any heap game (by search).
+pub(super) fn misere_heaps<G: HeapGame + Clone>(
+    game: &G,
+    values: &mut crate::solve::HeapValues<G>,
+    heaps: &[u64],
+) -> Result<Analysis<String>> {
+    if let Some(&h) = heaps.iter().find(|&&h| h > MISERE_HEAP) {
+        return Err(too_large_for_misere(&h.to_string()));
+    }
+    misere_search(game.clone(), values, heaps)
+}
+
+pub(super) fn too_large_for_misere(position: &str) -> Error {
+    Error::invalid_position(
+        position,
+        format!("misère play is solved by exhaustive search, for positions up to {MISERE_HEAP}"),
+    )
+}
+
+// ---------------------------------------------------------------- two piles
+
+/// A game on two piles `A,B` whose outcome and winning moves have a closed
+/// form and whose nim-values are searched for small positions (Wythoff,
+/// Euclid): what [`PairSpec`] needs to know about it.
+pub(super) trait PairRules: Game<Position = (u64, u64)> + Copy + 'static {
+    /// The spec.
+    const NAME: &'static str;
+    /// The name in messages.
+    const TITLE: &'static str;
+    /// The largest pile of a `values` table (computed by search).
+    const TABLE_LIMIT: u64;
+    /// Why `period` does not apply.
+    const NO_PERIOD: &'static str;
+    /// `Err(why not)` when the nim-value of `(a, b)` is beyond search.
+    fn searchable(a: u64, b: u64) -> std::result::Result<(), String>;
+    /// The error for a position that does not parse where a search needs it.
+    fn unparsed(_text: &str, _why: &str, parse_error: Error) -> Error {
+        parse_error
+    }
+    /// Whether `(a, b)` is a P-position.
+    fn is_p(a: u64, b: u64) -> bool;
+    /// Every winning move from `(a, b)`.
+    fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)>;
+    /// A single position with piles beyond `u64` (`parse_error` when the
+    /// game has no such path).
+    fn analyze_big(_text: &str, parse_error: Error) -> Result<Analysis<String>> {
+        Err(parse_error)
+    }
+}
+
+/// The spec of a [`PairRules`] game.
+pub(super) struct PairSpec<R>(pub(super) R);
+
+impl<R: PairRules> PairSpec<R> {
+    /// The positions, each within search (`why` says what needs the search).
+    fn searched(&self, positions: &[String], why: &str) -> Result<Vec<(u64, u64)>> {
+        positions
+            .iter()
+            .map(|p| {
+                let (a, b) = parse_pair(p).map_err(|e| R::unparsed(p, why, e))?;
+                R::searchable(a, b)
+                    .map_err(|limit| Error::invalid_position(p, format!("{why}: {limit}")))?;
+                Ok((a, b))
+            })
+            .collect()
+    }
+}
+
+impl<R: PairRules> AnyGame for PairSpec<R> {
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let (a, b) = parse_pair(component)?;
+        listed_options(&self.0, &(a, b), &[a, b])
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(pair_string(&parse_pair(component)?))
+    }
+
+    fn spec(&self) -> String {
+        R::NAME.into()
+    }
+
+    fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
+        Err(not_a_sequence(
+            R::NAME,
+            "its positions are pairs `A,B` (the table of G(A,B) is printed instead)",
+        ))
+    }
+
+    fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
+        pair_table(self.0, from, to, R::TABLE_LIMIT).map(Some)
+    }
+
+    fn period_within(
+        &mut self,
+        _limit: u64,
+        _time: Option<std::time::Duration>,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        Err(not_a_sequence(R::NAME, R::NO_PERIOD))
+    }
+
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        let game = self.0;
+        if options.misere {
+            let ps = self.searched(
+                positions,
+                &format!("misère {} is solved by search", R::TITLE),
+            )?;
+            return misere_search(game, &mut memo(game), &ps);
+        }
+        if positions.len() != 1 {
+            let ps = self.searched(
+                positions,
+                &format!("a sum of {} positions needs their nim-values", R::TITLE),
+            )?;
+            return Ok(analyze(&game, &mut memo(game), &ps)?.map(pair_string));
+        }
+        let text = positions[0].trim();
+        let (a, b) = match parse_pair(text) {
+            Ok(pair) => pair,
+            Err(e) => return R::analyze_big(text, e),
+        };
+        let value = match R::searchable(a, b) {
+            Ok(()) => Some(memo(game).nim_value(&(a, b))?),
+            Err(_) => None,
+        };
+        let moves = R::winning_moves(a, b).iter().map(pair_string).collect();
+        Ok(single(text, value, R::is_p(a, b), moves))
+    }
+}
+
+/// `G(a, b)` for `from ≤ a, b ≤ to` by the generic solver.
+pub(super) fn pair_table<G: Game<Position = (u64, u64)>>(
+    game: G,
+    from: u64,
+    to: u64,
+    limit: u64,
+) -> Result<Vec<Vec<Nimber>>> {
+    if from > to {
+        return Err(Error::unsupported(format!(
+            "empty range: --from {from} is larger than --to {to}"
+        )));
+    }
+    if to > limit {
+        return Err(Error::unsupported(format!(
+            "the table is computed by search up to {limit} (asked for --to {to})"
+        )));
+    }
+    let mut solver = memo(game);
+    (from..=to)
+        .map(|a| (from..=to).map(|b| solver.nim_value(&(a, b))).collect())
+        .collect()
+}

@@ -1,0 +1,31 @@
+//! `script:FILE.rhai`: a game whose moves a Rhai script defines (feature
+//! `script`); the file's text comes from the caller ([`SpecFiles`]).
+
+use super::file_argument;
+use crate::error::Result;
+use crate::spec::{AnyGame, Family, SpecFiles};
+
+pub(super) const FAMILY: Family = Family {
+    name: "script",
+    syntax: "script:FILE.rhai",
+    position: "N or A,B,... (as the script reads it)",
+    example: "script:examples/games/subtract-134.rhai 5",
+    about: "a game whose moves a Rhai script defines: fn moves(p) { ... }",
+    parse,
+};
+
+#[cfg(feature = "script")]
+fn parse(spec: &str, args: Option<&str>, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>> {
+    use crate::script::{ScriptGame, ScriptSpec};
+    let file = file_argument(spec, args, "script:examples/games/subtract-134.rhai")?;
+    let limits = files.script_limits()?;
+    let source = files.read(spec, file)?;
+    let game = ScriptGame::with_limits(file, &source, &limits)?;
+    Ok(Box::new(ScriptSpec::new(game)))
+}
+
+#[cfg(not(feature = "script"))]
+fn parse(spec: &str, args: Option<&str>, _: &dyn SpecFiles) -> Result<Box<dyn AnyGame>> {
+    file_argument(spec, args, "script:FILE.rhai")?;
+    Err(super::without_script(spec))
+}

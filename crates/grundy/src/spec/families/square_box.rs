@@ -1,0 +1,113 @@
+//! `box`: the square box game (HDU 1729), values by formula.
+
+use crate::error::Result;
+use crate::games::square_box::SquareBox;
+use crate::nimber::Nimber;
+use crate::solve::PeriodReport;
+use crate::spec::adapt::{
+    listed_options, misere_search, not_a_sequence, pair_string, parse_pair, too_large_for_misere,
+};
+use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
+use crate::strategy::{Analysis, Evaluator, Outcome, WinningMove};
+
+pub(super) const FAMILY: Family = Family {
+    name: "box",
+    syntax: "box",
+    position: "S,C (capacity, stones)",
+    example: "box 20,3",
+    about: "square box game (HDU 1729): add 1 to C^2 stones without overfilling",
+    parse: |spec, args, _| parse(spec, args),
+};
+
+fn parse(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
+    no_args(spec, args)?;
+    Ok(Box::new(BoxSpec))
+}
+
+struct BoxSpec;
+
+struct ClosedBox;
+
+impl Evaluator<(u64, u64)> for ClosedBox {
+    fn nim_value(&mut self, &(s, c): &(u64, u64)) -> Result<Nimber> {
+        SquareBox::nim_value(s, c)
+    }
+}
+
+impl AnyGame for BoxSpec {
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let (a, b) = parse_pair(component)?;
+        listed_options(&SquareBox, &(a, b), &[a, b])
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(pair_string(&parse_pair(component)?))
+    }
+
+    fn spec(&self) -> String {
+        "box".into()
+    }
+
+    fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
+        Err(not_a_sequence("box", "its positions are pairs `S,C`"))
+    }
+
+    fn period_within(
+        &mut self,
+        _limit: u64,
+        _time: Option<std::time::Duration>,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        Err(not_a_sequence("box", "its positions are pairs `S,C`"))
+    }
+
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        let boxes = positions
+            .iter()
+            .map(|p| {
+                let (s, c) = parse_pair(p)?;
+                SquareBox::nim_value(s, c)?;
+                Ok((s, c))
+            })
+            .collect::<Result<Vec<(u64, u64)>>>()?;
+        if options.misere {
+            for (p, &(s, _)) in positions.iter().zip(&boxes) {
+                if s > 64 {
+                    return Err(too_large_for_misere(p));
+                }
+            }
+            return misere_search(SquareBox, &mut ClosedBox, &boxes);
+        }
+        // Winning moves: the nim-values are closed-form, but the options
+        // of a box are an interval of counts; search it only where short.
+        let mut values = ClosedBox;
+        let total: Nimber = boxes
+            .iter()
+            .map(|b| values.nim_value(b))
+            .sum::<Result<Nimber>>()?;
+        let mut winning_moves = Vec::new();
+        if !total.is_zero() {
+            for (i, &(s, c)) in boxes.iter().enumerate() {
+                let target = SquareBox::nim_value(s, c)? + total;
+                for to in SquareBox::counts_with_value(s, c, target) {
+                    winning_moves.push(WinningMove {
+                        component: i,
+                        from: pair_string(&(s, c)),
+                        to: vec![pair_string(&(s, to))],
+                    });
+                }
+            }
+        }
+        Ok(Analysis {
+            value: total,
+            value_known: true,
+            outcome: Outcome::of_value(total),
+            winning_moves,
+            unlisted_moves: 0,
+        })
+    }
+}

@@ -1,0 +1,121 @@
+//! Any heap game as an [`AnyGame`](super::AnyGame): values, periods,
+//! analysis, play and misère for every family whose positions are heaps.
+
+use super::adapt::misere_heaps;
+use super::{parse_heap, parse_heaps, AnalyzeOptions, AnyGame};
+use crate::error::{Error, Result};
+use crate::game::HeapGame;
+use crate::games::TakeBreak;
+use crate::nimber::Nimber;
+use crate::solve::{HeapValues, PeriodReport};
+use crate::strategy::{analyze, Analysis};
+
+/// Most options [`AnyGame::options`] lists for one component.
+pub const MAX_LISTED_OPTIONS: usize = 1 << 20;
+
+/// Largest heap whose options a heap game lists, unless its moves are a
+/// finite subtraction set (a heap of a general heap game may have about as
+/// many options as tokens, or more).
+pub const MAX_LISTED_HEAP: u64 = 100_000;
+
+/// The options of heap `h` of `game`, as strings (see [`AnyGame::options`]).
+pub fn list_heap_options<G: HeapGame + ?Sized>(game: &G, h: u64) -> Result<Vec<Vec<String>>> {
+    if h > MAX_LISTED_HEAP && game.finite_subtraction_set().is_none() {
+        return Err(Error::invalid_position(
+            &h.to_string(),
+            format!("too large to list its moves: heaps up to {MAX_LISTED_HEAP} can be played"),
+        ));
+    }
+    let mut all = Vec::new();
+    let mut too_many = false;
+    game.options(&h, &mut |o| {
+        if all.len() < MAX_LISTED_OPTIONS {
+            all.push(o.iter().map(u64::to_string).collect());
+        } else {
+            too_many = true;
+        }
+    });
+    if too_many {
+        return Err(Error::invalid_position(
+            &h.to_string(),
+            format!("has more than {MAX_LISTED_OPTIONS} options: too many to list"),
+        ));
+    }
+    Ok(all)
+}
+
+/// Any [`HeapGame`] as an [`AnyGame`]: the dense solver, the period, and
+/// the generic strategy.
+pub struct HeapSpec<G: HeapGame + Clone> {
+    game: G,
+    values: HeapValues<G>,
+    take_break: Option<TakeBreak>,
+}
+
+impl<G: HeapGame + Clone> HeapSpec<G> {
+    /// Wraps `game` (its take-and-break form, if any, is
+    /// [`HeapGame::take_and_break`]).
+    pub fn new(game: G) -> Self {
+        HeapSpec {
+            values: HeapValues::new(game.clone()),
+            take_break: game.take_and_break(),
+            game,
+        }
+    }
+
+    /// Gives the game the take-and-break form `code` for long runs only
+    /// ([`AnyGame::take_break`]); its values and moves stay `G`'s.
+    pub fn with_take_break(mut self, code: Option<TakeBreak>) -> Self {
+        if code.is_some() {
+            self.take_break = code;
+        }
+        self
+    }
+}
+
+impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
+    fn spec(&self) -> String {
+        self.game.spec()
+    }
+
+    fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
+        self.values.values(from, to)
+    }
+
+    fn period_within(
+        &mut self,
+        limit: u64,
+        time: Option<std::time::Duration>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        self.values.period_within(limit, time, progress)
+    }
+
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        let heaps = parse_heaps(positions)?;
+        if options.misere {
+            return misere_heaps(&self.game, &mut self.values, &heaps);
+        }
+        let analysis = match self.game.take_and_break() {
+            Some(code) => crate::strategy::take_break::analyze(&code, &mut self.values, &heaps)?,
+            None => analyze(&self.game, &mut self.values, &heaps)?,
+        };
+        Ok(analysis.map(u64::to_string))
+    }
+
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        list_heap_options(&self.game, parse_heap(component)?)
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(parse_heap(component)?.to_string())
+    }
+
+    fn take_break(&self) -> Option<TakeBreak> {
+        self.take_break.clone()
+    }
+}

@@ -1,0 +1,468 @@
+//! Game specs: a string such as `nim`, `sub:1,3,4` or `bash:3` names a game.
+//!
+//! [`parse`] turns a spec into an [`AnyGame`]: a game chosen at run time,
+//! with positions written as strings, which is what the `grundy` command
+//! works with. [`FAMILIES`] lists every family with its syntax (the
+//! `grundy games` listing and `--help` are generated from it).
+//!
+//! A spec is `NAME` or `NAME:ARGS`; numbers are decimal `u64`. Octal codes
+//! stand alone (`0.07`, `.07`, `4.3r`) and hexadecimal ones carry a prefix
+//! (`hex:0.3F`); named take-and-break games (`kayles`, `dawson`, `lasker`,
+//! ...) also answer to their CGSuite-style names (`DawsonsKayles`).
+
+use crate::analysis::Periodicity;
+use crate::error::{Error, Result};
+use crate::games::TakeBreak;
+use crate::nimber::Nimber;
+use crate::solve::PeriodReport;
+use crate::strategy::Analysis;
+/// Re-exported from the leaf layer [`crate::util`], where it now lives.
+pub use crate::util::parse_u64;
+
+mod adapt;
+mod families;
+mod heap;
+pub use families::cutting::CuttingSpec;
+pub use families::FAMILIES;
+pub use heap::{list_heap_options, HeapSpec, MAX_LISTED_HEAP, MAX_LISTED_OPTIONS};
+
+/// How to analyze a sum.
+#[derive(Clone, Debug, Default)]
+pub struct AnalyzeOptions {
+    /// Misère play: the player who cannot move wins.
+    pub misere: bool,
+}
+
+/// A game chosen at run time, with positions as strings.
+pub trait AnyGame {
+    /// The canonical spec of the game.
+    fn spec(&self) -> String;
+
+    /// `G(from..=to)` for games whose positions are heap sizes.
+    fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>>;
+
+    /// The period of the nim-sequence, computing at most `limit` values,
+    /// stopping early once `time` has passed (the report says how far it
+    /// looked) and calling `progress` with the number of values computed so
+    /// far. Games whose period search is quick or refused ignore both.
+    fn period_within(
+        &mut self,
+        limit: u64,
+        time: Option<std::time::Duration>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport>;
+
+    /// [`period_within`](Self::period_within) with no time limit and no
+    /// progress.
+    fn period(&mut self, limit: u64) -> Result<PeriodReport> {
+        self.period_within(limit, None, &mut |_| {})
+    }
+
+    /// Value, outcome and winning moves of the sum of `positions` (one
+    /// string per component, in the game's position syntax).
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>>;
+
+    /// For games whose positions are pairs `a,b` (Wythoff, Euclid): the
+    /// table `rows[i][j] = G(from + i, from + j)`. `None` for other games
+    /// (their `values` is the sequence `G(from..=to)`).
+    fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
+        let _ = (from, to);
+        Ok(None)
+    }
+
+    /// The options of one component, each a sum of components written in
+    /// the game's position syntax (canonical form). Interactive play and its
+    /// move check need it; a game that cannot list its moves keeps the
+    /// default, which says so.
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let _ = component;
+        Err(Error::unsupported(format!(
+            "`{}` cannot list its moves, so it cannot be played interactively",
+            self.spec()
+        )))
+    }
+
+    /// A component as the game writes it (`007` becomes `7`), or an error
+    /// naming what is wrong with it. The default only trims white space.
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(component.trim().to_string())
+    }
+
+    /// The game as a take-and-break code, when it has one (`nim` is `0.3r`,
+    /// `bash:3` is `0.333`, an octal code is itself): long runs
+    /// (`--output`, `--checkpoint`, `--resume`) compute with it. `None` for
+    /// other games (the default).
+    fn take_break(&self) -> Option<TakeBreak> {
+        None
+    }
+}
+
+/// Builds a game from its full spec, the text after `:` (if any) and the
+/// caller's files (for the families that name one).
+pub type ParseFn =
+    fn(spec: &str, args: Option<&str>, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>>;
+
+/// Where the files that specs name (`script:FILE.rhai`, `toml:FILE.toml`)
+/// come from. The library reads no files: the caller does (the `grundy`
+/// command reads them from disk, with a size limit) and hands their text
+/// to [`parse_with`]; [`parse`] takes no files and refuses such specs.
+///
+/// ```
+/// use grundy::spec::{parse_with, SpecFiles};
+/// struct InMemory;
+/// impl SpecFiles for InMemory {
+///     fn read(&self, _spec: &str, path: &str) -> grundy::Result<String> {
+///         assert_eq!(path, "take-12.rhai");
+///         Ok("fn moves(n) { let o = []; if n >= 1 { o.push(n - 1) } if n >= 2 { o.push(n - 2) } o }".into())
+///     }
+/// }
+/// let mut game = parse_with("script:take-12.rhai", &InMemory).unwrap();
+/// let v: Vec<u64> = game.values(0, 5).unwrap().iter().map(|g| g.value()).collect();
+/// assert_eq!(v, [0, 1, 2, 0, 1, 2]);
+/// ```
+pub trait SpecFiles {
+    /// The text of the game file `path`, named in the spec `spec` (for
+    /// errors).
+    fn read(&self, spec: &str, path: &str) -> Result<String>;
+
+    /// The limits scripted games run under (default:
+    /// [`ScriptLimits::default`]).
+    fn script_limits(&self) -> Result<ScriptLimits> {
+        Ok(ScriptLimits::default())
+    }
+}
+
+/// Limits a script runs under (each call of `moves` separately).
+#[derive(Clone, Debug)]
+pub struct ScriptLimits {
+    /// Operations (roughly: expressions evaluated) per call.
+    pub max_operations: u64,
+    /// Depth of nested function calls.
+    pub max_call_levels: usize,
+    /// Length of any string.
+    pub max_string_size: usize,
+    /// Length of any array (so also the number of options). Rhai checks
+    /// sizes after each change by walking the data, so growing an array
+    /// to this size costs time quadratic in it: keep it moderate.
+    pub max_array_size: usize,
+    /// Size of any object map.
+    pub max_map_size: usize,
+    /// Positions the memo solver may store (general positions).
+    pub max_positions: usize,
+    /// Operations of all calls of one game together (the whole command),
+    /// including the script's top level.
+    pub max_total_operations: u64,
+}
+
+impl Default for ScriptLimits {
+    fn default() -> Self {
+        ScriptLimits {
+            max_operations: 5_000_000,
+            max_call_levels: 64,
+            max_string_size: 10_000,
+            max_array_size: 30_000,
+            max_map_size: 10_000,
+            max_positions: 10_000_000,
+            max_total_operations: 200_000_000,
+        }
+    }
+}
+
+/// No files: what [`parse`] uses. A spec naming a file is refused.
+struct NoFiles;
+
+impl SpecFiles for NoFiles {
+    fn read(&self, spec: &str, path: &str) -> Result<String> {
+        Err(Error::invalid_spec(
+            spec,
+            format!(
+                "names the file `{path}`, and `spec::parse` reads no files: \
+                 read it and pass its text with `spec::parse_with`"
+            ),
+        ))
+    }
+}
+
+/// A family of games, as listed by `grundy games`.
+pub struct Family {
+    /// The name (the part of the spec before `:`).
+    pub name: &'static str,
+    /// The spec syntax, e.g. `sub:S` .
+    pub syntax: &'static str,
+    /// The position syntax, e.g. `N (a heap size)`.
+    pub position: &'static str,
+    /// One line on what the game is.
+    pub about: &'static str,
+    /// A position to try, as the arguments of `grundy analyze`, e.g.
+    /// `sub:1,3,4 5` (file families name a file of `examples/games/`,
+    /// relative to the repository).
+    pub example: &'static str,
+    parse: ParseFn,
+}
+
+/// Most components [`AnyGame::analyze`] takes in one sum (positions of a
+/// game that [`parse`] returns).
+pub const MAX_COMPONENTS: usize = 1 << 20;
+
+/// The game [`parse`] returns: every family behind one check of the number
+/// of positions, made here once instead of in each family (a family may
+/// then rely on at least one and at most [`MAX_COMPONENTS`] positions).
+/// Every method of [`AnyGame`] is forwarded.
+struct Chosen(Box<dyn AnyGame>);
+
+impl AnyGame for Chosen {
+    fn spec(&self) -> String {
+        self.0.spec()
+    }
+
+    fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
+        self.0.values(from, to)
+    }
+
+    fn period_within(
+        &mut self,
+        limit: u64,
+        time: Option<std::time::Duration>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        self.0.period_within(limit, time, progress)
+    }
+
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        if positions.is_empty() || positions.len() > MAX_COMPONENTS {
+            return Err(crate::error::ErrorKind::NoPositions {
+                game: self.0.spec(),
+                expected: format!("1 to {MAX_COMPONENTS}"),
+                given: positions.len(),
+            }
+            .into());
+        }
+        self.0.analyze(positions, options)
+    }
+
+    fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
+        self.0.table(from, to)
+    }
+
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        self.0.options(component)
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        self.0.normalize(component)
+    }
+
+    fn take_break(&self) -> Option<TakeBreak> {
+        self.0.take_break()
+    }
+}
+
+/// Parses a spec that names no file (see the module docs); `script:FILE`
+/// and `toml:FILE` are refused: the library reads no files, see
+/// [`parse_with`].
+///
+/// ```
+/// let mut game = grundy::spec::parse("sub:1,3,4").unwrap();
+/// let v: Vec<u64> = game.values(0, 8).unwrap().iter().map(|g| g.value()).collect();
+/// assert_eq!(v, [0, 1, 0, 1, 2, 3, 2, 0, 1]);
+/// assert!(grundy::spec::parse("sub:").is_err());
+/// ```
+pub fn parse(spec: &str) -> Result<Box<dyn AnyGame>> {
+    parse_with(spec, &NoFiles)
+}
+
+/// Parses a spec, taking the text of the files it names (`script:FILE`,
+/// `toml:FILE`) from `files`.
+pub fn parse_with(spec: &str, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>> {
+    Ok(Box::new(Chosen(choose(spec, files)?)))
+}
+
+/// The game a spec names (see [`parse_with`]).
+fn choose(spec: &str, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>> {
+    let trimmed = spec.trim();
+    if trimmed.is_empty() {
+        return Err(Error::invalid_spec(
+            spec,
+            "the game spec is empty (try `nim` or `sub:1,3,4`)",
+        ));
+    }
+    let (name, args) = match trimmed.split_once(':') {
+        Some((n, a)) => (n, Some(a)),
+        None => (trimmed, None),
+    };
+    let lower = name.to_ascii_lowercase();
+    let starts_like_a_code = name.starts_with(|c: char| c.is_ascii_digit() || c == '.');
+    match FAMILIES.iter().find(|f| f.name == lower) {
+        Some(family) => (family.parse)(trimmed, args, files),
+        None if starts_like_a_code && args.is_none() => families::octal::code(trimmed),
+        None if args.is_none() && TakeBreak::named(name).is_some() => {
+            match TakeBreak::named(name) {
+                Some(game) => Ok(Box::new(HeapSpec::new(game))),
+                None => Err(Error::invalid_spec(spec, "unknown game")),
+            }
+        }
+        None => Err(Error::invalid_spec(
+            spec,
+            match closest_family(&lower) {
+                Some(near) => format!("unknown game `{name}`: did you mean `{near}`?"),
+                None => format!(
+                    "unknown game `{name}` (known: {})",
+                    FAMILIES
+                        .iter()
+                        .map(|f| f.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
+        )),
+    }
+}
+
+/// The family name nearest to a mistyped `name`, when one is near enough
+/// (edit distance at most 2, and less than half the name).
+fn closest_family(name: &str) -> Option<&'static str> {
+    FAMILIES
+        .iter()
+        .map(|f| (strsim::damerau_levenshtein(name, f.name), f.name))
+        .filter(|&(d, near)| d <= 2 && 2 * d < near.len().max(name.len()))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, near)| near)
+}
+
+fn no_args(spec: &str, args: Option<&str>) -> Result<()> {
+    match args {
+        None => Ok(()),
+        Some(_) => Err(Error::invalid_spec(spec, "this game takes no arguments")),
+    }
+}
+
+fn number_list(spec: &str, args: Option<&str>) -> Result<Vec<u64>> {
+    let args = args.unwrap_or("");
+    if args.trim().is_empty() {
+        return Err(Error::invalid_spec(
+            spec,
+            "the list of numbers is empty (e.g. `sub:1,3,4`)",
+        ));
+    }
+    args.split(',')
+        .map(|t| parse_u64(t).map_err(|r| Error::invalid_spec(spec, r)))
+        .collect()
+}
+
+fn single_number(spec: &str, args: Option<&str>) -> Result<u64> {
+    parse_u64(args.unwrap_or("")).map_err(|r| Error::invalid_spec(spec, r))
+}
+
+/// Parses a heap size given as a position.
+pub fn parse_heap(text: &str) -> Result<u64> {
+    parse_u64(text).map_err(|r| Error::invalid_position(text, r))
+}
+
+/// Parses the heap sizes of a sum (one per component).
+fn parse_heaps(positions: &[String]) -> Result<Vec<u64>> {
+    positions.iter().map(|p| parse_heap(p)).collect()
+}
+
+/// The periodicity found by a period search, for callers that format it.
+pub fn describe_periodicity(p: &Periodicity) -> String {
+    if p.saltus == 0 {
+        format!("G(n + {}) = G(n) for n >= {}", p.period, p.preperiod)
+    } else {
+        format!(
+            "G(n + {}) = G(n) + {} for n >= {}",
+            p.period, p.saltus, p.preperiod
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_specs_name_what_is_wrong() {
+        let msg = |s: &str| parse(s).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg("sub:").contains("empty"));
+        assert!(msg("sub:0").contains("at least one token"));
+        assert!(msg("sub:1,x").contains("`x` is not a non-negative integer"));
+        assert!(msg("sub:-3").contains("negative"));
+        assert!(msg("sub:99999999999999999999").contains("larger than"));
+        assert!(msg("frobnicate").contains("unknown game `frobnicate`"));
+        assert!(!msg("frobnicate").contains("did you mean"));
+        assert!(msg("").contains("empty"));
+        assert!(msg("bash:0").contains("at least 1"));
+        assert!(msg("nim:3").contains("no arguments"));
+    }
+
+    #[test]
+    fn a_spec_naming_a_file_is_not_read_by_parse() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/games/take-half.toml"
+        );
+        for spec in [format!("toml:{path}"), format!("script:{path}")] {
+            let e = parse(&spec)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(e.contains("reads no files"), "{spec}: {e}");
+            assert!(e.contains("parse_with"), "{spec}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_mistyped_game_name_gets_a_did_you_mean() {
+        let msg = |s: &str| parse(s).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            msg("kayls").contains("did you mean `kayles`?"),
+            "{}",
+            msg("kayls")
+        );
+        assert!(msg("wythof").contains("did you mean `wythoff`?"));
+        assert!(msg("Laskr").contains("did you mean `lasker`?"));
+        assert!(!msg("xy").contains("did you mean"), "{}", msg("xy"));
+    }
+
+    #[test]
+    fn closed_form_games_list_their_moves_for_play() {
+        let mut w = parse("wythoff").unwrap();
+        let mut moves = w.options("1,1").unwrap();
+        moves.sort();
+        assert_eq!(moves, [vec!["0,0"], vec!["0,1"], vec!["1,0"]]);
+        assert_eq!(w.normalize(" 03,5").unwrap(), "3,5");
+        let e = w.options("1000000,1000000").unwrap_err();
+        assert!(e.to_string().contains("too large"), "{e}");
+
+        // Every listed move of a small position is one the analysis knows:
+        // a winning move of an N-position is among the options.
+        for spec in ["euclid", "staircase", "moore:2", "mult:100", "box"] {
+            let mut g = parse(spec).unwrap();
+            let position = match spec {
+                "euclid" => "25,7",
+                "staircase" | "moore:2" => "1,2,3",
+                "mult:100" => "3",
+                _ => "20,3",
+            };
+            let options = g.options(position).unwrap();
+            let a = g
+                .analyze(&[position.to_string()], &AnalyzeOptions::default())
+                .unwrap();
+            for m in &a.winning_moves {
+                assert!(
+                    options.contains(&m.to),
+                    "{spec}: {:?} not among {options:?}",
+                    m.to
+                );
+            }
+            assert!(!options.is_empty(), "{spec}");
+        }
+    }
+}
