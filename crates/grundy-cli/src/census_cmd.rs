@@ -321,7 +321,7 @@ fn print_summary(out: &mut Printer, summary: &Value, format: Format) -> Result<(
                 ))?;
             }
             out.line(&format!(
-                "{} codes: {} periodic, {} open, {} classes up to a shift; checksum {}",
+                "{} codes: {} periodic, {} open, {} distinct up to a shift; checksum {}",
                 summary["count"],
                 summary["periodic"],
                 summary["open"],
