@@ -46,6 +46,7 @@ __all__ = [
     "analyze",
     "canonical",
     "census",
+    "checksum",
     "game",
     "graph",
     "period",
@@ -117,6 +118,13 @@ def values(game: str, to: int, start: int = 0) -> Values:
     for long ranges (2**20 values or more).
     """
     return Values(_grundy.values(game, int(to), int(start)), canonical(game), int(start))
+
+
+def checksum(values: Any) -> str:
+    """The FNV-1a checksum (16 hex digits) of a sequence of values, the one
+    ``grundy values`` prints for the same range: two runs, or this package
+    and the command, can be compared by it."""
+    return _grundy.checksum(np.ascontiguousarray(values) if isinstance(values, np.ndarray) else list(values))
 
 
 def canonical(game: str) -> str:

@@ -1,7 +1,119 @@
-//! The census of take-and-break codes (filled in below).
+//! The census of take-and-break codes (`grundy::census`) for Python: one
+//! code classified per call, with the GIL released, so that a thread pool
+//! or a Dask worker runs one code per task. Rows are plain dicts in the
+//! format of `grundy census`'s `results.jsonl` (the Python side writes and
+//! resumes the same file).
 
+use crate::{finish, interrupted, to_py};
+use grundy::analysis::Periodicity;
+use grundy::census::{self, CensusConfig, CodeReport};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::time::Duration;
 
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+fn hex(v: u64) -> String {
+    format!("{v:016x}")
+}
+
+fn unhex(s: &str) -> PyResult<u64> {
+    u64::from_str_radix(s, 16).map_err(|_| PyValueError::new_err(format!("not a checksum: `{s}`")))
+}
+
+/// The codes a pattern names (`octal:3`, `hex:2`, `4.xx`, or a list).
+#[pyfunction]
+fn census_codes(pattern: &str) -> PyResult<Vec<String>> {
+    census::codes(pattern).map_err(to_py)
+}
+
+/// One code classified: a row dict (see the module docs).
+#[pyfunction]
+#[pyo3(signature = (code, to, time_per_code = None))]
+fn census_code<'py>(
+    py: Python<'py>,
+    code: &str,
+    to: u64,
+    time_per_code: Option<f64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let config = CensusConfig {
+        to,
+        time_per_code: time_per_code.map(Duration::from_secs_f64),
+        ..CensusConfig::default()
+    };
+    let code = code.to_string();
+    let (r, slot) = py.allow_threads(move || {
+        let mut slot = None;
+        let r = census::classify(&code, &config, &mut || interrupted(&mut slot));
+        (r, slot)
+    });
+    let r = finish(r, slot)?;
+    let d = PyDict::new(py);
+    let p = r.periodicity;
+    d.set_item("code", &r.code)?;
+    d.set_item("spec", &r.spec)?;
+    d.set_item("status", r.status())?;
+    d.set_item("preperiod", p.map(|p| p.preperiod))?;
+    d.set_item("period", p.map(|p| p.period))?;
+    d.set_item("certified", r.certified)?;
+    d.set_item("computed_to", r.computed_to)?;
+    d.set_item("checked_to", r.checked_to)?;
+    d.set_item("max_value", r.max_value)?;
+    d.set_item("split_mask", r.split_mask)?;
+    d.set_item("rare_heaps", r.rare_heaps)?;
+    d.set_item("split_heaps", r.split_heaps)?;
+    d.set_item("checksum", hex(r.checksum))?;
+    d.set_item("to", to)?;
+    let fps: Vec<String> = r.fingerprints.iter().map(|&f| hex(f)).collect();
+    d.set_item("fingerprints", fps)?;
+    Ok(d)
+}
+
+/// A row dict back to a report (the fields `canonical_forms` reads).
+fn report(row: &Bound<'_, PyDict>) -> PyResult<CodeReport> {
+    let get = |k: &str| -> PyResult<Bound<'_, PyAny>> {
+        row.get_item(k)?
+            .ok_or_else(|| PyValueError::new_err(format!("a census row without `{k}`")))
+    };
+    let preperiod: Option<u64> = get("preperiod")?.extract()?;
+    let period: Option<u64> = get("period")?.extract()?;
+    let fps: Vec<String> = get("fingerprints")?.extract()?;
+    Ok(CodeReport {
+        code: get("code")?.extract()?,
+        spec: get("spec")?.extract()?,
+        periodicity: preperiod
+            .zip(period)
+            .map(|(preperiod, period)| Periodicity {
+                preperiod,
+                period,
+                saltus: 0,
+            }),
+        certified: get("certified")?.extract()?,
+        computed_to: get("computed_to")?.extract()?,
+        checked_to: get("checked_to")?.extract()?,
+        max_value: get("max_value")?.extract()?,
+        split_mask: get("split_mask")?.extract()?,
+        rare_heaps: get("rare_heaps")?.extract()?,
+        split_heaps: get("split_heaps")?.extract()?,
+        checksum: unhex(&get("checksum")?.extract::<String>()?)?,
+        fingerprints: fps.iter().map(|f| unhex(f)).collect::<PyResult<_>>()?,
+    })
+}
+
+/// `[(canonical code, shift)]` for rows in census order, and the census
+/// checksum (hex) over the rows' checksums.
+#[pyfunction]
+fn census_merge(rows: Vec<Bound<'_, PyDict>>) -> PyResult<(Vec<(String, i64)>, String)> {
+    let reports = rows.iter().map(report).collect::<PyResult<Vec<_>>>()?;
+    let canon = census::canonical_forms(&reports)
+        .into_iter()
+        .map(|c| (c.code, c.shift))
+        .collect();
+    Ok((canon, hex(census::census_checksum(&reports))))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(census_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(census_code, m)?)?;
+    m.add_function(wrap_pyfunction!(census_merge, m)?)?;
     Ok(())
 }

@@ -252,6 +252,34 @@ fn canonical(game: &str) -> PyResult<String> {
     spec::parse(game).map(|g| g.spec()).map_err(to_py)
 }
 
+/// The FNV-1a checksum (hex) of an array of unsigned values, the one
+/// `grundy values` prints for the same values.
+#[pyfunction]
+fn checksum(py: Python<'_>, values: &Bound<'_, PyAny>) -> PyResult<String> {
+    use grundy::solve::table::fnv1a;
+    use numpy::PyReadonlyArray1;
+    fn sum<T: numpy::Element + Copy + Into<u64> + Send + Sync>(
+        py: Python<'_>,
+        a: PyReadonlyArray1<'_, T>,
+    ) -> PyResult<u64> {
+        let s = a.as_slice()?;
+        Ok(py.allow_threads(|| fnv1a(s.iter().map(|&v| v.into()))))
+    }
+    let h = if let Ok(a) = values.extract::<PyReadonlyArray1<'_, u8>>() {
+        sum(py, a)?
+    } else if let Ok(a) = values.extract::<PyReadonlyArray1<'_, u16>>() {
+        sum(py, a)?
+    } else if let Ok(a) = values.extract::<PyReadonlyArray1<'_, u32>>() {
+        sum(py, a)?
+    } else if let Ok(a) = values.extract::<PyReadonlyArray1<'_, u64>>() {
+        sum(py, a)?
+    } else {
+        let v: Vec<u64> = values.extract()?;
+        fnv1a(v)
+    };
+    Ok(format!("{h:016x}"))
+}
+
 /// The compiled half of the package (see `grundy/__init__.py`).
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -259,6 +287,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(period, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(checksum, m)?)?;
     m.add_class::<nimber::PyNimber>()?;
     m.add_class::<graph::PyGraph>()?;
     m.add_class::<pygame::PyGame>()?;

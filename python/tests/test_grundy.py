@@ -258,3 +258,17 @@ def test_plot_returns_a_figure():
     assert "period" in ax.get_title()
     xs = ax.collections[0].get_offsets()
     assert len(xs) == 201
+
+
+def test_checksum_is_fnv1a_of_the_values():
+    def fnv1a(values):
+        h = 0xCBF29CE484222325
+        for v in values:
+            for b in int(v).to_bytes(8, "little"):
+                h = ((h ^ b) * 0x100000001B3) % (1 << 64)
+        return f"{h:016x}"
+
+    for spec, n in [("0.77", 500), ("nim", 300), ("nim", 70000)]:
+        v = grundy.values(spec, n)
+        assert grundy.checksum(v) == fnv1a(v)
+    assert grundy.checksum([1, 2, 300]) == fnv1a([1, 2, 300])

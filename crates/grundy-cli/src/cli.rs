@@ -111,6 +111,11 @@ pub enum Command {
     /// Values of every vertex of a game graph read from FILE (cycles allowed), and the sum of tokens on it.
     #[command(after_help = GRAPH_HELP)]
     Graph(GraphArgs),
+    /// Classify many take-and-break codes in one pass: certified period or open, canonical form, checksum.
+    #[command(
+        after_help = "Examples:\n  grundy census --codes octal:2 --to 100000\n  grundy census --codes 'octal:3' --to 1048576 --threads 2 --output census3 --resume\n  grundy census --codes 4.xx --to 65536 --format csv\n  grundy census --codes my-codes.txt --to 100000 --format json"
+    )]
+    Census(crate::census_cmd::CensusArgs),
 }
 
 const GRAPH_HELP: &str = "\
@@ -417,6 +422,6 @@ fn limit(text: &str) -> Result<u64, String> {
 
 /// A numeric option: a decimal `u64`, with the library's message naming
 /// what is wrong (negative, not a number, too large).
-fn number(text: &str) -> Result<u64, String> {
+pub fn number(text: &str) -> Result<u64, String> {
     grundy::spec::parse_u64(text)
 }

@@ -5,6 +5,7 @@
 //! No game logic lives here: commands parse, call the library, and print
 //! through [`output`].
 
+mod census_cmd;
 mod cli;
 mod files;
 mod longrun;
@@ -255,6 +256,7 @@ fn run(cli: Cli) -> Result<()> {
             clap_complete::generate(a.shell, &mut cmd, "grundy", &mut buf);
             out.raw(&buf)?;
         }
+        Command::Census(a) => census_cmd::run(&a, &mut out)?,
         Command::Nim(a) => out.number(nim_cmd::run(&a)?)?,
         Command::Graph(a) => {
             let path = a.file.display();

@@ -25,6 +25,7 @@
 //! | 7 | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time ([`spec::AnyGame`]) |
 //! | 8 | [`script`] | custom games from a Rhai script or a TOML file (feature `script`) |
 //! | 9 | [`play`] | a match against the engine: typed moves checked, the engine's move |
+//! | 10 | [`census`] | many take-and-break codes (`octal:3`) classified in one pass: certified period or open, canonical form up to a shift, checksum |
 //!
 //! `analysis` sits below `solve` because the solvers use it (the period
 //! that extends a heap table, the split that picks the take-and-break
@@ -73,6 +74,7 @@
 #![deny(unsafe_code)]
 
 pub mod analysis;
+pub mod census;
 pub mod error;
 pub mod game;
 pub mod games;

@@ -26,6 +26,7 @@ const LAYERS: &[&[&str]] = &[
     &["spec"],
     &["script"],
     &["play"],
+    &["census"],
 ];
 
 /// Known upward imports still to be removed, each with its reason:

@@ -1,0 +1,398 @@
+//! A census of take-and-break codes: every code of a family (`octal:3` is
+//! every octal code with at most three digits after the point), each
+//! classified in one pass.
+//!
+//! For one code, [`classify`] computes `G(0..=to)` with the take-and-break
+//! engine in growing stages (4096 values, then four times more each
+//! stage), and after each stage searches the table for a period that the
+//! game's periodicity theorem (Guy–Smith and its relatives, see
+//! [`crate::analysis::PeriodTheorem`]) certifies; a certified period ends the work early.
+//! Otherwise the code is *open to `to`*. The report also gives the largest
+//! value, the best rare/common split ([`value_stats`]) and the FNV-1a
+//! checksum of `G(0..=to)` (a periodic tail is extended by its period), the
+//! same checksum `grundy values CODE --to N` prints, so two runs, local or
+//! on a cluster, can be compared code by code.
+//!
+//! [`canonical_forms`] then groups codes that are the same game up to a
+//! shift: `G_b(n) = G_a(n + d)` for `|d| ≤` [`MAX_SHIFT`] on the whole
+//! computed range (for example `0.01` is `0.1` shifted by one heap, and
+//! trailing zero digits never change a game). It compares fingerprints of
+//! the sequences, so two codes are grouped when their values agree on
+//! `0..=to` (up to the shift), which is what a census can see: a proof of
+//! equivalence is the rules' business, not this module's.
+//!
+//! Time: each code costs what the engine costs for the values computed
+//! (see [`crate::solve::takebreak`]), plus O(n) per stage for the period
+//! search. Memory: one value table per code being classified.
+
+use crate::analysis::{value_stats, Periodicity};
+use crate::error::{ErrorKind, Result};
+use crate::game::{HeapGame, TakeBreak};
+use crate::solve::table::{fnv1a, fnv1a_step};
+use crate::solve::{NimTable, TakeBreakConfig, TakeBreakSolver};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Largest shift [`canonical_forms`] looks for.
+pub const MAX_SHIFT: usize = 4;
+
+/// Most codes one pattern expands to.
+pub const MAX_CODES: usize = 1 << 16;
+
+/// Values computed before the first period search.
+const FIRST_STAGE: u64 = 4096;
+
+/// Settings of a census.
+#[derive(Clone, Debug)]
+pub struct CensusConfig {
+    /// Largest heap computed for a code without a certified period.
+    pub to: u64,
+    /// Stop a code after this long (it is then open to the heap reached).
+    pub time_per_code: Option<Duration>,
+    /// Most bytes one code's value table may take.
+    pub max_bytes: u64,
+}
+
+impl Default for CensusConfig {
+    fn default() -> Self {
+        CensusConfig {
+            to: 1 << 20,
+            time_per_code: None,
+            max_bytes: 8 << 30,
+        }
+    }
+}
+
+/// What the census found about one code.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CodeReport {
+    /// The code as listed (`0.12`, `hex:0.3F`).
+    pub code: String,
+    /// The game's spec as the library writes it.
+    pub spec: String,
+    /// The period found (certified or only observed), if any.
+    pub periodicity: Option<Periodicity>,
+    /// True when a theorem proves the period.
+    pub certified: bool,
+    /// The largest heap computed.
+    pub computed_to: u64,
+    /// The heap the checksum and fingerprints reach: `to` unless a time
+    /// limit stopped the code early.
+    pub checked_to: u64,
+    /// Largest value in `G(0..=checked_to)`.
+    pub max_value: u64,
+    /// Mask of the best rare/common split of the computed values, if any.
+    pub split_mask: Option<u64>,
+    /// Heaps with a rare value under that split, and heaps counted.
+    pub rare_heaps: u64,
+    /// Heaps counted for the split (all but heap 0).
+    pub split_heaps: u64,
+    /// FNV-1a checksum of `G(0..=checked_to)`.
+    pub checksum: u64,
+    /// Fingerprints of `G(s..s + L)` for `s = 0..=MAX_SHIFT`, with
+    /// `L = checked_to + 1 - MAX_SHIFT` (see [`canonical_forms`]).
+    pub fingerprints: Vec<u64>,
+}
+
+impl CodeReport {
+    /// `"periodic"` (certified), `"open"` otherwise.
+    pub fn status(&self) -> &'static str {
+        if self.certified {
+            "periodic"
+        } else {
+            "open"
+        }
+    }
+}
+
+/// Where a code's canonical form sits: `G(code, n) = G(canonical, n +
+/// shift)` on the computed range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Canonical {
+    /// The representative code (the first of its group in census order).
+    pub code: String,
+    /// The shift `d` with `G(code, n) = G(canonical, n + d)`.
+    pub shift: i64,
+}
+
+/// The codes a pattern names, in census order (fewer digits first):
+///
+/// - `octal:K`: every octal code `0.d1…dj`, `1 ≤ j ≤ K`, last digit not 0;
+/// - `hex:K`: the same with hexadecimal digits (`hex:0.3F`);
+/// - a code with `x` for any digit: `4.xx` is `4.00` … `4.77`, `0.1x7`
+///   (a pattern whose last digit is `x` skips codes ending in 0: a
+///   trailing zero never changes a game);
+/// - a list: codes separated by white space or commas, `#` starting a
+///   comment (the text of a list file).
+pub fn codes(pattern: &str) -> Result<Vec<String>> {
+    let bad = |reason: String| -> crate::Error {
+        ErrorKind::InvalidSpec {
+            spec: pattern.to_string(),
+            reason,
+        }
+        .into()
+    };
+    let p = pattern.trim();
+    let family = |prefix: &str, radix: u32| -> Result<Option<Vec<String>>> {
+        let Some(k) = p.strip_prefix(prefix) else {
+            return Ok(None);
+        };
+        let k: u32 = k
+            .parse()
+            .ok()
+            .filter(|k| (1..=6).contains(k))
+            .ok_or_else(|| bad(format!("`{prefix}K` takes K from 1 to 6 digits")))?;
+        if radix.pow(k) > MAX_CODES as u32 * 2 {
+            return Err(bad(format!("more than {MAX_CODES} codes")));
+        }
+        let mut out = Vec::new();
+        for len in 1..=k {
+            for n in 0..radix.pow(len) {
+                if n % radix == 0 {
+                    continue;
+                }
+                let digits = digits_of(n, radix, len);
+                out.push(if radix == 16 {
+                    format!("hex:0.{digits}")
+                } else {
+                    format!("0.{digits}")
+                });
+            }
+        }
+        Ok(Some(out))
+    };
+    if let Some(v) = family("octal:", 8)? {
+        return Ok(v);
+    }
+    if let Some(v) = family("hex:", 16)? {
+        return Ok(v);
+    }
+    let looks_like_pattern =
+        p.contains('x') && !p.contains(char::is_whitespace) && !p.contains(',');
+    if looks_like_pattern {
+        let (prefix, code) = match p.strip_prefix("hex:") {
+            Some(c) => ("hex:", c),
+            None => ("", p),
+        };
+        let radix: u32 = if prefix.is_empty() { 8 } else { 16 };
+        let wild = code.matches('x').count() as u32;
+        if radix
+            .checked_pow(wild)
+            .is_none_or(|n| n as usize > MAX_CODES)
+        {
+            return Err(bad(format!("more than {MAX_CODES} codes")));
+        }
+        let mut out = Vec::new();
+        for n in 0..radix.pow(wild) {
+            let fill = digits_of(n, radix, wild);
+            let mut f = fill.chars();
+            let c: String = code
+                .chars()
+                .map(|ch| {
+                    if ch == 'x' {
+                        f.next().unwrap_or('0')
+                    } else {
+                        ch
+                    }
+                })
+                .collect();
+            if code.ends_with('x') && c.ends_with('0') {
+                continue;
+            }
+            out.push(format!("{prefix}{c}"));
+        }
+        for c in &out {
+            take_break(c)?;
+        }
+        return Ok(out);
+    }
+    let mut out = Vec::new();
+    for line in p.lines() {
+        let line = line.split('#').next().unwrap_or("");
+        for c in line.split(|ch: char| ch == ',' || ch.is_whitespace()) {
+            if !c.is_empty() {
+                take_break(c)?;
+                out.push(c.to_string());
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(bad(
+            "no codes: give `octal:K`, `hex:K`, a pattern such as `4.xx`, or a list".into(),
+        ));
+    }
+    if out.len() > MAX_CODES {
+        return Err(bad(format!("more than {MAX_CODES} codes")));
+    }
+    Ok(out)
+}
+
+/// `n` written with `len` digits in `radix` (upper-case hexadecimal).
+fn digits_of(mut n: u32, radix: u32, len: u32) -> String {
+    let mut d = vec!['0'; len as usize];
+    for slot in d.iter_mut().rev() {
+        *slot = char::from_digit(n % radix, radix)
+            .unwrap_or('0')
+            .to_ascii_uppercase();
+        n /= radix;
+    }
+    d.into_iter().collect()
+}
+
+/// The take-and-break game of a census code (`0.07`, `hex:0.3F`).
+pub fn take_break(code: &str) -> Result<TakeBreak> {
+    match code.strip_prefix("hex:") {
+        Some(h) => TakeBreak::hexadecimal(h),
+        None => TakeBreak::octal(code),
+    }
+}
+
+/// Classifies one code (see the module docs). `each` is called after every
+/// batch of about 50 ms; an error from it (Ctrl-C, say) stops the code.
+pub fn classify(
+    code: &str,
+    config: &CensusConfig,
+    each: &mut dyn FnMut() -> Result<()>,
+) -> Result<CodeReport> {
+    let game = take_break(code)?;
+    let theorem = game.period_theorem();
+    let spec = game.spec();
+    let engine = TakeBreakConfig {
+        max_bytes: config.max_bytes,
+        ..TakeBreakConfig::default()
+    };
+    let mut solver = TakeBreakSolver::with_config(game, engine);
+    solver.check_memory(config.to)?;
+    let start = Instant::now();
+    let mut stage = FIRST_STAGE.min(config.to);
+    let mut timed_out = false;
+    let mut found;
+    loop {
+        let r = solver.extend_with(stage, &mut |_| {
+            each()?;
+            match config.time_per_code {
+                Some(t) if start.elapsed() > t => Err(ErrorKind::Unsupported("time".into()).into()),
+                _ => Ok(()),
+            }
+        });
+        match r {
+            Ok(()) => {}
+            Err(e) if matches!(e.kind(), ErrorKind::Unsupported(m) if m == "time") => {
+                timed_out = true;
+            }
+            Err(e) => return Err(e),
+        }
+        let view = solver.table().view();
+        found = view.find_period(theorem, false);
+        if timed_out || found.is_some_and(|f| f.certified) || stage == config.to {
+            break;
+        }
+        stage = stage.saturating_mul(4).min(config.to);
+    }
+    let values = u64_values(solver.into_table());
+    let computed_to = values.len() as u64 - 1;
+    let certified = found.is_some_and(|f| f.certified);
+    let periodicity = found.map(|f| f.periodicity);
+    let checked_to = if timed_out && !certified {
+        computed_to
+    } else {
+        config.to
+    };
+    let g = |n: u64| -> u64 {
+        match periodicity {
+            Some(p) if certified && n > computed_to => {
+                p.value_at(&values, n).map_or(0, |v| v.value())
+            }
+            _ => values.get(n as usize).copied().unwrap_or(0),
+        }
+    };
+    let stats = value_stats(&values, 0);
+    let mut checksum = fnv1a(std::iter::empty());
+    let mut max_value = 0;
+    for n in 0..=checked_to {
+        let v = g(n);
+        checksum = fnv1a_step(checksum, v);
+        max_value = max_value.max(v);
+    }
+    let fingerprints = fingerprints(checked_to, &g);
+    Ok(CodeReport {
+        code: code.to_string(),
+        spec,
+        periodicity,
+        certified,
+        computed_to,
+        checked_to,
+        max_value,
+        split_mask: stats.split.map(|s| s.mask),
+        rare_heaps: stats.split.map_or(0, |s| s.rare_heaps),
+        split_heaps: stats.split.map_or(0, |s| s.heaps),
+        checksum,
+        fingerprints,
+    })
+}
+
+/// The table's values, widened to `u64`.
+fn u64_values(table: NimTable) -> Vec<u64> {
+    match table {
+        NimTable::U64(v) => v,
+        NimTable::U8(v) => v.into_iter().map(u64::from).collect(),
+        NimTable::U16(v) => v.into_iter().map(u64::from).collect(),
+        NimTable::U32(v) => v.into_iter().map(u64::from).collect(),
+    }
+}
+
+/// FNV-1a of `G(s..s + L)` for each shift `s` (see [`CodeReport`]).
+fn fingerprints(checked_to: u64, g: &dyn Fn(u64) -> u64) -> Vec<u64> {
+    let shifts = MAX_SHIFT as u64;
+    if checked_to < 2 * shifts {
+        return Vec::new();
+    }
+    let len = checked_to + 1 - shifts;
+    (0..=shifts)
+        .map(|s| (s..s + len).fold(fnv1a(std::iter::empty()), |h, n| fnv1a_step(h, g(n))))
+        .collect()
+}
+
+/// The canonical form of each report (in the same order): the first
+/// earlier report whose sequence equals this one's up to a shift, else the
+/// code itself with shift 0 (see the module docs). Reports with different
+/// `checked_to` are never grouped.
+pub fn canonical_forms(reports: &[CodeReport]) -> Vec<Canonical> {
+    // (checked_to, fingerprint of G(s..)) -> (representative index, s)
+    let mut seen: HashMap<(u64, u64), (usize, usize)> = HashMap::new();
+    let mut out: Vec<Canonical> = Vec::with_capacity(reports.len());
+    for (i, r) in reports.iter().enumerate() {
+        let mut found = None;
+        for (t, fp) in r.fingerprints.iter().enumerate() {
+            if let Some(&(a, s)) = seen.get(&(r.checked_to, *fp)) {
+                // G_a(n + s) = G_r(n + t): G_r(n) = G_a(n + s - t).
+                found = Some((a, s as i64 - t as i64));
+                break;
+            }
+        }
+        match found {
+            Some((a, d)) => out.push(Canonical {
+                code: out[a].code.clone(),
+                shift: out[a].shift + d,
+            }),
+            None => {
+                for (s, fp) in r.fingerprints.iter().enumerate() {
+                    seen.entry((r.checked_to, *fp)).or_insert((i, s));
+                }
+                out.push(Canonical {
+                    code: r.code.clone(),
+                    shift: 0,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// FNV-1a over the reports' checksums in order: one number for a whole
+/// census (the same codes, `to` and results give the same number).
+pub fn census_checksum(reports: &[CodeReport]) -> u64 {
+    reports
+        .iter()
+        .fold(fnv1a(std::iter::empty()), |h, r| fnv1a_step(h, r.checksum))
+}
