@@ -181,15 +181,28 @@ fn extremes<P: Clone>(
     if numbers.iter().any(Vec::is_empty) {
         return; // a conjunctive compound with an ended component: no move
     }
-    let mut targets: Vec<u64> = numbers.iter().flatten().copied().filter(|m| m % 2 == 0).collect();
+    let mut targets: Vec<u64> = numbers
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|m| m % 2 == 0)
+        .collect();
     targets.sort_unstable();
     targets.dedup();
     // Beyond `m` (on the side that keeps `m` the extreme), and `m` itself.
     let allowed = |x: u64, m: u64| if least { x >= m } else { x <= m };
     let strictly = |x: u64, m: u64| if least { x > m } else { x < m };
     for &m in &targets {
-        let wide = product(numbers.iter().map(|ns| ns.iter().filter(|&&x| allowed(x, m)).count() as u128));
-        let narrow = product(numbers.iter().map(|ns| ns.iter().filter(|&&x| strictly(x, m)).count() as u128));
+        let wide = product(
+            numbers
+                .iter()
+                .map(|ns| ns.iter().filter(|&&x| allowed(x, m)).count() as u128),
+        );
+        let narrow = product(
+            numbers
+                .iter()
+                .map(|ns| ns.iter().filter(|&&x| strictly(x, m)).count() as u128),
+        );
         out.total = out.total.saturating_add(wide.saturating_sub(narrow));
     }
     for &m in &targets {
@@ -199,7 +212,16 @@ fn extremes<P: Clone>(
             hits_after[i] = hits_after[i + 1] || numbers[i].contains(&m);
         }
         let mut picked = Vec::with_capacity(numbers.len());
-        list_extreme(choices, &numbers, &hits_after, m, &allowed, false, &mut picked, out);
+        list_extreme(
+            choices,
+            &numbers,
+            &hits_after,
+            m,
+            &allowed,
+            false,
+            &mut picked,
+            out,
+        );
         if out.moves.len() >= out.max {
             return;
         }
@@ -234,7 +256,16 @@ fn list_extreme<P: Clone>(
     }
     if choices[i].options.is_empty() {
         picked.push(None);
-        list_extreme(choices, numbers, hits_after, m, allowed, hit || m == 0, picked, out);
+        list_extreme(
+            choices,
+            numbers,
+            hits_after,
+            m,
+            allowed,
+            hit || m == 0,
+            picked,
+            out,
+        );
         picked.pop();
         return;
     }
@@ -243,7 +274,16 @@ fn list_extreme<P: Clone>(
             continue;
         }
         picked.push(Some(choices[i].options[k].0.clone()));
-        list_extreme(choices, numbers, hits_after, m, allowed, hit || x == m, picked, out);
+        list_extreme(
+            choices,
+            numbers,
+            hits_after,
+            m,
+            allowed,
+            hit || x == m,
+            picked,
+            out,
+        );
         picked.pop();
         if out.moves.len() >= out.max {
             return;
@@ -257,7 +297,9 @@ fn selective<P: Clone>(choices: &[Choices<P>], lengths: &[Lengths], out: &mut Li
         .iter()
         .zip(lengths)
         .map(|(c, l)| match l.next_wins() {
-            true => (0..c.options.len()).filter(|&k| !c.options[k].1.next_wins()).collect(),
+            true => (0..c.options.len())
+                .filter(|&k| !c.options[k].1.next_wins())
+                .collect(),
             false => Vec::new(),
         })
         .collect();

@@ -132,12 +132,20 @@ fn compounds_agree_with_exhaustive_search_on_random_sums_of_random_games() {
         let count = 1 + rng.below(3) as usize;
         let components: Vec<u32> = (0..count).map(|_| rng.below(n) as u32).collect();
         let mut solver = RemotenessSolver::new(&g);
-        for kind in [Compound::Conjunctive, Compound::Continued, Compound::Selective] {
+        for kind in [
+            Compound::Conjunctive,
+            Compound::Continued,
+            Compound::Selective,
+        ] {
             let a = analyze_compound(&mut solver, &components, kind, usize::MAX).unwrap();
             let t: Tuple = components.iter().map(|&c| vec![c]).collect();
             let mut memo = HashMap::new();
             let wins = next_wins(&g, &t, kind, &mut memo);
-            assert_eq!(a.outcome == Outcome::N, wins, "round {round} {kind:?} {components:?}");
+            assert_eq!(
+                a.outcome == Outcome::N,
+                wins,
+                "round {round} {kind:?} {components:?}"
+            );
             let mut expected: Vec<Tuple> = compound_moves(&g, &t, kind)
                 .iter()
                 .filter(|m| !next_wins(&g, &apply(&t, m), kind, &mut memo))
@@ -162,11 +170,21 @@ fn a_cut_list_counts_the_moves_it_leaves_out() {
         let g = random_game(&mut rng, 8);
         let components: Vec<u32> = (0..3).map(|_| rng.below(8) as u32).collect();
         let mut solver = RemotenessSolver::new(&g);
-        for kind in [Compound::Conjunctive, Compound::Continued, Compound::Selective] {
+        for kind in [
+            Compound::Conjunctive,
+            Compound::Continued,
+            Compound::Selective,
+        ] {
             let all = analyze_compound(&mut solver, &components, kind, usize::MAX).unwrap();
             let cut = analyze_compound(&mut solver, &components, kind, 2).unwrap();
-            assert_eq!(cut.winning_moves[..], all.winning_moves[..all.winning_moves.len().min(2)]);
-            assert_eq!(cut.winning_moves.len() as u128 + cut.unlisted_moves, all.winning_moves.len() as u128);
+            assert_eq!(
+                cut.winning_moves[..],
+                all.winning_moves[..all.winning_moves.len().min(2)]
+            );
+            assert_eq!(
+                cut.winning_moves.len() as u128 + cut.unlisted_moves,
+                all.winning_moves.len() as u128
+            );
         }
     }
 }
