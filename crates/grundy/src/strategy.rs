@@ -11,6 +11,7 @@
 //! Time: one value per component plus one per component of every option of
 //! every component (memoized by the evaluator).
 
+pub mod compound;
 pub mod take_break;
 
 use crate::error::{Error, Result};

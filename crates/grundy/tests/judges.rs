@@ -55,6 +55,7 @@ const JUDGE_PREFIXES: &[&str] = &[
 /// against brute force instead.
 const TESTED_AGAINST_BRUTE_FORCE: &[(&str, &str)] = &[
     ("poj3533", "crates/grundy/src/games/coins.rs"),
+    ("hdu3595", "crates/grundy/src/strategy/compound_tests.rs"),
     ("poj3710", "crates/grundy/tests/graph_examples.rs"),
     ("hdu2188", "crates/grundy/tests/closed_form_examples.rs"),
     ("hdu2509", "crates/grundy/tests/closed_form_examples.rs"),

@@ -138,6 +138,33 @@ impl<'a> Input<'a> {
         Ok(v)
     }
 
+    /// The next whitespace-separated token as bytes (a digit string with
+    /// its leading zeros, a row of a grid), or `None` at the end.
+    pub fn word(&mut self) -> Option<&'a [u8]> {
+        if !self.skip_space() {
+            return None;
+        }
+        let start = self.pos;
+        while self
+            .bytes
+            .get(self.pos)
+            .is_some_and(|b| !b.is_ascii_whitespace())
+        {
+            self.pos += 1;
+        }
+        Some(&self.bytes[start..self.pos])
+    }
+
+    /// The next token; the end of the input here is an error naming `what`.
+    pub fn need_word(&mut self, what: &str) -> Result<&'a [u8]> {
+        let line = self.line;
+        self.word().ok_or_else(|| {
+            Fail(format!(
+                "line {line}: the input ends where {what} was expected"
+            ))
+        })
+    }
+
     /// True when nothing but whitespace is left.
     pub fn at_end(&mut self) -> bool {
         !self.skip_space()

@@ -28,6 +28,7 @@ pub mod loopy;
 pub mod memo;
 pub mod misere;
 pub mod misere_quotient;
+pub mod remoteness;
 pub mod table;
 pub mod takebreak;
 pub mod values_file;
@@ -41,6 +42,7 @@ pub use heap::{HeapConfig, HeapValues, PeriodReport};
 pub use memo::{MemoConfig, MemoSolver};
 pub use misere::{MisereConfig, MisereSolver};
 pub use misere_quotient::{misere_quotient, MisereQuotient, QuotientConfig};
+pub use remoteness::{Lengths, RemotenessConfig, RemotenessSolver};
 pub use table::{NimTable, TableView};
 pub use takebreak::{EngineStats, Method, TakeBreakConfig, TakeBreakSolver};
 pub use values_file::{
