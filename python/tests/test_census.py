@@ -8,14 +8,7 @@ import pytest
 
 import grundy
 import grundy._census as census_module
-
-
-def fnv1a(values):
-    h = 0xCBF29CE484222325
-    for v in values:
-        for b in int(v).to_bytes(8, "little"):
-            h = ((h ^ b) * 0x100000001B3) % (1 << 64)
-    return f"{h:016x}"
+from conftest import fnv1a
 
 
 def test_rows_agree_with_values_and_published_periods():

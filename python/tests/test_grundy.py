@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import grundy
+from conftest import fnv1a
 from grundy import Nimber
 
 
@@ -261,13 +262,6 @@ def test_plot_returns_a_figure():
 
 
 def test_checksum_is_fnv1a_of_the_values():
-    def fnv1a(values):
-        h = 0xCBF29CE484222325
-        for v in values:
-            for b in int(v).to_bytes(8, "little"):
-                h = ((h ^ b) * 0x100000001B3) % (1 << 64)
-        return f"{h:016x}"
-
     for spec, n in [("0.77", 500), ("nim", 300), ("nim", 70000)]:
         v = grundy.values(spec, n)
         assert grundy.checksum(v) == fnv1a(v)
