@@ -21,7 +21,10 @@ use crate::error::{Error, Result};
 use crate::game::{Evaluator, Game};
 use crate::nimber::Nimber;
 use crate::solve::PeriodReport;
-use crate::spec::adapt::{listed_options, misere_search, not_a_sequence, parse_list, single};
+use crate::spec::adapt::{
+    listed_options, misere_search, not_a_sequence, parse_list, single, too_large_for_misere,
+    MISERE_HEAP,
+};
 use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
 use crate::strategy::{analyze, Analysis};
 
@@ -216,6 +219,10 @@ impl AnyGame for FibNimSpec {
             .map(|p| Heap::parse(p))
             .collect::<Result<Vec<_>>>()?;
         if options.misere {
+            // A heap of n has up to n options: search only heaps it can hold.
+            if let Some(i) = heaps.iter().position(|h| h.n > MISERE_HEAP) {
+                return Err(too_large_for_misere(&positions[i]));
+            }
             return misere_search(FibNim, self, &heaps);
         }
         if let [h] = heaps[..] {
@@ -266,6 +273,19 @@ mod tests {
                 assert_eq!(winning_takes(h), winning, "{h:?}");
             }
         }
+    }
+
+    /// A heap of n has up to n options, so a misère search of a huge heap
+    /// would hold them all: it is refused, naming the bound, at once.
+    #[test]
+    fn misere_play_of_a_heap_beyond_the_search_bound_is_refused() {
+        let mut g = FibNimSpec { rows: vec![vec![0]] };
+        let misere = AnalyzeOptions { misere: true };
+        let huge = u64::MAX.to_string();
+        let e = g.analyze(&[huge.clone(), "5".into()], &misere).unwrap_err();
+        assert!(e.to_string().contains(&huge), "{e}");
+        assert!(e.to_string().contains("10000"), "{e}");
+        assert!(g.analyze(&["8".into(), "3".into()], &misere).is_ok());
     }
 
     #[test]
