@@ -548,6 +548,44 @@ mod tests {
         assert_eq!(done.engine_move().unwrap(), None);
     }
 
+    /// A heap with more options than are held: counted, checked and
+    /// played without listing it (issue 19), equal to the full list
+    /// where both exist.
+    #[test]
+    fn a_heap_with_more_options_than_are_held_is_played_by_streaming() {
+        let heap = (2 * CACHED_OPTIONS + 1) as u64; // Kayles: one option per token
+        let mut m = start("kayles", &[heap]);
+        let (first, total) = m.legal_moves_head(5).unwrap();
+        assert_eq!(total, heap);
+        assert_eq!(first.len(), 5);
+        assert!(!m.is_over().unwrap());
+        // Options far past the held ones are found; non-options refused.
+        let far = format!("{heap} -> {}+{}", heap / 2 - 1, heap - heap / 2 - 1);
+        assert_eq!(m.parse_move(&far).unwrap().to.len(), 2);
+        let e = m.parse_move(&format!("{heap} -> 5+5")).unwrap_err();
+        assert!(e.to_string().contains(&format!("({heap} in all)")), "{e}");
+        // Listing every move is refused past the listing bound.
+        assert!(m.legal_moves().is_err());
+        // Below it, the streamed answers equal the full list.
+        let mut small = start("dawson", &[3000]);
+        let all = small.legal_moves().unwrap();
+        let (head, total) = small.legal_moves_head(usize::MAX).unwrap();
+        assert_eq!((head, total), (all.clone(), all.len() as u64));
+        let mut g = parse("dawson").unwrap();
+        for mv in &all {
+            assert_eq!(
+                g.find_option("3000", &mv.to).unwrap().as_ref(),
+                Some(&mv.to)
+            );
+        }
+        assert_eq!(g.find_option("3000", &["2999".into()]).unwrap(), None);
+        // The engine wins from the big heap: its move leaves value 0.
+        let e = m.engine_move().unwrap().unwrap();
+        assert!(e.winning);
+        m.play(&e.mv);
+        assert_eq!(m.analysis().unwrap().value.value(), 0);
+    }
+
     #[test]
     fn positions_too_large_to_list_are_refused_at_the_start() {
         let e = Match::new(parse("nim").unwrap(), &["1000000000".into()])
