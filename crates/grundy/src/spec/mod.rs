@@ -24,7 +24,28 @@ mod families;
 mod heap;
 pub use families::cutting::CuttingSpec;
 pub use families::FAMILIES;
-pub use heap::{list_heap_options, HeapSpec, MAX_LISTED_HEAP, MAX_LISTED_OPTIONS};
+pub use heap::{
+    find_heap_option, heap_options_head, list_heap_options, HeapSpec, MAX_LISTED_HEAP,
+    MAX_LISTED_OPTIONS, MAX_PLAYED_HEAP, MAX_STREAMED_OPTIONS,
+};
+
+/// The number of options of a component and the first few of them
+/// ([`AnyGame::options_head`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptionsHead {
+    /// How many options the component has.
+    pub count: u64,
+    /// The first of them, each a sum of components (all of them when
+    /// `first.len() as u64 == count`).
+    pub first: Vec<Vec<String>>,
+}
+
+impl OptionsHead {
+    /// True when `first` holds every option.
+    pub fn is_complete(&self) -> bool {
+        self.first.len() as u64 == self.count
+    }
+}
 
 /// How to analyze a sum.
 #[derive(Clone, Debug, Default)]
@@ -84,6 +105,32 @@ pub trait AnyGame {
             "`{}` cannot list its moves, so it cannot be played interactively",
             self.spec()
         )))
+    }
+
+    /// How many options `component` has and the first `keep` of them (in
+    /// the order of [`options`](Self::options)), for components too large
+    /// to list whole: a game that can count and stream its options without
+    /// holding them overrides it (heap games do, for heaps up to
+    /// [`MAX_PLAYED_HEAP`]). The default lists them all with `options`.
+    fn options_head(&mut self, component: &str, keep: usize) -> Result<OptionsHead> {
+        let mut first = self.options(component)?;
+        let count = first.len() as u64;
+        first.truncate(keep);
+        Ok(OptionsHead { count, first })
+    }
+
+    /// The option of `component` made of the components `to` (in any
+    /// order, each in canonical form), as [`options`](Self::options) writes
+    /// it; `None` if `to` is not an option. The default searches the list
+    /// of `options`; heap games check without listing.
+    fn find_option(&mut self, component: &str, to: &[String]) -> Result<Option<Vec<String>>> {
+        let mut typed = to.to_vec();
+        typed.sort();
+        Ok(self.options(component)?.into_iter().find(|o| {
+            let mut o2 = o.clone();
+            o2.sort();
+            o2 == typed
+        }))
     }
 
     /// A component as the game writes it (`007` becomes `7`), or an error
@@ -270,6 +317,14 @@ impl AnyGame for Chosen {
 
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
         self.0.options(component)
+    }
+
+    fn options_head(&mut self, component: &str, keep: usize) -> Result<OptionsHead> {
+        self.0.options_head(component, keep)
+    }
+
+    fn find_option(&mut self, component: &str, to: &[String]) -> Result<Option<Vec<String>>> {
+        self.0.find_option(component, to)
     }
 
     fn normalize(&mut self, component: &str) -> Result<String> {
