@@ -22,14 +22,18 @@ pub struct Board {
     w: u8,
 }
 
-/// The mask of every cell of an `h × w` box.
-fn all(h: usize, w: usize) -> u128 {
-    let n = h * w;
+/// The `n` lowest bits (all 128 when `n ≥ 128`).
+pub fn low_bits(n: usize) -> u128 {
     if n >= 128 {
         u128::MAX
     } else {
         (1u128 << n) - 1
     }
+}
+
+/// The mask of every cell of an `h × w` box.
+fn all(h: usize, w: usize) -> u128 {
+    low_bits(h * w)
 }
 
 /// The cells of column `c` of an `h × w` box.
