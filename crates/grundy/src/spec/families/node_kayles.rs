@@ -15,8 +15,8 @@ use crate::spec::{parse_u64, AnyGame, Family, SpecFiles};
 
 pub(super) const FAMILY: Family = Family {
     name: "node-kayles",
-    syntax: "node-kayles, node-kayles:FILE (a graph: one edge `A B` per line)",
-    position: "grid:MxN, path:N, cycle:N, rows of `.`/`#` joined by `/`; `cycle:N-V,V` with vertices V gone; with a FILE: `all` or `all-V,V`",
+    syntax: "node-kayles[:FILE]",
+    position: "grid:MxN, path:N, cycle:N, rows of `.`/`#` joined by `/`; `cycle:N-V,V` with vertices V gone; with a FILE (one edge `A B` per line): `all` or `all-V,V`",
     example: "node-kayles grid:3x5",
     about: "Node Kayles: choose a vertex not adjacent to a chosen one; the last to move wins",
     parse,
