@@ -15,7 +15,7 @@
 //! `/`; Chomp positions as `MxN` or the row lengths `[4,3,3,1]`.
 
 use crate::error::{Error, Result};
-use crate::solve::placement::regions::{graph_regions, grid_regions};
+use crate::solve::placement::regions::{each_grid_region, graph_regions};
 use crate::solve::placement::{canonical, low_bits, Bits, Board, Rules, Symmetry, MAX_CELLS};
 
 /// A placement game's moves on whole boards; [`Rules`] follows from them.
@@ -80,11 +80,11 @@ impl Placement for Cram {
 
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
         // A lone cell takes no domino: value 0, left out.
-        for r in grid_regions(board) {
+        each_grid_region(board, |r| {
             if r.count() >= 2 {
                 out.push(canonical(&r, Symmetry::Dihedral));
             }
-        }
+        });
     }
 }
 
@@ -100,16 +100,15 @@ impl Placement for NodeKayles {
 
     fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {
         let cells = board.cells();
+        let edges = board.edges();
         for i in Bits(cells) {
-            let gone = board.closed_neighbourhood(1 << i);
+            let gone = edges.grow(1 << i);
             f(1 << i, board.with(cells & !gone));
         }
     }
 
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
-        for r in grid_regions(board) {
-            out.push(canonical(&r, Symmetry::Dihedral));
-        }
+        each_grid_region(board, |r| out.push(canonical(&r, Symmetry::Dihedral)));
     }
 }
 

@@ -36,9 +36,17 @@ fn all(h: usize, w: usize) -> u128 {
     low_bits(h * w)
 }
 
-/// The cells of column `c` of an `h × w` box.
+/// The cells of column `c` of an `h × w` box (the first column's pattern
+/// doubled `log h` times, then shifted).
 fn column(h: usize, w: usize, c: usize) -> u128 {
-    (0..h).fold(0, |m, r| m | 1u128 << (r * w + c))
+    let n = h * w;
+    let mut pattern = 1u128;
+    let mut span = w;
+    while span < n {
+        pattern |= pattern << span;
+        span *= 2;
+    }
+    (pattern & low_bits(n)) << c
 }
 
 impl Board {
@@ -142,18 +150,43 @@ impl Board {
 
     /// The set `s` and its 4-neighbours, inside the box.
     pub fn closed_neighbourhood(&self, s: u128) -> u128 {
+        self.edges().grow(s)
+    }
+
+    /// The masks [`Edges::grow`] needs, computed once for many steps.
+    pub fn edges(&self) -> Edges {
         let w = self.width();
-        let first = self.column_mask(0);
-        let last = self.column_mask(w - 1);
-        let left = (s & !first) >> 1;
-        let right = (s & !last) << 1;
-        (s | left | right | (s >> w) | (s << w)) & self.mask()
+        Edges {
+            w,
+            not_first: !self.column_mask(0),
+            not_last: !self.column_mask(w - 1),
+            all: self.mask(),
+        }
     }
 
     /// The cells `(r, c)` of the set, in row-major order.
     pub fn cells_iter(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         let w = self.width();
         Bits(self.cells()).map(move |i| (i / w, i % w))
+    }
+}
+
+/// The masks of a box's first and last columns, for growing sets of cells
+/// by their 4-neighbours without wrapping from one row to the next.
+#[derive(Clone, Copy, Debug)]
+pub struct Edges {
+    w: usize,
+    not_first: u128,
+    not_last: u128,
+    all: u128,
+}
+
+impl Edges {
+    /// The set `s` and its 4-neighbours, inside the box.
+    pub fn grow(&self, s: u128) -> u128 {
+        let left = (s & self.not_first) >> 1;
+        let right = (s & self.not_last) << 1;
+        (s | left | right | (s >> self.w) | (s << self.w)) & self.all
     }
 }
 

@@ -31,7 +31,7 @@ pub mod regions;
 pub mod search;
 pub mod table;
 
-pub use board::{low_bits, Bits, Board, MAX_CELLS};
+pub use board::{low_bits, Bits, Board, Edges, MAX_CELLS};
 pub use canon::{canonical, Symmetry};
 pub use search::{PlacementConfig, PlacementSolver};
 

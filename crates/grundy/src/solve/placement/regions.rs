@@ -12,21 +12,28 @@ use super::board::Board;
 /// The 4-connected components of `board`'s cells, each a board of the same
 /// box (not yet cropped), in order of their lowest cell.
 pub fn grid_regions(board: &Board) -> Vec<Board> {
-    let mut rest = board.cells();
     let mut out = Vec::new();
+    each_grid_region(board, |r| out.push(r));
+    out
+}
+
+/// Calls `f` with each 4-connected component of `board`'s cells (see
+/// [`grid_regions`]), allocating nothing.
+pub fn each_grid_region(board: &Board, mut f: impl FnMut(Board)) {
+    let edges = board.edges();
+    let mut rest = board.cells();
     while rest != 0 {
         let mut region = rest & rest.wrapping_neg();
         loop {
-            let grown = board.closed_neighbourhood(region) & rest;
+            let grown = edges.grow(region) & rest;
             if grown == region {
                 break;
             }
             region = grown;
         }
         rest &= !region;
-        out.push(board.with(region));
+        f(board.with(region));
     }
-    out
 }
 
 /// The connected components of the vertex set `set` of a graph given by

@@ -182,6 +182,16 @@ impl<R: Rules> PlacementSolver<R> {
         self.is_value(&last, k)
     }
 
+    /// The value of an option's sum when the table knows every region's.
+    fn known_sum(&self, option: &[Board]) -> Option<u64> {
+        option
+            .iter()
+            .try_fold(0u64, |x, r| match self.table.get(r) {
+                Some(Known::Value(v)) => Some(x ^ u64::from(v)),
+                _ => None,
+            })
+    }
+
     /// Whether one region has nim-value `k`.
     fn is_value(&mut self, region: &Board, k: u64) -> Result<bool> {
         match self.table.get(region) {
@@ -195,15 +205,44 @@ impl<R: Rules> PlacementSolver<R> {
             self.table.exclude(*region, k);
             return Ok(false);
         }
-        for option in options.iter() {
+        // First the options the table values at once; then the others,
+        // those whose largest region is smallest first (cheaper searches).
+        let mut reached = vec![false; options.ends.len() + 1];
+        let mut open = Vec::new();
+        for (i, option) in options.iter().enumerate() {
+            match self.known_sum(option) {
+                Some(v) if v == k => {
+                    self.table.exclude(*region, k);
+                    return Ok(false);
+                }
+                Some(v) => {
+                    if let Some(seen) = reached.get_mut(v as usize) {
+                        *seen = true;
+                    }
+                }
+                None => {
+                    let largest = option.iter().map(Board::count).max().unwrap_or(0);
+                    open.push((largest, i));
+                }
+            }
+        }
+        open.sort_unstable();
+        let open: Vec<&[Board]> = {
+            let all: Vec<&[Board]> = options.iter().collect();
+            open.iter().map(|&(_, i)| all[i]).collect()
+        };
+        for option in &open {
             if self.sum_is(option, k)? {
                 self.table.exclude(*region, k);
                 return Ok(false);
             }
         }
         for j in 0..k {
+            if reached[j as usize] {
+                continue;
+            }
             let mut found = false;
-            for option in options.iter() {
+            for option in &open {
                 if self.sum_is(option, j)? {
                     found = true;
                     break;
