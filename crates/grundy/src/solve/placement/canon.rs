@@ -118,7 +118,9 @@ mod tests {
         };
         let h = cells.iter().map(|c| c.0).max().unwrap() - r0 + 1;
         let w = cells.iter().map(|c| c.1).max().unwrap() - c0 + 1;
-        let maps: Vec<fn(usize, usize, usize, usize) -> (usize, usize, bool)> = vec![
+        // (r, c, h, w) -> (r', c', transposed)
+        type Map = fn(usize, usize, usize, usize) -> (usize, usize, bool);
+        let maps: Vec<Map> = vec![
             |r, c, _, _| (r, c, false),
             |r, c, _, _| (c, r, true),
             |r, c, _, w| (r, w - 1 - c, false),
