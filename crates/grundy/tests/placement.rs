@@ -227,6 +227,27 @@ fn node_kayles_on_random_graphs_up_to_10_vertices_equals_the_definition() {
     }
 }
 
+/// Node Kayles on a path is the octal game 0.137: choosing a vertex takes
+/// it and its neighbours (two cells at an end, three inside).
+#[test]
+fn node_kayles_on_a_path_is_0_137() {
+    let values = spec::parse("0.137").unwrap().values(0, 128).unwrap();
+    let mut s = solver(NodeKayles);
+    for (n, v) in values.iter().enumerate().skip(1) {
+        let b = Board::full(1, n).unwrap();
+        assert_eq!(value(&mut s, &b), v.value(), "path {n}");
+    }
+    let dawson = spec::parse("0.07").unwrap().values(0, 128).unwrap();
+    let mut s = solver(Cram);
+    for (n, v) in dawson.iter().enumerate().skip(1) {
+        assert_eq!(
+            value(&mut s, &Board::full(1, n).unwrap()),
+            v.value(),
+            "1x{n}"
+        );
+    }
+}
+
 #[test]
 fn node_kayles_on_grids_up_to_4x4_equals_the_definition() {
     let mut s = solver(NodeKayles);
@@ -336,6 +357,29 @@ fn analyze_lists_exactly_the_moves_to_p_positions() {
             let after = g.analyze(&m.to, &AnalyzeOptions::default()).unwrap();
             assert!(after.value.is_zero(), "{game} {position} -> {:?}", m.to);
         }
+    }
+}
+
+/// Boards 128 cells long (the most a board holds) in one row or column:
+/// no shift overflows, and the values are the known ones (a Chomp strip of
+/// n squares is a Nim heap of n - 1).
+#[test]
+fn boards_of_128_cells_in_a_line_are_answered() {
+    let dawson = spec::parse("0.07").unwrap().values(128, 128).unwrap()[0];
+    let kayles = spec::parse("0.137").unwrap().values(128, 128).unwrap()[0];
+    for (game, position, want) in [
+        ("cram", "1x128", dawson.value()),
+        ("cram", "128x1", dawson.value()),
+        ("node-kayles", "path:128", kayles.value()),
+        ("node-kayles", "128x1", kayles.value()),
+        ("chomp", "1x128", 127),
+        ("chomp", "128x1", 127),
+    ] {
+        let a = spec::parse(game)
+            .unwrap()
+            .analyze(&[position.to_string()], &AnalyzeOptions::default())
+            .unwrap();
+        assert_eq!(a.value.value(), want, "{game} {position}");
     }
 }
 

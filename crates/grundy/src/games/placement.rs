@@ -33,6 +33,13 @@ pub trait Placement {
     /// `out`; regions whose value is 0 without search may be left out.
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>);
 
+    /// The value of a region (canonical) known by a closed form, or `None`
+    /// (the default): see [`Rules::known_value`].
+    fn known_value(&self, region: &Board) -> Option<u16> {
+        let _ = region;
+        None
+    }
+
     /// The regions of `board` (see [`regions_into`](Self::regions_into)).
     fn regions(&self, board: &Board) -> Vec<Board> {
         let mut out = Vec::new();
@@ -54,15 +61,70 @@ impl<P: Placement> Rules for P {
             f(&regions);
         });
     }
+
+    fn known_value(&self, region: &Board) -> Option<u16> {
+        Placement::known_value(self, region)
+    }
 }
 
 /// Cram: a move covers two free cells side by side.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cram;
 
+/// The values of a game on a row of `n ≤ 128` cells whose moves take `k`
+/// adjacent cells (`k` = 2 or 3, the middle one chosen when 3) and leave
+/// the two sides: Cram (`k = 2`: Dawson's Kayles, 0.07) and Node Kayles
+/// (0.137) on a strip. `mex` by definition, O(n²).
+fn strip_values(k: usize, clipped: bool) -> [u16; 129] {
+    let mut g = [0u16; 129];
+    for n in 1..=128usize {
+        let mut seen = [false; 130];
+        // A move at offset i takes cells i..i+k (clipped at the ends when
+        // the game allows: Node Kayles' end vertex takes only 2).
+        let starts: Vec<(usize, usize)> = if clipped {
+            (0..n)
+                .map(|v| (v.saturating_sub(1), (v + 2).min(n)))
+                .collect()
+        } else {
+            (0..=n.saturating_sub(k))
+                .filter(|_| n >= k)
+                .map(|i| (i, i + k))
+                .collect()
+        };
+        for (a, b) in starts {
+            seen[usize::from(g[a] ^ g[n - b])] = true;
+        }
+        g[n] = seen.iter().position(|s| !s).unwrap_or(129) as u16;
+    }
+    g
+}
+
+/// The Cram values of 1×n strips (see [`strip_values`]).
+fn cram_strips() -> &'static [u16; 129] {
+    static VALUES: std::sync::OnceLock<[u16; 129]> = std::sync::OnceLock::new();
+    VALUES.get_or_init(|| strip_values(2, false))
+}
+
+/// The Node Kayles values of paths (see [`strip_values`]).
+fn kayles_paths() -> &'static [u16; 129] {
+    static VALUES: std::sync::OnceLock<[u16; 129]> = std::sync::OnceLock::new();
+    VALUES.get_or_init(|| strip_values(3, true))
+}
+
 impl Placement for Cram {
     fn fingerprint(&self) -> Vec<u8> {
         b"cram".to_vec()
+    }
+
+    /// A strip is Dawson's Kayles; a full even × even rectangle is a
+    /// second-player win (answer each domino by its image under the half
+    /// turn), value 0.
+    fn known_value(&self, region: &Board) -> Option<u16> {
+        let (h, w) = (region.height(), region.width());
+        if h == 1 && region.count() as usize == w {
+            return Some(cram_strips()[w]);
+        }
+        (h % 2 == 0 && w % 2 == 0 && region.cells() == region.mask()).then_some(0)
     }
 
     fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {
@@ -96,6 +158,12 @@ pub struct NodeKayles;
 impl Placement for NodeKayles {
     fn fingerprint(&self) -> Vec<u8> {
         b"node-kayles-grid".to_vec()
+    }
+
+    /// A path is the octal game 0.137.
+    fn known_value(&self, region: &Board) -> Option<u16> {
+        let (h, w) = (region.height(), region.width());
+        (h == 1 && region.count() as usize == w).then(|| kayles_paths()[w])
     }
 
     fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {

@@ -145,7 +145,7 @@ impl Board {
     /// too: the upper cells of vertical dominoes.
     pub fn down_pairs(&self) -> u128 {
         let cells = self.cells();
-        cells & (cells >> self.width())
+        cells & cells.checked_shr(self.width() as u32).unwrap_or(0)
     }
 
     /// The set `s` and its 4-neighbours, inside the box.
@@ -186,7 +186,10 @@ impl Edges {
     pub fn grow(&self, s: u128) -> u128 {
         let left = (s & self.not_first) >> 1;
         let right = (s & self.not_last) << 1;
-        (s | left | right | (s >> self.w) | (s << self.w)) & self.all
+        // A box 128 wide has one row: nothing above or below.
+        let up = s.checked_shr(self.w as u32).unwrap_or(0);
+        let down = s.checked_shl(self.w as u32).unwrap_or(0);
+        (s | left | right | up | down) & self.all
     }
 }
 
@@ -222,5 +225,10 @@ mod tests {
         assert!(Board::full(12, 11).is_err());
         assert!(Board::full(8, 16).is_ok());
         assert!(Board::new(2, 2, 1 << 4).is_err());
+        // A row of 128 cells: no cell above or below, no shift overflow.
+        let row = Board::full(1, 128).unwrap();
+        assert_eq!(row.down_pairs(), 0);
+        assert_eq!(row.closed_neighbourhood(1 << 127), 3 << 126);
+        assert_eq!(row.right_pairs().count_ones(), 127);
     }
 }

@@ -48,4 +48,11 @@ pub trait Rules {
     /// canonical form; an empty slice is the empty position (value 0).
     /// Regions of value 0 known without search may be left out.
     fn options(&self, region: &Board, f: &mut dyn FnMut(&[Board]));
+
+    /// The value of a region known without search (a closed form: an end
+    /// of the search), or `None` (the default) to search it.
+    fn known_value(&self, region: &Board) -> Option<u16> {
+        let _ = region;
+        None
+    }
 }

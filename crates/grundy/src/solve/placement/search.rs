@@ -2,7 +2,9 @@
 //! with pruning.
 //!
 //! - [`PlacementSolver::nim_value`]: `G(R) = mex{ G(O) }` over the options
-//!   `O` of region `R`, where `G(O)` is the XOR of `O`'s regions' values.
+//!   `O` of region `R`, where `G(O)` is the XOR of `O`'s regions' values,
+//!   found as the first `k` with `G(R) = k` (below), as Lemoine and Viennot
+//!   compute Cram's values: most options never need their full value.
 //! - [`PlacementSolver::sum_is`] decides `G(R1 + … + Rm) = k` without
 //!   the full values where it can (Lemoine–Viennot): regions of known
 //!   value fold into `k`, equal regions cancel in pairs, all but the
@@ -119,26 +121,59 @@ impl<R: Rules> PlacementSolver<R> {
         Ok(o)
     }
 
-    /// The nim-value of one region (canonical, as the rules give them).
+    /// The nim-value of one region (canonical, as the rules give them):
+    /// the mex of its options' values, found value by value — for
+    /// `k = 0, 1, 2, …` whether some option has value `k`, options the
+    /// table values first, then pruned searches `G(O) = k` of the others
+    /// (as Lemoine and Viennot compute Cram's values: most options never
+    /// need their full value).
     pub fn nim_value(&mut self, region: &Board) -> Result<Nimber> {
-        if let Some(Known::Value(v)) = self.table.get(region) {
+        if let Some(Known::Value(v)) = self.lookup(region) {
             return Ok(Nimber::new(u64::from(v)));
         }
         let options = self.options(region)?;
-        let mut seen = [0u64; 5];
+        let (reached, open) = self.sort_options(&options);
+        let mut k = 0u64;
+        loop {
+            let found = reached.get(k as usize).copied().unwrap_or(false) || {
+                let mut found = false;
+                for option in &open {
+                    if self.sum_is(option, k)? {
+                        found = true;
+                        break;
+                    }
+                }
+                found
+            };
+            if !found {
+                self.table.set_value(*region, k as u16);
+                return Ok(Nimber::new(k));
+            }
+            k += 1;
+        }
+    }
+
+    /// The options' values the table gives at once (`reached[v]`), and
+    /// the other options, those whose largest region is smallest first
+    /// (cheaper searches first).
+    fn sort_options<'a>(&self, options: &'a Options) -> (Vec<bool>, Vec<&'a [Board]>) {
+        let mut reached = vec![false; options.ends.len() + 1];
+        let mut open = Vec::new();
         for option in options.iter() {
-            let v = self.sum_value(option)?.value();
-            if let Some(word) = seen.get_mut((v / 64) as usize) {
-                *word |= 1 << (v % 64);
+            match self.known_sum(option) {
+                Some(v) => {
+                    if let Some(seen) = reached.get_mut(v as usize) {
+                        *seen = true;
+                    }
+                }
+                None => {
+                    let largest = option.iter().map(Board::count).max().unwrap_or(0);
+                    open.push((largest, option));
+                }
             }
         }
-        let mex = seen
-            .iter()
-            .enumerate()
-            .find(|(_, w)| **w != u64::MAX)
-            .map_or(320, |(i, w)| i as u64 * 64 + u64::from(w.trailing_ones()));
-        self.table.set_value(*region, mex as u16);
-        Ok(Nimber::new(mex))
+        open.sort_by_key(|&(largest, _)| largest);
+        (reached, open.into_iter().map(|(_, o)| o).collect())
     }
 
     /// The nim-value of a sum of regions: the XOR of theirs.
@@ -157,7 +192,7 @@ impl<R: Rules> PlacementSolver<R> {
         let mut k = k;
         let mut unknown: Vec<Board> = Vec::with_capacity(regions.len());
         for r in regions {
-            match self.table.get(r) {
+            match self.lookup(r) {
                 Some(Known::Value(v)) => k ^= u64::from(v),
                 _ => unknown.push(*r),
             }
@@ -182,19 +217,25 @@ impl<R: Rules> PlacementSolver<R> {
         self.is_value(&last, k)
     }
 
+    /// What the table, or else the rules' closed form, knows of `region`.
+    fn lookup(&self, region: &Board) -> Option<Known> {
+        match self.table.get(region) {
+            None => self.rules.known_value(region).map(Known::Value),
+            known => known,
+        }
+    }
+
     /// The value of an option's sum when the table knows every region's.
     fn known_sum(&self, option: &[Board]) -> Option<u64> {
-        option
-            .iter()
-            .try_fold(0u64, |x, r| match self.table.get(r) {
-                Some(Known::Value(v)) => Some(x ^ u64::from(v)),
-                _ => None,
-            })
+        option.iter().try_fold(0u64, |x, r| match self.lookup(r) {
+            Some(Known::Value(v)) => Some(x ^ u64::from(v)),
+            _ => None,
+        })
     }
 
     /// Whether one region has nim-value `k`.
     fn is_value(&mut self, region: &Board, k: u64) -> Result<bool> {
-        match self.table.get(region) {
+        match self.lookup(region) {
             Some(Known::Value(v)) => return Ok(u64::from(v) == k),
             Some(Known::Not(mask)) if k < 63 && mask & (1 << k) != 0 => return Ok(false),
             _ => {}
@@ -205,32 +246,11 @@ impl<R: Rules> PlacementSolver<R> {
             self.table.exclude(*region, k);
             return Ok(false);
         }
-        // First the options the table values at once; then the others,
-        // those whose largest region is smallest first (cheaper searches).
-        let mut reached = vec![false; options.ends.len() + 1];
-        let mut open = Vec::new();
-        for (i, option) in options.iter().enumerate() {
-            match self.known_sum(option) {
-                Some(v) if v == k => {
-                    self.table.exclude(*region, k);
-                    return Ok(false);
-                }
-                Some(v) => {
-                    if let Some(seen) = reached.get_mut(v as usize) {
-                        *seen = true;
-                    }
-                }
-                None => {
-                    let largest = option.iter().map(Board::count).max().unwrap_or(0);
-                    open.push((largest, i));
-                }
-            }
+        let (reached, open) = self.sort_options(&options);
+        if reached.get(k as usize) == Some(&true) {
+            self.table.exclude(*region, k);
+            return Ok(false);
         }
-        open.sort_unstable();
-        let open: Vec<&[Board]> = {
-            let all: Vec<&[Board]> = options.iter().collect();
-            open.iter().map(|&(_, i)| all[i]).collect()
-        };
         for option in &open {
             if self.sum_is(option, k)? {
                 self.table.exclude(*region, k);
