@@ -81,7 +81,7 @@ pub enum Command {
     Period(PeriodArgs),
     /// Value, outcome and every winning move of a sum of positions.
     #[command(
-        after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1"
+        after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1\n  grundy analyze cram 4x5\n  grundy analyze chomp 3x4 --outcome-only\n  grundy analyze node-kayles grid:4x6 --table nk.table"
     )]
     Analyze(AnalyzeArgs),
     /// The misère quotient of a heap game (Plambeck–Siegel): the monoid that decides every misère sum of heaps 0..=N.
@@ -314,6 +314,12 @@ pub struct AnalyzeArgs {
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     pub misere: bool,
+    /// Only the outcome and the winning moves, searched with pruning (cram, node-kayles, chomp); other games give the full analysis.
+    #[arg(long)]
+    pub outcome_only: bool,
+    /// Load the transposition table from FILE if it exists, save it there afterwards (cram, node-kayles, chomp).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<std::path::PathBuf>,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReportFormat,

@@ -208,7 +208,21 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Analyze(a) => {
             let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
-            let analysis = game.analyze(&a.positions, &AnalyzeOptions { misere: a.misere })?;
+            if let Some(path) = &a.table {
+                files::load_table(game.as_mut(), path)?;
+            }
+            let options = AnalyzeOptions { misere: a.misere };
+            let analysis = if a.outcome_only {
+                game.analyze_outcome(&a.positions, &options)
+            } else {
+                game.analyze(&a.positions, &options)
+            };
+            // The table is saved even when the search stopped at a limit:
+            // what it learned is kept for the next run.
+            if let Some(path) = &a.table {
+                files::save_table(game.as_ref(), path)?;
+            }
+            let analysis = analysis?;
             out.analysis(&game.spec(), &analysis, a.misere, a.format.into())?;
         }
         Command::Play(a) => {

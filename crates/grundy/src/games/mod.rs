@@ -27,6 +27,7 @@ pub mod moore;
 pub mod multiplication;
 pub mod nim;
 pub mod octal;
+pub mod placement;
 pub mod square_box;
 pub mod staircase;
 pub mod subtraction;

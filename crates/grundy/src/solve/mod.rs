@@ -28,6 +28,7 @@ pub mod loopy;
 pub mod memo;
 pub mod misere;
 pub mod misere_quotient;
+pub mod placement;
 pub mod remoteness;
 pub mod table;
 pub mod takebreak;

@@ -22,6 +22,7 @@ pub use crate::util::parse_u64;
 mod adapt;
 mod families;
 mod heap;
+mod placement;
 pub use families::cutting::CuttingSpec;
 pub use families::FAMILIES;
 pub use heap::{
@@ -86,6 +87,39 @@ pub trait AnyGame {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>>;
+
+    /// [`analyze`](Self::analyze) when only the outcome is wanted: a game
+    /// with an outcome-first search (the placement games) answers the
+    /// outcome and the winning moves without the nim-value
+    /// ([`Analysis::value_known`] false), pruning where it can. The
+    /// default is the full analysis.
+    fn analyze_outcome(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        self.analyze(positions, options)
+    }
+
+    /// The game's transposition table in its saved form, for games that
+    /// keep one that can be resumed (the placement games); an error for the
+    /// others (the default).
+    fn save_table(&self) -> Result<Vec<u8>> {
+        Err(Error::unsupported(format!(
+            "`{}` keeps no table to save (`--table` is for cram, node-kayles and chomp)",
+            self.spec()
+        )))
+    }
+
+    /// Adds a table saved by [`save_table`](Self::save_table) for the same
+    /// game (`name`, e.g. the file, names it in errors).
+    fn load_table(&mut self, bytes: &[u8], name: &str) -> Result<()> {
+        let _ = (bytes, name);
+        Err(Error::unsupported(format!(
+            "`{}` keeps no table to load (`--table` is for cram, node-kayles and chomp)",
+            self.spec()
+        )))
+    }
 
     /// For games whose positions are pairs `a,b` (Wythoff, Euclid): the
     /// table `rows[i][j] = G(from + i, from + j)`. `None` for other games
@@ -277,6 +311,20 @@ pub const MAX_COMPONENTS: usize = 1 << 20;
 /// Every method of [`AnyGame`] is forwarded.
 struct Chosen(Box<dyn AnyGame>);
 
+impl Chosen {
+    fn check_count(&self, positions: &[String]) -> Result<()> {
+        if positions.is_empty() || positions.len() > MAX_COMPONENTS {
+            return Err(crate::error::ErrorKind::NoPositions {
+                game: self.0.spec(),
+                expected: format!("1 to {MAX_COMPONENTS}"),
+                given: positions.len(),
+            }
+            .into());
+        }
+        Ok(())
+    }
+}
+
 impl AnyGame for Chosen {
     fn spec(&self) -> String {
         self.0.spec()
@@ -300,15 +348,25 @@ impl AnyGame for Chosen {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        if positions.is_empty() || positions.len() > MAX_COMPONENTS {
-            return Err(crate::error::ErrorKind::NoPositions {
-                game: self.0.spec(),
-                expected: format!("1 to {MAX_COMPONENTS}"),
-                given: positions.len(),
-            }
-            .into());
-        }
+        self.check_count(positions)?;
         self.0.analyze(positions, options)
+    }
+
+    fn analyze_outcome(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        self.check_count(positions)?;
+        self.0.analyze_outcome(positions, options)
+    }
+
+    fn save_table(&self) -> Result<Vec<u8>> {
+        self.0.save_table()
+    }
+
+    fn load_table(&mut self, bytes: &[u8], name: &str) -> Result<()> {
+        self.0.load_table(bytes, name)
     }
 
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {

@@ -56,6 +56,9 @@ registry! {
     square_box,
     take,
     fibnim,
+    cram,
+    node_kayles,
+    chomp,
     script,
     toml,
 }
