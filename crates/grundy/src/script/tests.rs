@@ -2,9 +2,13 @@
 //! example scripts of `examples/games/`, and the sandbox's limits.
 
 use super::*;
+use crate::error::{Error, ErrorKind, Result};
+use crate::game::{Game, HeapGame};
 use crate::games::Subtraction;
 use crate::solve::DenseSolver;
+use crate::spec::{AnalyzeOptions, AnyGame};
 use proptest::prelude::*;
+use std::fmt;
 use std::time::{Duration, Instant};
 
 fn example(file: &str) -> String {
@@ -239,7 +243,7 @@ fn wrong_answers_from_a_script_are_named() {
     for (source, expected) in [
         ("fn moves(n) { \"none\" }", "must return an array"),
         ("fn moves(n) { [-1] }", "negative number `-1`"),
-        ("fn moves(n) { [\"a\"] }", "where a number was expected"),
+        ("fn moves(n) { [\"a\"] }", "which is not a heap"),
         ("fn moves(n) { [sum(sum(1, 0), 0)] }", "inside a `sum`"),
         ("fn moves(n) { [n] }", "must shrink"),
         (
