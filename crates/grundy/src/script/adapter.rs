@@ -59,7 +59,7 @@ impl Game for ScriptHeapGame {
 
 impl HeapGame for ScriptHeapGame {
     fn spec(&self) -> String {
-        format!("script:{}", self.0.inner.name)
+        self.0.spec()
     }
 }
 
@@ -90,7 +90,11 @@ impl ScriptSpec {
 
 impl AnyGame for ScriptSpec {
     fn spec(&self) -> String {
-        format!("script:{}", self.game.name())
+        self.game.spec()
+    }
+
+    fn accepts_empty_sum(&self) -> bool {
+        true
     }
 
     fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
@@ -123,7 +127,7 @@ impl AnyGame for ScriptSpec {
             .iter()
             .map(|p| ScriptPosition::parse(p))
             .collect::<Result<Vec<_>>>()?;
-        if parsed.iter().all(|p| matches!(p, ScriptPosition::Int(_))) {
+        if !parsed.is_empty() && parsed.iter().all(|p| matches!(p, ScriptPosition::Int(_))) {
             // The heap solver starts from heap 0: when the script's examples
             // use another kind of position, try the ones asked for first, so
             // that a script that cannot read them fails on them, by name.

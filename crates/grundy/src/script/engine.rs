@@ -2,13 +2,14 @@
 //! `moves(p)` under the limits, and converting positions between Rust and
 //! Rhai.
 
+use super::params::Param;
 use super::position::{PositionKind, ScriptPosition, MAX_DEPTH};
 use super::{ScriptLimits, BUDGET_VARIABLE};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Game;
 use rhai::{
-    Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ImmutableString, Position, Scope, AST,
-    INT,
+    Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ImmutableString, Module, Position, Scope,
+    AST, INT,
 };
 use std::cell::{Cell, RefCell};
 use std::fmt;
@@ -20,6 +21,8 @@ struct Sum(Array);
 
 pub(super) struct Inner {
     pub(super) name: String,
+    /// The parameters it was given.
+    pub(super) params: Vec<Param>,
     pub(super) engine: Engine,
     pub(super) ast: AST,
     pub(super) limits: ScriptLimits,
@@ -76,7 +79,10 @@ pub(super) fn example_kind(source: &str) -> Option<PositionKind> {
         while let Some(w) = rest.next() {
             if w.starts_with('-') {
                 // An option; those of `analyze` and `play` that take a value.
-                if matches!(*w, "--format" | "--first" | "--threads" | "--limit") {
+                if matches!(
+                    *w,
+                    "--format" | "--first" | "--threads" | "--limit" | "--param"
+                ) {
                     rest.next();
                 }
                 continue;
@@ -136,6 +142,26 @@ impl ScriptGame {
     /// Compiles `source` with the given limits, and runs its top level once
     /// (under the same limits) so that errors there surface now.
     pub fn with_limits(name: &str, source: &str, limits: &ScriptLimits) -> Result<ScriptGame> {
+        Self::with_params(name, source, limits, &[])
+    }
+
+    /// [`with_limits`](Self::with_limits) with parameters ([`super::params`]):
+    /// each is a constant the script's functions read by its name. A
+    /// parameter the script never mentions is refused.
+    pub fn with_params(
+        name: &str,
+        source: &str,
+        limits: &ScriptLimits,
+        params: &[Param],
+    ) -> Result<ScriptGame> {
+        for (param, _) in params {
+            if !super::params::mentions(source, param) {
+                return Err(script_error(
+                    name,
+                    format!("has no parameter `{param}` (the script never mentions it)"),
+                ));
+            }
+        }
         let mut engine = Engine::new();
         engine
             .set_max_operations(limits.max_operations)
@@ -159,6 +185,13 @@ impl ScriptGame {
             }
         });
         strict_comparisons(&mut engine);
+        if !params.is_empty() {
+            let mut constants = Module::new();
+            for (param, value) in params {
+                constants.set_var(param.as_str(), to_dynamic(value));
+            }
+            engine.register_global_module(constants.into());
+        }
         engine
             .register_type_with_name::<Sum>("Sum")
             .register_fn("sum", |parts: Array| Sum(parts))
@@ -184,6 +217,7 @@ impl ScriptGame {
         Ok(ScriptGame {
             inner: Rc::new(Inner {
                 name: name.to_string(),
+                params: params.to_vec(),
                 engine,
                 ast,
                 limits: limits.clone(),
@@ -197,6 +231,16 @@ impl ScriptGame {
     /// The script's name.
     pub fn name(&self) -> &str {
         &self.inner.name
+    }
+
+    /// The spec that names the game: `script:NAME?k=3` (with its
+    /// parameters).
+    pub fn spec(&self) -> String {
+        format!(
+            "script:{}{}",
+            self.inner.name,
+            super::params::suffix(&self.inner.params)
+        )
     }
 
     /// The first error met while a solver called the script, if any.
@@ -369,6 +413,10 @@ fn describe(e: &EvalAltResult, limits: &ScriptLimits) -> String {
                 limits.max_call_levels
             )
         }
+        EvalAltResult::ErrorVariableNotFound(var, _) => format!(
+            "{text}: if `{var}` is a parameter of the script, give it: \
+             `script:FILE.rhai?{var}=VALUE` or `--param {var}=VALUE`"
+        ),
         _ => text,
     }
 }

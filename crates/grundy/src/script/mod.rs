@@ -68,6 +68,7 @@
 mod adapter;
 mod engine;
 pub mod gamefile;
+pub mod params;
 pub mod position;
 
 pub use adapter::{ScriptHeapGame, ScriptSpec};
@@ -83,5 +84,7 @@ pub const BUDGET_VARIABLE: &str = "GRUNDY_SCRIPT_BUDGET";
 /// to the library set them ([`crate::spec::SpecFiles::script_limits`]).
 pub use crate::spec::ScriptLimits;
 
+#[cfg(test)]
+mod rich_tests;
 #[cfg(test)]
 mod tests;

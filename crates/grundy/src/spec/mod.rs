@@ -66,6 +66,13 @@ pub trait AnyGame {
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>>;
 
+    /// Whether [`analyze`](Self::analyze) takes the empty sum (no
+    /// positions; value 0). Scripted games do; the others refuse it as
+    /// an error naming the number of positions (the default).
+    fn accepts_empty_sum(&self) -> bool {
+        false
+    }
+
     /// For games whose positions are pairs `a,b` (Wythoff, Euclid): the
     /// table `rows[i][j] = G(from + i, from + j)`. `None` for other games
     /// (their `values` is the sequence `G(from..=to)`).
@@ -253,7 +260,8 @@ impl AnyGame for Chosen {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        if positions.is_empty() || positions.len() > MAX_COMPONENTS {
+        let empty_allowed = positions.is_empty() && self.0.accepts_empty_sum();
+        if (positions.is_empty() && !empty_allowed) || positions.len() > MAX_COMPONENTS {
             return Err(crate::error::ErrorKind::NoPositions {
                 game: self.0.spec(),
                 expected: format!("1 to {MAX_COMPONENTS}"),
@@ -266,6 +274,10 @@ impl AnyGame for Chosen {
 
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
         self.0.table(from, to)
+    }
+
+    fn accepts_empty_sum(&self) -> bool {
+        self.0.accepts_empty_sum()
     }
 
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
