@@ -5,10 +5,12 @@ use super::engine::{script_error, ScriptGame};
 use super::position::{PositionKind, ScriptPosition};
 use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame};
+use crate::game::{Outcome, WinningMove};
 use crate::solve::{MemoConfig, MemoSolver, PeriodReport};
 use crate::spec::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec};
-use crate::strategy::{analyze, Analysis};
+use crate::strategy::Analysis;
 use crate::Nimber;
+use std::collections::HashSet;
 
 /// A scripted game seen as a heap game (positions are heaps); an option
 /// that is not made of heaps is an error.
@@ -20,31 +22,29 @@ impl Game for ScriptHeapGame {
 
     fn options(&self, h: &u64, f: &mut dyn FnMut(&[u64])) {
         let game = &self.0;
-        if game.inner.error.borrow().is_some() {
-            return;
-        }
-        let options = match game.moves(&ScriptPosition::Int(*h)) {
-            Ok(o) => o,
-            Err(e) => return game.fail(e),
-        };
         let mut heaps = Vec::new();
-        for option in options {
+        let mut not_a_heap = None;
+        game.options(&ScriptPosition::Int(*h), &mut |option| {
+            if not_a_heap.is_some() {
+                return;
+            }
             heaps.clear();
             for c in option {
                 match c {
-                    ScriptPosition::Int(x) => heaps.push(x),
-                    t => {
-                        return game.fail(script_error(
-                            &game.inner.name,
-                            format!(
-                                "moves({h}) returned the position `{t}`, which is not a heap: \
-                                 a game on heaps must move to heaps (or sums of heaps)"
-                            ),
-                        ))
-                    }
+                    ScriptPosition::Int(x) => heaps.push(*x),
+                    t => return not_a_heap = Some(t.clone()),
                 }
             }
             f(&heaps);
+        });
+        if let Some(t) = not_a_heap {
+            game.fail(script_error(
+                game.name(),
+                format!(
+                    "moves({h}) returned the position `{t}`, which is not a heap: \
+                     a game on heaps must move to heaps (or sums of heaps)"
+                ),
+            ))
         }
     }
 
@@ -127,7 +127,9 @@ impl AnyGame for ScriptSpec {
             .iter()
             .map(|p| ScriptPosition::parse(p))
             .collect::<Result<Vec<_>>>()?;
-        if !parsed.is_empty() && parsed.iter().all(|p| matches!(p, ScriptPosition::Int(_))) {
+        let smallest = parsed.iter().filter_map(ScriptPosition::as_int).min();
+        let heaps_only = smallest.is_some() && parsed.iter().all(|p| p.as_int().is_some());
+        if heaps_only && !self.game.reshapes() {
             // The heap solver starts from heap 0: when the script's examples
             // use another kind of position, try the ones asked for first, so
             // that a script that cannot read them fails on them, by name.
@@ -143,10 +145,21 @@ impl AnyGame for ScriptSpec {
                     return Err(e);
                 }
             }
-            let r = self.heaps.analyze(positions, options);
-            return self.game.checked(r);
+            // Named moves are printed by the general analysis below.
+            let probe = ScriptPosition::Int(smallest.unwrap_or(0));
+            let named = match self.game.named_moves(&probe) {
+                Ok(moves) => moves.iter().any(|m| m.name.is_some()),
+                Err(e) => {
+                    self.game.fail(e.clone());
+                    return Err(e);
+                }
+            };
+            if !named {
+                let r = self.heaps.analyze(positions, options);
+                return self.game.checked(r);
+            }
         }
-        let r = analyze(&self.game, &mut self.memo, &parsed).map(|a| a.map(|p| p.to_string()));
+        let r = analyze_sum(&self.game, &mut self.memo, &parsed);
         self.game.checked(r)
     }
 
@@ -170,3 +183,63 @@ impl AnyGame for ScriptSpec {
         Ok(ScriptPosition::parse(component)?.to_string())
     }
 }
+
+/// Value, outcome and winning moves of a sum, through the memo solver on
+/// regions ([`ScriptGame::regions`]). A winning move prints the parts of
+/// the option as the script wrote them (split by `components`, not
+/// normalized, so a part that disappears prints as nothing), with the
+/// move's name; identical lines are listed once.
+fn analyze_sum(
+    game: &ScriptGame,
+    memo: &mut MemoSolver<ScriptGame>,
+    sum: &[ScriptPosition],
+) -> Result<Analysis<String>> {
+    let mut value_of = |sum: &[ScriptPosition]| -> Result<Nimber> {
+        let mut v = Nimber::ZERO;
+        for r in game.regions(sum)? {
+            v += memo.nim_value(&r)?;
+        }
+        game.checked(Ok(v))
+    };
+    let values = sum
+        .iter()
+        .map(|p| value_of(std::slice::from_ref(p)))
+        .collect::<Result<Vec<_>>>()?;
+    let total: Nimber = values.iter().sum();
+    let mut winning_moves = Vec::new();
+    let mut seen = HashSet::new();
+    if !total.is_zero() {
+        for (i, p) in sum.iter().enumerate() {
+            let target = values[i] + total;
+            for m in game.named_moves(p)? {
+                if value_of(&m.to)? != target {
+                    continue;
+                }
+                let parts: Vec<String> = game.parts(&m.to)?.iter().map(|c| c.to_string()).collect();
+                let to = match &m.name {
+                    None => parts,
+                    Some(name) if parts.is_empty() => vec![format!("{NOTHING} ({name})")],
+                    Some(name) => vec![format!("{} ({name})", parts.join("+"))],
+                };
+                if seen.insert((i, to.clone())) {
+                    winning_moves.push(WinningMove {
+                        component: i,
+                        from: p.to_string(),
+                        to,
+                    });
+                }
+            }
+        }
+    }
+    Ok(Analysis {
+        value: total,
+        value_known: true,
+        outcome: Outcome::of_value(total),
+        winning_moves,
+        unlisted_moves: 0,
+    })
+}
+
+/// How an option that leaves nothing is written (as `grundy play` writes
+/// it).
+const NOTHING: &str = "(nothing)";

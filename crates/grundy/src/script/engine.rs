@@ -6,7 +6,6 @@ use super::params::Param;
 use super::position::{PositionKind, ScriptPosition, MAX_DEPTH};
 use super::{ScriptLimits, BUDGET_VARIABLE};
 use crate::error::{Error, ErrorKind, Result};
-use crate::game::Game;
 use rhai::{
     Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ImmutableString, Module, Position, Scope,
     AST, INT,
@@ -23,6 +22,10 @@ pub(super) struct Inner {
     pub(super) name: String,
     /// The parameters it was given.
     pub(super) params: Vec<Param>,
+    /// Whether the script defines `components(p)` ...
+    pub(super) has_components: bool,
+    /// ... and `canonical(p)`.
+    pub(super) has_canonical: bool,
     pub(super) engine: Engine,
     pub(super) ast: AST,
     pub(super) limits: ScriptLimits,
@@ -202,10 +205,7 @@ impl ScriptGame {
         let ast = engine
             .compile(source)
             .map_err(|e| script_error(name, format!("does not compile: {e}")))?;
-        if !ast
-            .iter_functions()
-            .any(|f| f.name == "moves" && f.params.len() == 1)
-        {
+        if !Self::defines(&ast, "moves") {
             return Err(script_error(
                 name,
                 "defines no function `moves(p)` (it must return the options of position p)",
@@ -218,6 +218,8 @@ impl ScriptGame {
             inner: Rc::new(Inner {
                 name: name.to_string(),
                 params: params.to_vec(),
+                has_components: Self::defines(&ast, "components"),
+                has_canonical: Self::defines(&ast, "canonical"),
                 engine,
                 ast,
                 limits: limits.clone(),
@@ -263,21 +265,25 @@ impl ScriptGame {
         }
     }
 
-    /// Calls `moves(p)` and converts its answer: one vector of components
-    /// per option.
-    pub fn moves(&self, p: &ScriptPosition) -> Result<Vec<Vec<ScriptPosition>>> {
+    /// Calls the script's function `function(p)` (under the limits and
+    /// the budget); an error names the call and, when the position is not
+    /// of the kind the script reads, says so.
+    pub(super) fn call(&self, function: &str, p: &ScriptPosition) -> Result<Dynamic> {
         let mut scope = Scope::new();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let call = self.inner.engine.call_fn_with_options::<Dynamic>(
             options,
             &mut scope,
             &self.inner.ast,
-            "moves",
+            function,
             (to_dynamic(p),),
         );
         self.inner.budget.end_call();
-        let result = call.map_err(|e| {
-            let mut reason = format!("moves({p}) failed: {}", describe(&e, &self.inner.limits));
+        call.map_err(|e| {
+            let mut reason = format!(
+                "{function}({p}) failed: {}",
+                describe(&e, &self.inner.limits)
+            );
             let kind = PositionKind::of(p);
             match self.inner.expected {
                 Some(expected) if expected != kind => reason.push_str(&format!(
@@ -292,26 +298,43 @@ impl ScriptGame {
                 _ => {}
             }
             script_error(&self.inner.name, reason)
-        })?;
-        let bad = |why: String| script_error(&self.inner.name, format!("moves({p}) {why}"));
-        let list = result.into_array().map_err(|t| {
-            bad(format!(
-                "returned a `{t}`: it must return an array of options"
-            ))
-        })?;
-        list.into_iter()
-            .map(|option| {
-                if option.is::<Sum>() {
-                    let Sum(parts) = option.cast::<Sum>();
-                    parts
-                        .into_iter()
-                        .map(|c| component(c).map_err(&bad))
-                        .collect()
-                } else {
-                    Ok(vec![component(option).map_err(&bad)?])
-                }
+        })
+    }
+
+    /// Whether the script defines `function(p)` (one parameter).
+    pub(super) fn defines(ast: &AST, function: &str) -> bool {
+        ast.iter_functions()
+            .any(|f| f.name == function && f.params.len() == 1)
+    }
+}
+
+/// Converts one option returned by `moves(p)`: a sum of components, and
+/// the name of the move if it has one (`#{to: q, name: "..."}`).
+pub(super) fn option(
+    d: Dynamic,
+) -> std::result::Result<(Option<String>, Vec<ScriptPosition>), String> {
+    if d.is_map() {
+        let named = d.as_map_ref().ok().and_then(|map| {
+            let is_move = map.contains_key("to") && map.keys().all(|k| k == "to" || k == "name");
+            is_move.then(|| {
+                let name = map.get("name").map(|n| n.to_string());
+                (name, map.get("to").cloned().unwrap_or_default())
             })
-            .collect()
+        });
+        if let Some((name, to)) = named {
+            return Ok((name, sum_of(to)?));
+        }
+    }
+    Ok((None, sum_of(d)?))
+}
+
+/// The components of one option: `sum(...)` or one position.
+fn sum_of(d: Dynamic) -> std::result::Result<Vec<ScriptPosition>, String> {
+    if d.is::<Sum>() {
+        let Sum(parts) = d.cast::<Sum>();
+        parts.into_iter().map(component).collect()
+    } else {
+        Ok(vec![component(d)?])
     }
 }
 
@@ -484,23 +507,5 @@ pub(super) fn to_dynamic(p: &ScriptPosition) -> Dynamic {
                 .map(|(k, v)| (k.as_str().into(), to_dynamic(v)))
                 .collect(),
         ),
-    }
-}
-
-impl Game for ScriptGame {
-    type Position = ScriptPosition;
-
-    fn options(&self, p: &ScriptPosition, f: &mut dyn FnMut(&[ScriptPosition])) {
-        if self.inner.error.borrow().is_some() {
-            return;
-        }
-        match self.moves(p) {
-            Ok(options) => options.iter().for_each(|o| f(o)),
-            Err(e) => self.fail(e),
-        }
-    }
-
-    fn format_position(&self, p: &ScriptPosition) -> String {
-        p.to_string()
     }
 }

@@ -68,11 +68,13 @@
 mod adapter;
 mod engine;
 pub mod gamefile;
+mod moves;
 pub mod params;
 pub mod position;
 
 pub use adapter::{ScriptHeapGame, ScriptSpec};
 pub use engine::ScriptGame;
+pub use moves::ScriptMove;
 pub use position::ScriptPosition;
 
 /// The environment variable with which the `grundy` command sets

@@ -359,8 +359,8 @@ fn a_script_without_examples_read_with_the_wrong_kind_says_what_it_was_given() {
         "fn moves(p) { let a = p[0]; let out = []; for k in 1..=a { out.push([a - k]); } out }",
     );
     let e = analyze_error(&mut s, &["5"]);
-    assert!(e.contains("moves(0) failed"), "{e}");
-    assert!(e.contains("`0` is a heap (one number)"), "{e}");
+    assert!(e.contains("moves(5) failed"), "{e}");
+    assert!(e.contains("`5` is a heap (one number)"), "{e}");
 }
 
 #[test]
