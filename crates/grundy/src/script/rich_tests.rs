@@ -102,3 +102,149 @@ fn positions_of_every_shape_reach_the_script_and_come_back() {
     let to: Vec<_> = a.winning_moves.iter().map(|m| m.to.join("+")).collect();
     assert_eq!(to, ["\"bc\"", "\"ac\"", "\"ab\""]);
 }
+
+/// The example `file`, and the same script with `components` and
+/// `canonical` renamed away (the plain game, solved board by board).
+fn with_and_without_regions(file: &str) -> (ScriptSpec, ScriptSpec) {
+    let source = std::fs::read_to_string(example(file)).unwrap();
+    let plain = source
+        .replace("fn components(", "fn unused_components(")
+        .replace("fn canonical(", "fn unused_canonical(");
+    assert_ne!(plain, source);
+    let open = |text: &str| ScriptSpec::new(ScriptGame::from_source(file, text).unwrap());
+    (open(&source), open(&plain))
+}
+
+/// Every board of `h` rows and `w` columns (each cell empty or filled).
+fn boards(h: usize, w: usize) -> Vec<String> {
+    (0u32..1 << (h * w))
+        .map(|bits| {
+            let rows: Vec<String> = (0..h)
+                .map(|r| {
+                    let row: String = (0..w)
+                        .map(|c| {
+                            if bits >> (r * w + c) & 1 == 1 {
+                                '#'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect();
+                    format!("\"{row}\"")
+                })
+                .collect();
+            format!("[{}]", rows.join(","))
+        })
+        .collect()
+}
+
+#[test]
+fn cram_with_components_and_canonical_equals_the_plain_game_on_every_small_board() {
+    let (mut split, mut plain) = with_and_without_regions("cram.rhai");
+    for (h, w) in [(1, 5), (2, 3), (3, 3)] {
+        for board in boards(h, w) {
+            assert_eq!(
+                value_of(&mut split, &[&board]),
+                value_of(&mut plain, &[&board]),
+                "{board}"
+            );
+        }
+    }
+    // A row of n empty cells is Dawson's Kayles' heap (0.07).
+    let mut dawson = game("0.07");
+    let expected = values(dawson.as_mut(), 12);
+    for (n, &v) in expected.iter().enumerate() {
+        let row = format!("[\"{}\"]", ".".repeat(n));
+        assert_eq!(value_of(&mut split, &[&row]), v, "{row}");
+    }
+}
+
+#[test]
+fn kayles_on_a_string_is_kayles_on_its_runs() {
+    let (mut split, mut plain) = with_and_without_regions("kayles-row.rhai");
+    let mut kayles = game("kayles");
+    let k = values(kayles.as_mut(), 12);
+    for bits in 0u32..1 << 10 {
+        let row: String = (0..10)
+            .map(|i| if bits >> i & 1 == 1 { 'I' } else { '.' })
+            .collect();
+        let expected = row.split('.').fold(0, |acc, run| acc ^ k[run.len()]);
+        let text = format!("\"{row}\"");
+        assert_eq!(value_of(&mut split, &[&text]), expected, "{row}");
+        if bits % 37 == 0 {
+            assert_eq!(value_of(&mut plain, &[&text]), expected, "{row}");
+        }
+    }
+}
+
+/// Random rooted trees, as nested arrays.
+fn tree(seed: &mut u64, size: usize) -> ScriptPosition {
+    let mut nodes: Vec<Vec<usize>> = vec![Vec::new()];
+    for i in 1..size {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let parent = (*seed >> 33) as usize % i;
+        nodes.push(Vec::new());
+        nodes[parent].push(i);
+    }
+    fn build(nodes: &[Vec<usize>], at: usize) -> ScriptPosition {
+        ScriptPosition::Array(nodes[at].iter().map(|&c| build(nodes, c)).collect())
+    }
+    build(&nodes, 0)
+}
+
+/// The colon principle: a tree's value is the XOR of (value + 1) of the
+/// subtrees on its root.
+fn colon(t: &ScriptPosition) -> u64 {
+    match t {
+        ScriptPosition::Array(kids) => kids.iter().fold(0, |acc, k| acc ^ (colon(k) + 1)),
+        _ => unreachable!("trees are arrays"),
+    }
+}
+
+#[test]
+fn hackenbush_trees_follow_the_colon_principle() {
+    let (mut split, mut plain) = with_and_without_regions("hackenbush-tree.rhai");
+    let mut seed = 7;
+    for size in 1..=9 {
+        for _ in 0..8 {
+            let t = tree(&mut seed, size);
+            let text = t.to_string();
+            assert_eq!(value_of(&mut split, &[&text]), colon(&t), "{text}");
+            assert_eq!(value_of(&mut plain, &[&text]), colon(&t), "{text}");
+        }
+    }
+}
+
+#[test]
+fn named_winning_moves_are_listed_once_with_their_names() {
+    let (mut split, _) = with_and_without_regions("kayles-row.rhai");
+    let a = split
+        .analyze(&["\"III.IIIII\"".to_string()], &AnalyzeOptions::default())
+        .unwrap();
+    let to: Vec<String> = a.winning_moves.iter().map(|m| m.to.join("+")).collect();
+    assert_eq!(
+        to,
+        [
+            "\"III\"+\"III\" (pins 5-6)",
+            "\"III\"+\"I\"+\"II\" (pins 6-7)",
+            "\"III\"+\"II\"+\"I\" (pins 7-8)",
+            "\"III\"+\"III\" (pins 8-9)"
+        ]
+    );
+    // Knocking the last pin down leaves nothing, printed as nothing.
+    let a = split
+        .analyze(&["\"I\"".to_string()], &AnalyzeOptions::default())
+        .unwrap();
+    assert_eq!(a.winning_moves.len(), 1);
+    assert_eq!(a.winning_moves[0].to, ["(nothing) (pin 1)"]);
+    // Unnamed moves to the same position are listed once.
+    let source = "fn moves(p) { if p.len() > 0 { [[], []] } else { [] } }";
+    let mut s = ScriptSpec::new(ScriptGame::from_source("t", source).unwrap());
+    let a = s
+        .analyze(&["[5]".to_string()], &AnalyzeOptions::default())
+        .unwrap();
+    assert_eq!(a.winning_moves.len(), 1);
+    assert_eq!(a.winning_moves[0].to, ["[]"]);
+}
