@@ -6,7 +6,7 @@ use super::position::{PositionKind, ScriptPosition};
 use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame};
 use crate::game::{Outcome, WinningMove};
-use crate::solve::{MemoConfig, MemoSolver, PeriodReport};
+use crate::solve::{HeapConfig, MemoConfig, MemoSolver, PeriodReport};
 use crate::spec::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec};
 use crate::strategy::Analysis;
 use crate::Nimber;
@@ -24,7 +24,7 @@ impl Game for ScriptHeapGame {
         let game = &self.0;
         let mut heaps = Vec::new();
         let mut not_a_heap = None;
-        game.options(&ScriptPosition::Int(*h), &mut |option| {
+        let mut each = |option: &[ScriptPosition]| {
             if not_a_heap.is_some() {
                 return;
             }
@@ -36,7 +36,15 @@ impl Game for ScriptHeapGame {
                 }
             }
             f(&heaps);
-        });
+        };
+        if game.reshapes() {
+            game.options(&ScriptPosition::Int(*h), &mut each);
+        } else if !game.failed() {
+            // The hot path: options that are heaps go straight through.
+            if let Err(e) = game.for_each_option(&ScriptPosition::Int(*h), &mut each) {
+                game.fail(e);
+            }
+        }
         if let Some(t) = not_a_heap {
             game.fail(script_error(
                 game.name(),
@@ -76,7 +84,15 @@ impl ScriptSpec {
     /// Wraps a compiled script.
     pub fn new(game: ScriptGame) -> ScriptSpec {
         ScriptSpec {
-            heaps: HeapSpec::new(ScriptHeapGame(game.clone())),
+            // The script's budget of operations bounds a request: no
+            // time limit on top of it.
+            heaps: HeapSpec::with_config(
+                ScriptHeapGame(game.clone()),
+                HeapConfig {
+                    time_limit: None,
+                    ..HeapConfig::default()
+                },
+            ),
             memo: MemoSolver::with_config(
                 game.clone(),
                 MemoConfig {

@@ -22,6 +22,9 @@ pub(super) struct Inner {
     pub(super) name: String,
     /// The parameters it was given.
     pub(super) params: Vec<Param>,
+    /// The scope of the calls, empty between them (kept to save an
+    /// allocation per call).
+    pub(super) scope: RefCell<Scope<'static>>,
     /// Whether the script defines `components(p)` ...
     pub(super) has_components: bool,
     /// ... and `canonical(p)`.
@@ -218,6 +221,7 @@ impl ScriptGame {
             inner: Rc::new(Inner {
                 name: name.to_string(),
                 params: params.to_vec(),
+                scope: RefCell::new(Scope::new()),
                 has_components: Self::defines(&ast, "components"),
                 has_canonical: Self::defines(&ast, "canonical"),
                 engine,
@@ -250,6 +254,11 @@ impl ScriptGame {
         self.inner.error.borrow().clone()
     }
 
+    /// Whether an error has been met (without copying it).
+    pub(super) fn failed(&self) -> bool {
+        self.inner.error.borrow().is_some()
+    }
+
     pub(super) fn fail(&self, e: Error) {
         let mut slot = self.inner.error.borrow_mut();
         if slot.is_none() {
@@ -269,7 +278,7 @@ impl ScriptGame {
     /// the budget); an error names the call and, when the position is not
     /// of the kind the script reads, says so.
     pub(super) fn call(&self, function: &str, p: &ScriptPosition) -> Result<Dynamic> {
-        let mut scope = Scope::new();
+        let mut scope = self.inner.scope.borrow_mut();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let call = self.inner.engine.call_fn_with_options::<Dynamic>(
             options,

@@ -41,8 +41,10 @@
 //!
 //! Besides the limits of one call, a budget of operations covers every
 //! call of one game (one command): [`ScriptLimits::max_total_operations`],
-//! 200 million by default (the `grundy` command sets it from the
-//! environment variable `GRUNDY_SCRIPT_BUDGET`, [`BUDGET_VARIABLE`]).
+//! 4 billion by default, a minute or two of script (the `grundy` command
+//! sets it from the environment variable `GRUNDY_SCRIPT_BUDGET`,
+//! [`BUDGET_VARIABLE`]). Requests of scripted games have no time limit
+//! besides it.
 //!
 //! **Files.** This module reads no files: a script is compiled from its
 //! text ([`ScriptGame::with_limits`]), and [`crate::spec::parse_with`]

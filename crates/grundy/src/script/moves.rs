@@ -47,6 +47,33 @@ impl ScriptGame {
             .collect()
     }
 
+    /// Calls `f` with each option of `p` (names dropped), converting the
+    /// script's answer as it goes: a number is passed without allocating.
+    pub fn for_each_option(
+        &self,
+        p: &ScriptPosition,
+        f: &mut dyn FnMut(&[ScriptPosition]),
+    ) -> Result<()> {
+        let result = self.call("moves", p)?;
+        let bad = |why: String| script_error(self.name(), format!("moves({p}) {why}"));
+        let list = result.into_array().map_err(|t| {
+            bad(format!(
+                "returned a `{t}`: it must return an array of options"
+            ))
+        })?;
+        let mut one = [ScriptPosition::Int(0)];
+        for d in list {
+            match d.as_int() {
+                Ok(v) if v >= 0 => {
+                    one[0] = ScriptPosition::Int(v as u64);
+                    f(&one);
+                }
+                _ => f(&option(d).map_err(&bad)?.1),
+            }
+        }
+        Ok(())
+    }
+
     /// The independent parts of a position: `components(p)` when the script
     /// defines it, else `[p]`.
     pub fn components_of(&self, p: &ScriptPosition) -> Result<Vec<ScriptPosition>> {
@@ -98,7 +125,7 @@ impl ScriptGame {
     }
 
     /// Whether the script splits or normalizes positions.
-    pub(super) fn reshapes(&self) -> bool {
+    pub(crate) fn reshapes(&self) -> bool {
         self.inner.has_components || self.inner.has_canonical
     }
 }
@@ -109,7 +136,7 @@ impl Game for ScriptGame {
     /// The options of `p` as regions ([`ScriptGame::regions`]): the memo
     /// is keyed on the parts, normalized.
     fn options(&self, p: &ScriptPosition, f: &mut dyn FnMut(&[ScriptPosition])) {
-        if self.error().is_some() {
+        if self.failed() {
             return;
         }
         let moves = match self.named_moves(p) {

@@ -190,7 +190,7 @@ impl Default for ScriptLimits {
             max_array_size: 30_000,
             max_map_size: 10_000,
             max_positions: 10_000_000,
-            max_total_operations: 200_000_000,
+            max_total_operations: 4_000_000_000,
         }
     }
 }
