@@ -88,3 +88,65 @@ fn the_empty_sum_is_typed_with_empty() {
     let e = refusal(&["analyze", "nim", "--empty"]);
     assert!(e.contains("0 given"), "{e}");
 }
+
+/// The value line (`...: value *N`) of `grundy analyze`, without the game.
+fn value(args: &[&str]) -> String {
+    let out = output(args);
+    let first = out.lines().next().unwrap_or_default();
+    first
+        .rsplit_once(": ")
+        .map(|(_, v)| v.to_string())
+        .unwrap_or_default()
+}
+
+#[test]
+fn kayles_on_a_string_of_pins_equals_kayles() {
+    let spec = format!("script:{}", example("kayles-row.rhai"));
+    for (row, heaps) in [
+        ("\"IIIIIII\"", vec!["7"]),
+        ("\"III.IIIII\"", vec!["3", "5"]),
+        ("\"I.II..IIII.I\"", vec!["1", "2", "4", "1"]),
+    ] {
+        let mut built_in = vec!["analyze", "kayles"];
+        built_in.extend(heaps.iter().copied());
+        assert_eq!(value(&["analyze", &spec, row]), value(&built_in), "{row}");
+    }
+    let a = output(&["analyze", &spec, "\"I\""]);
+    assert!(a.contains("-> (nothing) (pin 1)"), "{a}");
+}
+
+#[test]
+fn cram_on_one_row_equals_dawsons_kayles() {
+    let spec = format!("script:{}", example("cram.rhai"));
+    for n in [2, 5, 6, 9] {
+        let row = format!("[\"{}\"]", ".".repeat(n));
+        let heap = n.to_string();
+        assert_eq!(
+            value(&["analyze", &spec, &row]),
+            value(&["analyze", "0.07", &heap]),
+            "{row}"
+        );
+    }
+    let a = output(&["analyze", &spec, "[\"...\",\"...\"]"]);
+    assert!(a.contains("(0,1+1,1)"), "named moves: {a}");
+}
+
+#[test]
+fn hackenbush_on_nested_arrays_follows_the_colon_principle() {
+    let spec = format!("script:{}", example("hackenbush-tree.rhai"));
+    // [[],[[]]]: (0+1) xor (1+1) = 3; [[[],[]]]: (0 + 1) = 1; together 2.
+    assert_eq!(value(&["analyze", &spec, "[[],[[]]]"]), "value *3");
+    assert_eq!(value(&["analyze", &spec, "[[[],[]]]"]), "value *");
+    assert_eq!(
+        value(&["analyze", &spec, "[[],[[]]]", "[[[],[]]]"]),
+        "value *2"
+    );
+}
+
+#[test]
+fn the_hdu5724_row_answers_the_judge_samples() {
+    let spec = format!("script:{}", example("hdu5724-row.rhai"));
+    // Pieces on 19 and 20: mask 3, NO; rows `1 19` and `1 18`: 2 and 4, YES.
+    assert!(output(&["analyze", &spec, "3"]).contains("outcome: P"));
+    assert!(output(&["analyze", &spec, "2", "4"]).contains("outcome: N"));
+}
