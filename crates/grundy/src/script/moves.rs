@@ -30,15 +30,20 @@ impl ScriptGame {
         Ok(self.named_moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
+    /// The array `moves(p)` returns.
+    fn moves_array(&self, p: &ScriptPosition) -> Result<rhai::Array> {
+        self.call("moves", p)?.into_array().map_err(|t| {
+            script_error(
+                self.name(),
+                format!("moves({p}) returned a `{t}`: it must return an array of options"),
+            )
+        })
+    }
+
     /// Calls `moves(p)`: each option with its name, if the script gave one.
     pub fn named_moves(&self, p: &ScriptPosition) -> Result<Vec<ScriptMove>> {
-        let result = self.call("moves", p)?;
+        let list = self.moves_array(p)?;
         let bad = |why: String| script_error(self.name(), format!("moves({p}) {why}"));
-        let list = result.into_array().map_err(|t| {
-            bad(format!(
-                "returned a `{t}`: it must return an array of options"
-            ))
-        })?;
         list.into_iter()
             .map(|d| {
                 let (name, to) = option(d).map_err(&bad)?;
@@ -54,13 +59,8 @@ impl ScriptGame {
         p: &ScriptPosition,
         f: &mut dyn FnMut(&[ScriptPosition]),
     ) -> Result<()> {
-        let result = self.call("moves", p)?;
+        let list = self.moves_array(p)?;
         let bad = |why: String| script_error(self.name(), format!("moves({p}) {why}"));
-        let list = result.into_array().map_err(|t| {
-            bad(format!(
-                "returned a `{t}`: it must return an array of options"
-            ))
-        })?;
         let mut one = [ScriptPosition::Int(0)];
         for d in list {
             match d.as_int() {
