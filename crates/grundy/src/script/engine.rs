@@ -22,6 +22,11 @@ pub(super) struct Inner {
     pub(super) name: String,
     /// The parameters it was given.
     pub(super) params: Vec<Param>,
+    /// The same engine with Rhai's fast operators (see [`ScriptGame::call`]).
+    pub(super) fast: Engine,
+    /// The functions and kinds of position that have had a call with
+    /// strict comparisons.
+    pub(super) strictly_checked: RefCell<Vec<(&'static str, PositionKind)>>,
     /// The scope of the calls, empty between them (kept to save an
     /// allocation per call).
     pub(super) scope: RefCell<Scope<'static>>,
@@ -168,43 +173,9 @@ impl ScriptGame {
                 ));
             }
         }
-        let mut engine = Engine::new();
-        engine
-            .set_max_operations(limits.max_operations)
-            .set_max_call_levels(limits.max_call_levels)
-            .set_max_expr_depths(64, 32)
-            .set_max_string_size(limits.max_string_size)
-            .set_max_array_size(limits.max_array_size)
-            .set_max_map_size(limits.max_map_size)
-            .disable_symbol("eval");
-        engine.on_print(|_| {});
-        engine.on_debug(|_, _, _| {});
         let budget = Rc::new(Budget::default());
-        let total = limits.max_total_operations;
-        let counter = budget.clone();
-        engine.on_progress(move |ops| {
-            counter.running.set(ops);
-            if counter.spent.get().saturating_add(ops) > total {
-                Some(Dynamic::from(BUDGET_SPENT))
-            } else {
-                None
-            }
-        });
-        strict_comparisons(&mut engine);
-        if !params.is_empty() {
-            let mut constants = Module::new();
-            for (param, value) in params {
-                constants.set_var(param.as_str(), to_dynamic(value));
-            }
-            engine.register_global_module(constants.into());
-        }
-        engine
-            .register_type_with_name::<Sum>("Sum")
-            .register_fn("sum", |parts: Array| Sum(parts))
-            .register_fn("sum", |a: Dynamic, b: Dynamic| Sum(vec![a, b]))
-            .register_fn("sum", |a: Dynamic, b: Dynamic, c: Dynamic| {
-                Sum(vec![a, b, c])
-            });
+        let engine = new_engine(limits, &budget, params, true);
+        let fast = new_engine(limits, &budget, params, false);
         let ast = engine
             .compile(source)
             .map_err(|e| script_error(name, format!("does not compile: {e}")))?;
@@ -222,6 +193,8 @@ impl ScriptGame {
                 name: name.to_string(),
                 params: params.to_vec(),
                 scope: RefCell::new(Scope::new()),
+                fast,
+                strictly_checked: RefCell::new(Vec::new()),
                 has_components: Self::defines(&ast, "components"),
                 has_canonical: Self::defines(&ast, "canonical"),
                 engine,
@@ -277,10 +250,29 @@ impl ScriptGame {
     /// Calls the script's function `function(p)` (under the limits and
     /// the budget); an error names the call and, when the position is not
     /// of the kind the script reads, says so.
-    pub(super) fn call(&self, function: &str, p: &ScriptPosition) -> Result<Dynamic> {
+    ///
+    /// The first call of each function on each kind of position
+    /// ([`PositionKind`]) runs with strict comparisons (comparing a number
+    /// with an array is an error), so that a script handed a position of a
+    /// kind it does not read fails instead of answering "no moves"; once
+    /// a call on that kind has succeeded, the calls run with Rhai's fast
+    /// operators (1.3 to 1.8 times faster), where such a comparison is
+    /// `false` as Rhai defines it.
+    pub(super) fn call(&self, function: &'static str, p: &ScriptPosition) -> Result<Dynamic> {
+        let kind = PositionKind::of(p);
+        let checked = self
+            .inner
+            .strictly_checked
+            .borrow()
+            .contains(&(function, kind));
+        let engine = if checked {
+            &self.inner.fast
+        } else {
+            &self.inner.engine
+        };
         let mut scope = self.inner.scope.borrow_mut();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let call = self.inner.engine.call_fn_with_options::<Dynamic>(
+        let call = engine.call_fn_with_options::<Dynamic>(
             options,
             &mut scope,
             &self.inner.ast,
@@ -288,12 +280,17 @@ impl ScriptGame {
             (to_dynamic(p),),
         );
         self.inner.budget.end_call();
+        if !checked && call.is_ok() {
+            self.inner
+                .strictly_checked
+                .borrow_mut()
+                .push((function, kind));
+        }
         call.map_err(|e| {
             let mut reason = format!(
                 "{function}({p}) failed: {}",
                 describe(&e, &self.inner.limits)
             );
-            let kind = PositionKind::of(p);
             match self.inner.expected {
                 Some(expected) if expected != kind => reason.push_str(&format!(
                     "; this script's positions look like {} (as in its example commands), \
@@ -345,6 +342,56 @@ fn sum_of(d: Dynamic) -> std::result::Result<Vec<ScriptPosition>, String> {
     } else {
         Ok(vec![component(d)?])
     }
+}
+
+/// A sandboxed engine under `limits`, counting operations into `budget`,
+/// with the parameters as constants; `strict`: comparisons of different
+/// kinds are errors ([`strict_comparisons`]), else Rhai's fast operators.
+fn new_engine(
+    limits: &ScriptLimits,
+    budget: &Rc<Budget>,
+    params: &[Param],
+    strict: bool,
+) -> Engine {
+    let mut engine = Engine::new();
+    engine
+        .set_max_operations(limits.max_operations)
+        .set_max_call_levels(limits.max_call_levels)
+        .set_max_expr_depths(64, 32)
+        .set_max_string_size(limits.max_string_size)
+        .set_max_array_size(limits.max_array_size)
+        .set_max_map_size(limits.max_map_size)
+        .disable_symbol("eval");
+    engine.on_print(|_| {});
+    engine.on_debug(|_, _, _| {});
+    let total = limits.max_total_operations;
+    let counter = budget.clone();
+    engine.on_progress(move |ops| {
+        counter.running.set(ops);
+        if counter.spent.get().saturating_add(ops) > total {
+            Some(Dynamic::from(BUDGET_SPENT))
+        } else {
+            None
+        }
+    });
+    if strict {
+        strict_comparisons(&mut engine);
+    }
+    if !params.is_empty() {
+        let mut constants = Module::new();
+        for (param, value) in params {
+            constants.set_var(param.as_str(), to_dynamic(value));
+        }
+        engine.register_global_module(constants.into());
+    }
+    engine
+        .register_type_with_name::<Sum>("Sum")
+        .register_fn("sum", |parts: Array| Sum(parts))
+        .register_fn("sum", |a: Dynamic, b: Dynamic| Sum(vec![a, b]))
+        .register_fn("sum", |a: Dynamic, b: Dynamic, c: Dynamic| {
+            Sum(vec![a, b, c])
+        });
+    engine
 }
 
 /// Makes comparing values of different kinds (a number with an array, a

@@ -248,3 +248,18 @@ fn named_winning_moves_are_listed_once_with_their_names() {
     assert_eq!(a.winning_moves.len(), 1);
     assert_eq!(a.winning_moves[0].to, ["[]"]);
 }
+
+#[test]
+fn a_new_kind_of_position_is_read_strictly_even_after_fast_calls() {
+    let source = "fn moves(n) { let o = []; for s in [1, 3, 4] { if s <= n { o.push(n - s) } } o }";
+    let mut s = ScriptSpec::new(ScriptGame::from_source("t", source).unwrap());
+    // Heaps: the first call is strict, the others fast; same values.
+    let mut b = game("sub:1,3,4");
+    assert_eq!(values(&mut s, 200), values(b.as_mut(), 200));
+    // A pair, after all those fast calls on heaps, still fails.
+    let e = s
+        .analyze(&["3,4".to_string()], &AnalyzeOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("cannot compare"), "{e}");
+}
