@@ -384,6 +384,7 @@ fn new_engine(
         }
         engine.register_global_module(constants.into());
     }
+    bit_helpers(&mut engine);
     engine
         .register_type_with_name::<Sum>("Sum")
         .register_fn("sum", |parts: Array| Sum(parts))
@@ -392,6 +393,51 @@ fn new_engine(
             Sum(vec![a, b, c])
         });
     engine
+}
+
+/// Native helpers for positions that are bit masks (each a few
+/// nanoseconds, where the same loop in the script costs microseconds):
+/// `count_ones(m)`, `bits(m)` (the indices of the set bits, lowest
+/// first), `highest_zero_below(m, b)` and `lowest_zero_above(m, b)` (the
+/// index of the nearest clear bit below / above bit `b`, or -1; bits 0 to
+/// 62).
+pub(super) fn bit_helpers(engine: &mut Engine) {
+    fn mask(m: INT) -> u64 {
+        (m as u64) & (u64::MAX >> 1)
+    }
+    engine
+        .register_fn("count_ones", |m: INT| INT::from(m.count_ones()))
+        .register_fn("bits", |m: INT| {
+            let mut rest = m as u64;
+            let mut out = Array::with_capacity(rest.count_ones() as usize);
+            while rest != 0 {
+                out.push(Dynamic::from_int(INT::from(rest.trailing_zeros())));
+                rest &= rest - 1;
+            }
+            out
+        })
+        .register_fn("highest_zero_below", |m: INT, b: INT| -> INT {
+            let below = match b {
+                ..=0 => 0,
+                1..=62 => (1u64 << b) - 1,
+                _ => u64::MAX >> 1,
+            };
+            match !mask(m) & below {
+                0 => -1,
+                z => INT::from(63 - z.leading_zeros()),
+            }
+        })
+        .register_fn("lowest_zero_above", |m: INT, b: INT| -> INT {
+            let above = match b {
+                ..=-1 => u64::MAX >> 1,
+                0..=61 => (u64::MAX >> 1) & !((2u64 << b) - 1),
+                _ => 0,
+            };
+            match !mask(m) & above {
+                0 => -1,
+                z => INT::from(z.trailing_zeros()),
+            }
+        });
 }
 
 /// Makes comparing values of different kinds (a number with an array, a

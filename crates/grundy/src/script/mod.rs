@@ -28,7 +28,12 @@
 //! solver. Any script works with `analyze` and `play`, through the memo
 //! solver (a cycle is reported as an error).
 //!
-//! Rhai functions do not see variables of the script's top level: keep
+//! Native helpers for bit masks: `count_ones(m)`, `bits(m)` (indices of
+//! the set bits), `highest_zero_below(m, b)`, `lowest_zero_above(m, b)`
+//! (the nearest clear bit, or -1).
+//!
+//! Rhai functions do not see variables of the script's top level (only
+//! the parameters): keep
 //! everything inside functions (helper functions may be defined and called
 //! freely).
 //!

@@ -263,3 +263,39 @@ fn a_new_kind_of_position_is_read_strictly_even_after_fast_calls() {
         .to_string();
     assert!(e.contains("cannot compare"), "{e}");
 }
+
+#[test]
+fn the_bit_helpers_equal_their_definitions() {
+    let mut engine = rhai::Engine::new();
+    super::engine::bit_helpers(&mut engine);
+    let eval = |e: &str| engine.eval::<i64>(e).unwrap();
+    for m in 0i64..512 {
+        assert_eq!(eval(&format!("count_ones({m})")), m.count_ones() as i64);
+        let bits: Vec<i64> = (0..10).filter(|b| m >> b & 1 == 1).collect();
+        let listed = engine
+            .eval::<rhai::Array>(&format!("bits({m})"))
+            .unwrap()
+            .into_iter()
+            .map(|d| d.as_int().unwrap())
+            .collect::<Vec<_>>();
+        assert_eq!(listed, bits, "bits({m})");
+        for b in -2i64..14 {
+            let clear = |i: &i64| m >> i & 1 == 0;
+            let below = (0..b.clamp(0, 63)).rev().find(clear).unwrap_or(-1);
+            let above = (b.max(-1) + 1..63).find(clear).unwrap_or(-1);
+            assert_eq!(
+                eval(&format!("highest_zero_below({m}, {b})")),
+                below,
+                "{m} {b}"
+            );
+            assert_eq!(
+                eval(&format!("lowest_zero_above({m}, {b})")),
+                above,
+                "{m} {b}"
+            );
+        }
+    }
+    assert_eq!(eval("count_ones(-1)"), 64);
+    assert_eq!(eval("highest_zero_below(0, 100)"), 62);
+    assert_eq!(eval("lowest_zero_above(-1, -5)"), -1);
+}
