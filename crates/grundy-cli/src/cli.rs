@@ -215,6 +215,10 @@ impl From<ReportFormat> for Format {
 pub struct ValuesArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE.rhai?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
     /// Last heap size (inclusive).
     #[arg(long, value_parser = number, allow_negative_numbers = true)]
     pub to: u64,
@@ -294,6 +298,10 @@ impl ValuesArgs {
 pub struct PeriodArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE.rhai?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
     /// Compute at most this many values while searching, exactly (default:
     /// at most 1048576 values, stopping after 3 s).
     #[arg(long, value_parser = limit, allow_negative_numbers = true)]
@@ -308,9 +316,17 @@ pub struct PeriodArgs {
 pub struct AnalyzeArgs {
     /// The game, e.g. `nim`.
     pub game: String,
-    /// One position per component, e.g. heap sizes `3 4 5`.
-    #[arg(required = true, allow_negative_numbers = true)]
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE.rhai?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// One position per component, e.g. heap sizes `3 4 5` (scripts:
+    /// `'[3,4]'`, `'"..X"'`, ...; one argument is one component).
+    #[arg(required_unless_present = "empty", allow_negative_numbers = true)]
     pub positions: Vec<String>,
+    /// Analyze the empty sum (no components; scripted games).
+    #[arg(long, conflicts_with = "positions")]
+    pub empty: bool,
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     pub misere: bool,
@@ -340,6 +356,10 @@ pub enum First {
 pub struct PlayArgs {
     /// The game, e.g. `nim`.
     pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE.rhai?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
     /// One position per component, e.g. heap sizes `3 4 5`.
     #[arg(required = true, allow_negative_numbers = true)]
     pub positions: Vec<String>,
@@ -353,6 +373,10 @@ pub struct PlayArgs {
 pub struct PlotArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE.rhai?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
     /// Last heap size plotted (inclusive).
     #[arg(long, value_parser = number, allow_negative_numbers = true)]
     pub to: u64,

@@ -163,11 +163,23 @@ const PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(3);
 /// How long `plot` looks for a period to mark.
 const PLOT_PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// The spec with the `--param` parameters added (`script:F?k=3`).
+fn with_params(game: &str, params: &[String]) -> Result<String> {
+    if params.is_empty() {
+        return Ok(game.to_string());
+    }
+    if !game.trim_start().starts_with("script:") {
+        anyhow::bail!("`--param` is for scripted games (`script:FILE.rhai`), not `{game}`");
+    }
+    let sep = if game.contains('?') { ',' } else { '?' };
+    Ok(format!("{game}{sep}{}", params.join(",")))
+}
+
 fn run(cli: Cli) -> Result<()> {
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
         Command::Values(a) => {
-            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
             if longrun::applies(&a, game.as_ref())? {
                 longrun::values(&a, game.as_mut(), &mut out)?;
@@ -194,7 +206,7 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Period(a) => {
-            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             // `--limit` is honoured exactly; without it the search stops
             // early enough to answer in seconds.
             let (limit, time) = match a.limit {
@@ -207,7 +219,7 @@ fn run(cli: Cli) -> Result<()> {
             out.period(&game.spec(), &report?, a.format.into())?;
         }
         Command::Analyze(a) => {
-            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             if let Some(path) = &a.table {
                 files::load_table(game.as_mut(), path)?;
             }
@@ -226,13 +238,13 @@ fn run(cli: Cli) -> Result<()> {
             out.analysis(&game.spec(), &analysis, a.misere, a.format.into())?;
         }
         Command::Play(a) => {
-            let game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             let session = grundy::play::Match::new(game, &a.positions)?;
             let stdin = io::stdin();
             play::run(session, a.first, cli.quiet, &mut stdin.lock(), &mut out)?;
         }
         Command::Plot(a) => {
-            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
             let values = game.values(from, a.to)?;
             // A proven period is marked; the search computes at most a few

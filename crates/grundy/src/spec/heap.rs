@@ -143,6 +143,17 @@ impl<G: HeapGame + Clone> HeapSpec<G> {
         }
     }
 
+    /// [`new`](Self::new) with the solver's settings (limits of time and
+    /// size) given.
+    pub fn with_config(game: G, config: crate::solve::HeapConfig) -> Self {
+        HeapSpec {
+            values: HeapValues::with_config(game.clone(), config),
+            take_break: game.take_and_break(),
+            quotient: None,
+            game,
+        }
+    }
+
     /// Gives the game the take-and-break form `code` for long runs only
     /// ([`AnyGame::take_break`]); its values and moves stay `G`'s.
     pub fn with_take_break(mut self, code: Option<TakeBreak>) -> Self {

@@ -121,6 +121,13 @@ pub trait AnyGame {
         )))
     }
 
+    /// Whether [`analyze`](Self::analyze) takes the empty sum (no
+    /// positions; value 0). Scripted games do; the others refuse it as
+    /// an error naming the number of positions (the default).
+    fn accepts_empty_sum(&self) -> bool {
+        false
+    }
+
     /// For games whose positions are pairs `a,b` (Wythoff, Euclid): the
     /// table `rows[i][j] = G(from + i, from + j)`. `None` for other games
     /// (their `values` is the sequence `G(from..=to)`).
@@ -264,7 +271,7 @@ impl Default for ScriptLimits {
             max_array_size: 30_000,
             max_map_size: 10_000,
             max_positions: 10_000_000,
-            max_total_operations: 200_000_000,
+            max_total_operations: 4_000_000_000,
         }
     }
 }
@@ -313,7 +320,8 @@ struct Chosen(Box<dyn AnyGame>);
 
 impl Chosen {
     fn check_count(&self, positions: &[String]) -> Result<()> {
-        if positions.is_empty() || positions.len() > MAX_COMPONENTS {
+        let empty_refused = positions.is_empty() && !self.0.accepts_empty_sum();
+        if empty_refused || positions.len() > MAX_COMPONENTS {
             return Err(crate::error::ErrorKind::NoPositions {
                 game: self.0.spec(),
                 expected: format!("1 to {MAX_COMPONENTS}"),
@@ -371,6 +379,10 @@ impl AnyGame for Chosen {
 
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
         self.0.table(from, to)
+    }
+
+    fn accepts_empty_sum(&self) -> bool {
+        self.0.accepts_empty_sum()
     }
 
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
