@@ -62,7 +62,7 @@
 //! a script handed a position of the wrong kind fails instead of answering
 //! "no moves".
 //!
-//! **Errors.** The [`Game`] trait cannot fail, so a script error inside a
+//! **Errors.** The [`Game`](crate::game::Game) trait cannot fail, so a script error inside a
 //! solver is kept in the game and reported instead of any result; after an
 //! error the game answers nothing but that error. The error names the
 //! position and the script's message, and when the position is not of the
