@@ -50,6 +50,9 @@ fn a_parameter_is_given_after_a_question_mark_or_with_param() {
     assert!(a.contains("value *6") && a.contains("17 -> 15"), "{a}");
     let p = output(&["period", &plain, "--param", "k=4"]);
     assert!(p.contains("period 5"), "{p}");
+    // A game file gives the script its parameters.
+    let toml = format!("toml:{}", example("take-up-to-3.toml"));
+    assert_eq!(values_line(&["values", &toml, "--to", "30"]), built_in);
 }
 
 #[test]
