@@ -321,10 +321,12 @@ pub struct AnalyzeArgs {
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// One position per component, e.g. heap sizes `3 4 5` (scripts:
-    /// `'[3,4]'`, `'"..X"'`, ...; one argument is one component).
-    #[arg(required_unless_present = "empty", allow_negative_numbers = true)]
+    /// `'[3,4]'`, `'"..X"'`, ...; one argument is one component; none:
+    /// the empty sum, for scripted games).
+    #[arg(allow_negative_numbers = true)]
     pub positions: Vec<String>,
-    /// Analyze the empty sum (no components; scripted games).
+    /// Analyze the empty sum (no components; scripted games), the same as
+    /// giving no position.
     #[arg(long, conflicts_with = "positions")]
     pub empty: bool,
     /// Misère play: the player who makes the last move loses.

@@ -50,6 +50,9 @@ fn a_parameter_is_given_after_a_question_mark_or_with_param() {
     assert!(a.contains("value *6") && a.contains("17 -> 15"), "{a}");
     let p = output(&["period", &plain, "--param", "k=4"]);
     assert!(p.contains("period 5"), "{p}");
+    // A game file gives the script its parameters.
+    let toml = format!("toml:{}", example("take-up-to-3.toml"));
+    assert_eq!(values_line(&["values", &toml, "--to", "30"]), built_in);
 }
 
 #[test]
@@ -81,12 +84,21 @@ fn one_argument_is_one_component_of_any_shape() {
 }
 
 #[test]
-fn the_empty_sum_is_typed_with_empty() {
+fn the_empty_sum_is_empty_or_no_position() {
     let wythoff = format!("script:{}", example("wythoff.rhai"));
     let a = output(&["analyze", &wythoff, "--empty"]);
     assert!(a.contains("value 0") && a.contains("P:"), "{a}");
+    assert_eq!(
+        output(&["analyze", &wythoff]),
+        a,
+        "no position is the empty sum"
+    );
     let e = refusal(&["analyze", "nim", "--empty"]);
     assert!(e.contains("0 given"), "{e}");
+    let e = refusal(&["analyze", "nim"]);
+    assert!(e.contains("0 given"), "{e}");
+    let e = refusal(&["analyze", &wythoff, "--empty", "3,5"]);
+    assert!(e.contains("cannot be used with"), "{e}");
 }
 
 /// The value line (`...: value *N`) of `grundy analyze`, without the game.

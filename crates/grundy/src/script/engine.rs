@@ -260,11 +260,17 @@ impl ScriptGame {
     /// `false` as Rhai defines it.
     pub(super) fn call(&self, function: &'static str, p: &ScriptPosition) -> Result<Dynamic> {
         let kind = PositionKind::of(p);
+        // Tuples of any length count as one kind here (a game on lists
+        // of heaps meets many lengths; this list stays short).
+        let class = match kind {
+            PositionKind::Tuple(_) => PositionKind::Tuple(0),
+            k => k,
+        };
         let checked = self
             .inner
             .strictly_checked
             .borrow()
-            .contains(&(function, kind));
+            .contains(&(function, class));
         let engine = if checked {
             &self.inner.fast
         } else {
@@ -284,7 +290,7 @@ impl ScriptGame {
             self.inner
                 .strictly_checked
                 .borrow_mut()
-                .push((function, kind));
+                .push((function, class));
         }
         call.map_err(|e| {
             let mut reason = format!(

@@ -28,14 +28,24 @@
 //! solver. Any script works with `analyze` and `play`, through the memo
 //! solver (a cycle is reported as an error).
 //!
+//! An option may carry a name, `#{to: q, name: "cell 3"}` (a map with
+//! exactly the keys `to` and `name`): winning moves print it
+//! ([`ScriptMove`]). Two more functions are optional ([`moves`]
+//! module): `components(p)`, the independent parts of a position (a board
+//! that falls apart into regions), and `canonical(p)`, a representative
+//! of its equivalence class (turned, mirrored, sorted); the solvers then
+//! memoize parts by their representative and XOR their values.
+//!
+//! Parameters ([`params`]): `script:FILE.rhai?k=3,n=10` makes `k` and `n`
+//! constants every function reads.
+//!
 //! Native helpers for bit masks: `count_ones(m)`, `bits(m)` (indices of
 //! the set bits), `highest_zero_below(m, b)`, `lowest_zero_above(m, b)`
 //! (the nearest clear bit, or -1).
 //!
 //! Rhai functions do not see variables of the script's top level (only
-//! the parameters): keep
-//! everything inside functions (helper functions may be defined and called
-//! freely).
+//! the parameters): keep everything inside functions (helper functions
+//! may be defined and called freely).
 //!
 //! **Sandbox.** Rhai has no file, network or process access unless the host
 //! registers it, and none is registered: modules (`import`) are compiled
@@ -62,7 +72,7 @@
 //! a script handed a position of the wrong kind fails instead of answering
 //! "no moves".
 //!
-//! **Errors.** The [`Game`] trait cannot fail, so a script error inside a
+//! **Errors.** The [`Game`](crate::game::Game) trait cannot fail, so a script error inside a
 //! solver is kept in the game and reported instead of any result; after an
 //! error the game answers nothing but that error. The error names the
 //! position and the script's message, and when the position is not of the
@@ -75,7 +85,7 @@
 mod adapter;
 mod engine;
 pub mod gamefile;
-mod moves;
+pub mod moves;
 pub mod params;
 pub mod position;
 

@@ -299,3 +299,28 @@ fn the_bit_helpers_equal_their_definitions() {
     assert_eq!(eval("highest_zero_below(0, 100)"), 62);
     assert_eq!(eval("lowest_zero_above(-1, -5)"), -1);
 }
+
+#[test]
+fn wrong_answers_of_components_and_canonical_are_named() {
+    let moves = "fn moves(p) { if p.len() > 0 { [p.extract(1)] } else { [] } }";
+    for (extra, expected) in [
+        ("fn components(p) { 3 }", "components(1,2) returned a `i64`"),
+        (
+            "fn components(p) { [-1] }",
+            "components(1,2) returned the negative number `-1`",
+        ),
+        (
+            "fn canonical(p) { true }",
+            "canonical(1,2) returned a `bool`",
+        ),
+        ("fn canonical(p) { p.foo() }", "canonical(1,2) failed"),
+    ] {
+        let source = format!("{moves} {extra}");
+        let mut s = ScriptSpec::new(ScriptGame::from_source("t", &source).unwrap());
+        let e = s
+            .analyze(&["[1,2]".to_string()], &AnalyzeOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(expected), "{extra}: {e}");
+    }
+}

@@ -135,22 +135,25 @@ impl<R: Rules> PlacementSolver<R> {
         let (reached, open) = self.sort_options(&options);
         let mut k = 0u64;
         loop {
-            let found = reached.get(k as usize).copied().unwrap_or(false) || {
-                let mut found = false;
-                for option in &open {
-                    if self.sum_is(option, k)? {
-                        found = true;
-                        break;
-                    }
-                }
-                found
-            };
+            let found = reached.get(k as usize).copied().unwrap_or(false)
+                || self.some_option_is(&open, k)?;
             if !found {
                 self.table.set_value(*region, k as u16);
                 return Ok(Nimber::new(k));
             }
             k += 1;
         }
+    }
+
+    /// Whether one of `options` has value `k` (searched in order, stopping
+    /// at the first).
+    fn some_option_is(&mut self, options: &[&[Board]], k: u64) -> Result<bool> {
+        for option in options {
+            if self.sum_is(option, k)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// The options' values the table gives at once (`reached[v]`), and
@@ -251,24 +254,12 @@ impl<R: Rules> PlacementSolver<R> {
             self.table.exclude(*region, k);
             return Ok(false);
         }
-        for option in &open {
-            if self.sum_is(option, k)? {
-                self.table.exclude(*region, k);
-                return Ok(false);
-            }
+        if self.some_option_is(&open, k)? {
+            self.table.exclude(*region, k);
+            return Ok(false);
         }
         for j in 0..k {
-            if reached[j as usize] {
-                continue;
-            }
-            let mut found = false;
-            for option in &open {
-                if self.sum_is(option, j)? {
-                    found = true;
-                    break;
-                }
-            }
-            if !found {
+            if !reached[j as usize] && !self.some_option_is(&open, j)? {
                 // Every smaller value was found: j is the mex.
                 self.table.set_value(*region, j as u16);
                 return Ok(false);
