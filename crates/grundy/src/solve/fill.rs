@@ -178,7 +178,7 @@ impl<'a> PeriodicFill<'a> {
     /// not hashed value by value: a byte step `h ← (h ⊕ b)·P` changes `h`
     /// by an amount that depends on its low byte only, and the low byte of
     /// `P·h` on that of `h`, so one period maps `h` to `A·h + C[h mod 256]`
-    /// ([`ByteAffine`]); `q` periods are that map to the power `q`, by
+    /// (`ByteAffine`); `q` periods are that map to the power `q`, by
     /// squaring. Time O(prefix + 256·(p + log q)) instead of O(to).
     pub fn hash_from(&self, h: u64, to: u64) -> Result<u64> {
         let Periodicity {

@@ -189,7 +189,7 @@ pub trait AnyGame {
     }
 
     /// The misère quotient of the sums of heaps `0..=heaps`
-    /// ([`crate::solve::misere_quotient`]); an error for a game whose
+    /// ([`crate::solve::misere_quotient()`]); an error for a game whose
     /// positions are not heaps (the default).
     fn misere_quotient(
         &mut self,

@@ -9,7 +9,7 @@
 //! P-portion (the classes of P-positions) it decides the misère outcome of
 //! every sum at once: multiply the heaps' elements, look the product up.
 //!
-//! Algorithm ([`learn`]): the quotient is the minimal automaton of the
+//! Algorithm (`learn`): the quotient is the minimal automaton of the
 //! commutative language of P-positions, learnt heap by heap with L*
 //! (membership by exhaustive search, [`MisereSolver`]), each hypothesis
 //! *proved* or refuted by a finite check of the misère recursion on the
