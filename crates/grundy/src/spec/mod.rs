@@ -22,6 +22,7 @@ pub use crate::util::parse_u64;
 mod adapt;
 mod families;
 mod heap;
+pub mod listed;
 pub use families::cutting::CuttingSpec;
 pub use families::FAMILIES;
 pub use heap::{list_heap_options, HeapSpec, MAX_LISTED_HEAP, MAX_LISTED_OPTIONS};
