@@ -270,17 +270,20 @@ fn option_summaries(
 /// where it fails.
 ///
 /// The theorem's induction needs, writing "small" for an option all of
-/// whose parts have value ≤ 1: a non-terminal component of value 0 has a
-/// small option of value 1 (so a sum of zeros is won by moving to a lone
-/// 1) and no other option of value 1; a component of value 1 has a small
-/// option of value 0 and no other option of value 0 (from an odd number of
-/// ones, a move to a balanced sum with a big part would win); a component
-/// of value ≥ 2 has, for each parity `c`, an option of value `c` with a part
-/// above 1 or a small option of value `1 ⊕ c` (so the last big component
-/// can leave an odd number of ones or a balanced sum). Options that are
-/// single components — games that never split — meet every clause but the first by the
-/// definition of `mex`, so only "a 0 has an option 1" restricts them
-/// (misère Nim meets it: its only 0 is the empty heap).
+/// whose parts have value at most 1:
+/// - a non-terminal component of value 0 has a small option of value 1
+///   (a sum of zeros is won by moving to a lone one), and no other option
+///   of value 1;
+/// - a component of value 1 has a small option of value 0, and no other
+///   option of value 0 (from an odd number of ones, a move to a balanced
+///   sum with a big part would win);
+/// - a component of value at least 2 has, for each parity `c`, an option of
+///   value `c` with a part above 1 or a small option of value `1 ⊕ c` (the
+///   last big component can leave an odd number of ones or a balanced sum).
+///
+/// Games whose options are single components (they never split) meet
+/// every clause but the first by the definition of `mex`; misère Nim meets
+/// the first too (its only 0 is the empty heap).
 pub fn sj_condition(
     explored: &Explored,
     values: &mut MemoSolver<&Explored>,
