@@ -81,7 +81,7 @@ pub enum Command {
     Period(PeriodArgs),
     /// Value, outcome and every winning move of a sum of positions.
     #[command(
-        after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1"
+        after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1\n  grundy analyze euclid 3,2 5,7 --compound continued"
     )]
     Analyze(AnalyzeArgs),
     /// The misère quotient of a heap game (Plambeck–Siegel): the monoid that decides every misère sum of heaps 0..=N.
@@ -311,12 +311,37 @@ pub struct AnalyzeArgs {
     /// One position per component, e.g. heap sizes `3 4 5`.
     #[arg(required = true, allow_negative_numbers = true)]
     pub positions: Vec<String>,
-    /// Misère play: the player who makes the last move loses.
+    /// Misère play: the player who makes the last move loses (any finite game: the SJ theorem when its condition holds, else search).
     #[arg(long)]
     pub misere: bool,
+    /// Play a compound instead of a sum: move in every component (conjunctive), in every one that can (continued) or in any non-empty set (selective).
+    #[arg(long, value_enum, conflicts_with = "misere")]
+    pub compound: Option<CompoundKind>,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReportFormat,
+}
+
+/// The compounds of `analyze --compound`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompoundKind {
+    /// Move in every component; the game ends when one ends (decided by remoteness).
+    Conjunctive,
+    /// Move in every component that can; ends when all have ended (Every-SG; decided by suspense).
+    Continued,
+    /// Move in any non-empty set of components.
+    Selective,
+}
+
+impl From<CompoundKind> for grundy::strategy::compound::Compound {
+    fn from(k: CompoundKind) -> Self {
+        use grundy::strategy::compound::Compound;
+        match k {
+            CompoundKind::Conjunctive => Compound::Conjunctive,
+            CompoundKind::Continued => Compound::Continued,
+            CompoundKind::Selective => Compound::Selective,
+        }
+    }
 }
 
 /// Who moves first in `grundy play`.

@@ -7,6 +7,7 @@
 
 mod census_cmd;
 mod cli;
+mod compound_cmd;
 mod files;
 mod longrun;
 mod misere;
@@ -20,7 +21,7 @@ use anyhow::Result;
 use cli::{Cli, Command};
 use grundy::analysis::value_stats;
 use grundy::games::graph::GameGraph;
-use grundy::spec::{self, AnalyzeOptions};
+use grundy::spec::{self, listed, AnalyzeOptions};
 use grundy::ErrorKind;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -208,8 +209,17 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Analyze(a) => {
             let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
-            let analysis = game.analyze(&a.positions, &AnalyzeOptions { misere: a.misere })?;
-            out.analysis(&game.spec(), &analysis, a.misere, a.format.into())?;
+            if let Some(kind) = a.compound {
+                let (starts, c) =
+                    listed::analyze_compound(game.as_mut(), &a.positions, kind.into(), 100)?;
+                compound_cmd::print(&mut out, &game.spec(), &starts, &c, a.format.into())?;
+            } else if a.misere {
+                let r = listed::analyze_misere(game.as_mut(), &a.positions)?;
+                out.analysis(&game.spec(), &r.analysis, Some(r.method), a.format.into())?;
+            } else {
+                let analysis = game.analyze(&a.positions, &AnalyzeOptions::default())?;
+                out.analysis(&game.spec(), &analysis, None, a.format.into())?;
+            }
         }
         Command::Play(a) => {
             let game = spec::parse_with(&a.game, &files::GameFiles)?;

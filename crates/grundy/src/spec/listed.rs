@@ -14,10 +14,12 @@
 //!   and winning moves of the sum come from the nim-values alone: the
 //!   player to move wins iff (the nim-sum is non-zero and some component
 //!   has a value above 1) or (the nim-sum is 0 and no component has a value
-//!   above 1). Otherwise [`MisereSolver`] searches canonical sums (sorted
-//!   components, terminal components dropped). When the game cannot list
-//!   its moves, or its positions are too many to explore, the family's own
-//!   misère analysis (a closed form such as misère Nim) answers.
+//!   above 1). Otherwise the family's own misère analysis answers (a closed
+//!   form such as misère Nim's, a misère quotient, a bounded search), and
+//!   where it has none (scripts), [`MisereSolver`] searches canonical sums
+//!   (sorted components, terminal components dropped). When the game cannot
+//!   list its moves, or its positions are too many to explore, the family
+//!   answers alone.
 //! - [`analyze_compound`]: remoteness and suspense by
 //!   [`RemotenessSolver`], then [`compound::analyze_compound`].
 //!
@@ -41,11 +43,14 @@ use std::collections::VecDeque;
 /// Most component positions [`explore`] visits.
 pub const EXPLORE_POSITIONS: usize = 200_000;
 /// Most option parts (components of options) [`explore`] stores.
-pub const EXPLORE_PARTS: u64 = 4_000_000;
+pub const EXPLORE_PARTS: u64 = 1_000_000;
 /// Most sums the misère and compound searches store.
 pub const SEARCH_STATES: usize = 2_000_000;
-/// Most moves of sums the misère and compound searches generate.
-pub const SEARCH_MOVES: u64 = 20_000_000;
+/// Most moves of sums the misère search generates (about a quarter of a
+/// second; the families' own misère searches stop at the same work).
+pub const MISERE_MOVES: u64 = 2_000_000;
+/// Most moves of sums the compound search generates (a few seconds).
+pub const COMPOUND_MOVES: u64 = 5_000_000;
 
 /// Every component reachable from a sum, with its options, as the game
 /// writes them: a [`Game`] whose positions are strings.
@@ -134,7 +139,8 @@ pub enum MisereMethod {
     SjTheorem,
     /// Exhaustive search on canonical sums ([`MisereSolver`]).
     Search,
-    /// The family's own misère analysis (a closed form, or its search).
+    /// The family's own misère analysis (a closed form, a misère quotient
+    /// or its own bounded search).
     Family,
 }
 
@@ -144,7 +150,7 @@ impl MisereMethod {
         match self {
             MisereMethod::SjTheorem => "SJ theorem",
             MisereMethod::Search => "search",
-            MisereMethod::Family => "closed form",
+            MisereMethod::Family => "built-in",
         }
     }
 }
@@ -171,29 +177,22 @@ fn memo(explored: &Explored) -> MemoSolver<&Explored> {
     )
 }
 
-/// Whether an error only says that the generic path cannot be taken (the
-/// game lists no moves, or too many), so that the family may still answer.
-fn falls_back(e: &Error) -> bool {
-    matches!(
-        e.kind(),
-        ErrorKind::Unsupported(_) | ErrorKind::TooManyPositions { .. }
-    )
-}
-
-/// Misère outcome and winning moves of the sum of `positions` of `game`
-/// (see the module docs for the methods, tried in that order).
+/// Misère outcome and winning moves of the sum of `positions` of `game`:
+/// the SJ theorem when its condition holds, else the family's own misère
+/// analysis, else (the family has none: scripts) search (see the module
+/// docs).
 pub fn analyze_misere(game: &mut dyn AnyGame, positions: &[String]) -> Result<MisereReport> {
-    let family = |game: &mut dyn AnyGame| -> Result<MisereReport> {
-        let analysis = game.analyze(positions, &AnalyzeOptions { misere: true })?;
-        Ok(MisereReport {
-            analysis,
-            method: MisereMethod::Family,
-            sj_fails_at: None,
-        })
+    let family = |game: &mut dyn AnyGame, sj_fails_at: Option<String>| {
+        game.analyze(positions, &AnalyzeOptions { misere: true })
+            .map(|analysis| MisereReport {
+                analysis,
+                method: MisereMethod::Family,
+                sj_fails_at,
+            })
     };
     let (starts, explored) = match explore(game, positions) {
         Ok(e) => e,
-        Err(e) => return family(game).map_err(|f| keep_first(f, e)),
+        Err(e) => return family(game, None).map_err(|f| keep_first(f, e)),
     };
     let mut values = memo(&explored);
     let mut value = Nimber::ZERO;
@@ -211,28 +210,34 @@ pub fn analyze_misere(game: &mut dyn AnyGame, positions: &[String]) -> Result<Mi
         }
         Some(p) => p,
     };
+    match family(game, Some(sj_fails_at.clone())) {
+        // The family has no misère analysis of its own (scripts): search.
+        // A family whose own search stopped at its limit (the message of
+        // `MisereSolver`) is not searched again with the same limit.
+        Err(e)
+            if matches!(e.kind(), ErrorKind::Unsupported(_))
+                && !e.to_string().contains("misère search stopped") => {}
+        answer => return answer,
+    }
     let mut solver = MisereSolver::with_config(
         &explored,
         MisereConfig {
             max_states: SEARCH_STATES,
-            max_moves: SEARCH_MOVES,
+            max_moves: MISERE_MOVES,
         },
     );
-    match solver.analyze(&starts) {
-        Ok((outcome, winning_moves)) => Ok(MisereReport {
-            analysis: Analysis {
-                value,
-                value_known: true,
-                outcome,
-                winning_moves,
-                unlisted_moves: 0,
-            },
-            method: MisereMethod::Search,
-            sj_fails_at: Some(sj_fails_at),
-        }),
-        Err(e) if falls_back(&e) => family(game).map_err(|f| keep_first(f, e)),
-        Err(e) => Err(e),
-    }
+    let (outcome, winning_moves) = solver.analyze(&starts)?;
+    Ok(MisereReport {
+        analysis: Analysis {
+            value,
+            value_known: true,
+            outcome,
+            winning_moves,
+            unlisted_moves: 0,
+        },
+        method: MisereMethod::Search,
+        sj_fails_at: Some(sj_fails_at),
+    })
 }
 
 /// The family's error when it adds something (it refuses misère play
@@ -360,24 +365,28 @@ fn sj_analysis(
     })
 }
 
-/// The `compound` of the components `positions` of `game`: outcome,
-/// remoteness or suspense, and the first `max_listed` winning moves
-/// (positions as the game writes them).
+/// The `compound` of the components `positions` of `game`: the components
+/// as the game writes them, and the compound's outcome, remoteness or
+/// suspense, and first `max_listed` winning moves.
+///
+/// Errors: a game that cannot list its moves; a loopy game
+/// ([`ErrorKind::Cycle`]); a search beyond the limits of this module.
 pub fn analyze_compound(
     game: &mut dyn AnyGame,
     positions: &[String],
     compound: Compound,
     max_listed: usize,
-) -> Result<CompoundAnalysis<String>> {
+) -> Result<(Vec<String>, CompoundAnalysis<String>)> {
     let (starts, explored) = explore(game, positions)?;
     let mut solver = RemotenessSolver::with_config(
         &explored,
         RemotenessConfig {
             max_states: SEARCH_STATES,
-            max_moves: SEARCH_MOVES,
+            max_moves: COMPOUND_MOVES,
         },
     );
-    compound::analyze_compound(&mut solver, &starts, compound, max_listed)
+    let analysis = compound::analyze_compound(&mut solver, &starts, compound, max_listed)?;
+    Ok((starts, analysis))
 }
 
 #[cfg(test)]

@@ -225,7 +225,7 @@ fn compounds_through_any_game_equal_the_library_on_the_game_itself() {
             Compound::Continued,
             Compound::Selective,
         ][round % 3];
-        let ours = analyze_compound(&mut g, &strings(&sum), kind, 1000).unwrap();
+        let (_, ours) = analyze_compound(&mut g, &strings(&sum), kind, 1000).unwrap();
         let mut s = RemotenessSolver::new(Native(&g));
         let theirs = compound::analyze_compound(&mut s, &sum, kind, 1000).unwrap();
         assert_eq!(ours.outcome, theirs.outcome, "round {round}");
@@ -246,4 +246,39 @@ fn a_loopy_game_is_refused() {
     assert!(matches!(e.kind(), ErrorKind::Cycle { .. }), "{e}");
     let e = analyze_misere(&mut g, &["0".into()]).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::Cycle { .. }), "{e}");
+}
+
+#[test]
+fn misere_take_and_break_sums_agree_with_search_on_the_game_itself() {
+    // Splitting games (the SJ condition is checked on split options too):
+    // every answer equals the exhaustive search on the native game.
+    for spec in ["0.7", "lasker", "kayles", "0.51", "0.137", "4.07", "0.16"] {
+        let mut game = crate::spec::parse(spec).unwrap();
+        let native = crate::games::TakeBreak::named(spec)
+            .or_else(|| crate::games::TakeBreak::octal(spec).ok())
+            .unwrap();
+        let mut search = MisereSolver::new(&native);
+        let mut rng = Rng(spec.len() as u64 * 7919 + 1);
+        for _ in 0..12 {
+            let heaps: Vec<u64> = (0..1 + rng.below(3)).map(|_| rng.below(9)).collect();
+            let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let report = analyze_misere(game.as_mut(), &texts).unwrap();
+            let (outcome, moves) = search.analyze(&heaps).unwrap();
+            assert_eq!(report.analysis.outcome, outcome, "{spec} {heaps:?}");
+            let want: Vec<(usize, Vec<String>)> = moves
+                .iter()
+                .map(|m| (m.component, m.to.iter().map(u64::to_string).collect()))
+                .collect();
+            let mut got: Vec<(usize, Vec<String>)> = report
+                .analysis
+                .winning_moves
+                .iter()
+                .map(|m| (m.component, m.to.clone()))
+                .collect();
+            got.sort();
+            let mut want = want;
+            want.sort();
+            assert_eq!(got, want, "{spec} {heaps:?} ({:?})", report.method);
+        }
+    }
 }
