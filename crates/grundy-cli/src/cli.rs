@@ -111,6 +111,9 @@ pub enum Command {
     /// Values of every vertex of a game graph read from FILE (cycles allowed), and the sum of tokens on it.
     #[command(after_help = GRAPH_HELP)]
     Graph(GraphArgs),
+    /// Green Hackenbush: the value of a picture read from FILE (colon and fusion principles) and its winning cuts.
+    #[command(after_help = crate::hackenbush_cmd::HACKENBUSH_HELP)]
+    Hackenbush(crate::hackenbush_cmd::HackenbushArgs),
     /// Classify many take-and-break codes in one pass: certified period or open, canonical form, checksum.
     #[command(
         after_help = "Examples:\n  grundy census --codes octal:2 --to 100000\n  grundy census --codes 'octal:3' --to 1048576 --threads 2 --output census3 --resume\n  grundy census --codes 4.xx --to 65536 --format csv\n  grundy census --codes my-codes.txt --to 100000 --format json"

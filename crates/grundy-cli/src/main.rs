@@ -9,6 +9,7 @@ mod census_cmd;
 mod cli;
 mod compound_cmd;
 mod files;
+mod hackenbush_cmd;
 mod longrun;
 mod misere;
 mod nim_cmd;
@@ -268,6 +269,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Census(a) => census_cmd::run(&a, &mut out)?,
         Command::Nim(a) => out.number(nim_cmd::run(&a)?)?,
+        Command::Hackenbush(a) => hackenbush_cmd::run(&a, &mut out)?,
         Command::Graph(a) => {
             let path = a.file.display();
             let file = std::fs::File::open(&a.file)

@@ -32,10 +32,10 @@ use crate::strategy::{Analysis, Outcome, WinningMove};
 
 pub(super) const FAMILY: Family = Family {
     name: "coins",
-    syntax: "coins:RULE (ruler, turtles, twins, mock-turtles, moebius, mogul, up-to-K, exactly-K)",
+    syntax: "coins:RULE",
     position: "I,J,... (the coins showing heads; one argument is one row)",
     example: "coins:mock-turtles 1,5,8",
-    about: "coin turning: turn coins as the rule allows, the rightmost from heads to tails",
+    about: "coin turning (RULE: ruler, turtles, twins, mock-turtles, moebius, mogul, up-to-K, exactly-K)",
     parse: |spec, args, _| parse(spec, args),
 };
 
