@@ -523,10 +523,10 @@ mod tests {
             let g = Hackenbush::new(n, 0, &edges).unwrap();
             let standing = g.standing();
             let mut want = Vec::new();
-            for e in 0..edges.len() {
+            for (e, &up) in standing.iter().enumerate() {
                 let mut rest = edges.clone();
                 rest.remove(e);
-                if standing[e] && brute(n, 0, &rest) == 0 {
+                if up && brute(n, 0, &rest) == 0 {
                     want.push(e);
                 }
             }
