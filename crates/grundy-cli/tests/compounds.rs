@@ -1,12 +1,16 @@
-//! Issue 20, items 5 and 6 end to end: `analyze --compound` and
-//! `analyze --misere` for any finite game (built-ins and scripts), against
-//! the library's solvers run on the native games.
+//! Issue 20 end to end: `analyze --compound` and `analyze --misere` for
+//! any finite game (built-ins and scripts), `grundy hackenbush FILE` and the
+//! `coins:` family, against the library's solvers run on the native games
+//! (the library tests those against exhaustive search).
 
 use assert_cmd::Command;
+use grundy::games::coins::CoinGame;
 use grundy::games::euclid::Euclid;
+use grundy::games::hackenbush::Hackenbush;
 use grundy::games::Subtraction;
 use grundy::solve::{MisereSolver, RemotenessSolver};
 use grundy::strategy::compound::{analyze_compound, Compound};
+use grundy::Nimber;
 use serde_json::Value;
 
 fn grundy(args: &[&str]) -> Command {
@@ -204,4 +208,101 @@ fn loopy_games_and_conflicting_flags_are_refused() {
     assert!(err.contains("cycle"), "{err}");
     let err = refused(&["analyze", "nim", "1", "--misere", "--compound", "continued"]);
     assert!(err.contains("--compound"), "{err}");
+}
+
+/// Values and winning cuts of random small pictures as the library gives
+/// them (`winning_cuts` is tested against exhaustive search there).
+#[test]
+fn hackenbush_values_and_winning_cuts_follow_the_library() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(7);
+    for round in 0..20 {
+        let n = 2 + rng.below(5);
+        let text: String = (0..1 + rng.below(9))
+            .map(|_| format!("v{} v{}\n", rng.below(n), rng.below(n)))
+            .collect();
+        let text = format!("# round {round}\nground v0\n{text}");
+        let path = dir.path().join(format!("p{round}.txt"));
+        std::fs::write(&path, &text).unwrap();
+        let v = json(&["hackenbush", path.to_str().unwrap()]);
+        let picture = Hackenbush::read_text(&text).unwrap();
+        assert_eq!(v["value"], picture.graph.nim_value().value(), "{text}");
+        let cuts: Vec<u64> = v["winning_cuts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["line"].as_u64().unwrap())
+            .collect();
+        let want: Vec<u64> = picture
+            .graph
+            .winning_cuts()
+            .unwrap()
+            .iter()
+            .map(|&e| picture.lines[e] as u64)
+            .collect();
+        assert_eq!(cuts, want, "{text}");
+    }
+}
+
+#[test]
+fn hackenbush_example_and_bad_files() {
+    let example = format!(
+        "{}/../../examples/hackenbush/christmas.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let v = json(&["hackenbush", &example]);
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["winning_cuts"].as_array().unwrap().len(), 3);
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "0 1\n1 2 3\n").unwrap();
+    let out = grundy(&["hackenbush", bad.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 2"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn coins_values_and_sums_follow_the_library() {
+    let v = json(&["values", "coins:mock-turtles", "--to", "15"]);
+    let mock = CoinGame::mock_turtles();
+    let want: Vec<u64> = (0..=15)
+        .map(|n| mock.coin_value(n).unwrap().value())
+        .collect();
+    let got: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(got, want);
+    let v = json(&["analyze", "coins:ruler", "3,6,12", "5"]);
+    let ruler = CoinGame::ruler();
+    let value = ruler.nim_value(&[3, 6, 12, 5]).unwrap();
+    assert_eq!(v["value"], value.value());
+    // Every winning move leaves a position of value 0.
+    for m in v["winning_moves"].as_array().unwrap() {
+        let to = m["to"].as_str().unwrap();
+        let heads: Vec<u64> = to
+            .split(',')
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let rest: Vec<u64> = if m["component"] == 0 {
+            vec![5]
+        } else {
+            vec![3, 6, 12]
+        };
+        let after = ruler.nim_value(&heads).unwrap() + ruler.nim_value(&rest).unwrap();
+        assert_eq!(after, Nimber::ZERO, "{m}");
+    }
+    // Mock Turtles coins near 10^18, by formula.
+    let v = json(&["analyze", "coins:mock-turtles", "999999999999999999,3"]);
+    let want = mock.nim_value(&[3, 999_999_999_999_999_999]).unwrap();
+    assert_eq!(v["value"], want.value());
+    assert_eq!(v["outcome"], "N");
 }

@@ -28,6 +28,7 @@
 //! component (at most [`EXPLORE_POSITIONS`]) and per listed option part (at
 //! most [`EXPLORE_PARTS`]), then what the solver stores.
 
+use super::adapt::misere_analysis;
 use super::{AnalyzeOptions, AnyGame};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Game;
@@ -228,13 +229,7 @@ pub fn analyze_misere(game: &mut dyn AnyGame, positions: &[String]) -> Result<Mi
     );
     let (outcome, winning_moves) = solver.analyze(&starts)?;
     Ok(MisereReport {
-        analysis: Analysis {
-            value,
-            value_known: true,
-            outcome,
-            winning_moves,
-            unlisted_moves: 0,
-        },
+        analysis: misere_analysis(&mut values, &starts, outcome, winning_moves)?,
         method: MisereMethod::Search,
         sj_fails_at: Some(sj_fails_at),
     })
@@ -356,13 +351,7 @@ fn sj_analysis(
             }
         }
     }
-    Ok(Analysis {
-        value,
-        value_known: true,
-        outcome,
-        winning_moves,
-        unlisted_moves: 0,
-    })
+    misere_analysis(values, starts, outcome, winning_moves)
 }
 
 /// The `compound` of the components `positions` of `game`: the components

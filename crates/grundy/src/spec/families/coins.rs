@@ -23,7 +23,7 @@
 //! use [`AnyGame::options`], which lists the moves of rows of small coins.
 
 use crate::error::{Error, Result};
-use crate::games::coins::{CoinGame, CoinRule};
+use crate::games::coins::{normalize, CoinGame, CoinRule};
 use crate::nimber::Nimber;
 use crate::solve::PeriodReport;
 use crate::spec::adapt::{not_a_sequence, parse_list};
@@ -86,17 +86,7 @@ struct CoinSpec {
 
 /// The heads of a row: sorted, a coin given twice cancelled (it is tails).
 fn parse_row(text: &str) -> Result<Vec<u64>> {
-    let mut heads = parse_list(text, None)?;
-    heads.sort_unstable();
-    let mut out: Vec<u64> = Vec::with_capacity(heads.len());
-    for h in heads {
-        if out.last() == Some(&h) {
-            out.pop();
-        } else {
-            out.push(h);
-        }
-    }
-    Ok(out)
+    Ok(normalize(parse_list(text, None)?))
 }
 
 fn row_string(heads: &[u64]) -> Vec<String> {
@@ -109,18 +99,7 @@ fn row_string(heads: &[u64]) -> Vec<String> {
 
 /// The row `heads` with the coins `turned` turned over.
 fn turn(heads: &[u64], turned: &[u64]) -> Vec<u64> {
-    let mut all = heads.to_vec();
-    all.extend_from_slice(turned);
-    all.sort_unstable();
-    let mut out: Vec<u64> = Vec::with_capacity(all.len());
-    for h in all {
-        if out.last() == Some(&h) {
-            out.pop();
-        } else {
-            out.push(h);
-        }
-    }
-    out
+    normalize([heads, turned].concat())
 }
 
 fn gray_inverse(mut x: u64) -> u64 {
