@@ -114,7 +114,16 @@ pub fn explore(game: &mut dyn AnyGame, positions: &[String]) -> Result<(Vec<Stri
             }
             .into());
         }
-        let options = game.options(&p)?;
+        let options = game.options(&p).map_err(|e| match e.kind() {
+            // The default of `AnyGame::options` speaks of interactive play.
+            ErrorKind::Unsupported(m) if m.contains("cannot list its moves") => {
+                Error::unsupported(format!(
+                    "`{}` cannot list its moves, so its misère play and compounds cannot be searched",
+                    game.spec()
+                ))
+            }
+            _ => e,
+        })?;
         for part in options.iter().flatten() {
             parts += 1;
             if seen.insert(part.clone()) {
