@@ -202,13 +202,9 @@ impl CoinSpec {
                 }
             }
             _ => {
-                let mut enumerated = 0u64;
+                check_enumerable(game, n)?;
                 let mut err = None;
                 game.moves(n, &mut |turned| {
-                    enumerated += 1;
-                    if enumerated > MAX_ENUMERATED {
-                        return;
-                    }
                     let others = &turned[..turned.len() - 1];
                     let mut x = 0;
                     for &m in others {
@@ -224,12 +220,55 @@ impl CoinSpec {
                 if let Some(e) = err {
                     return Err(e);
                 }
-                if enumerated > MAX_ENUMERATED {
-                    return Err(too_many_moves(n));
-                }
             }
         }
         Ok(unlisted)
+    }
+}
+
+/// Whether [`CoinSpec::others`] finds winning moves by formula (else by
+/// enumerating the moves of each head).
+fn by_formula(game: &CoinGame) -> bool {
+    matches!(
+        (game.rule(), game.first()),
+        (CoinRule::Ruler, 1)
+            | (CoinRule::UpTo(2), 1)
+            | (CoinRule::Exactly(2), 0)
+            | (CoinRule::UpTo(3), 0)
+    )
+}
+
+/// How many moves have `n` as their rightmost coin (saturating), known
+/// before enumerating them.
+fn move_count(game: &CoinGame, n: u64) -> u128 {
+    let Some(left) = n.checked_sub(game.first()) else {
+        return 0;
+    };
+    let left = u128::from(left);
+    // C(left, j), saturating.
+    let choose = |j: u32| {
+        let mut c: u128 = 1;
+        for i in 0..u128::from(j) {
+            if i >= left {
+                return 0;
+            }
+            c = c.saturating_mul(left - i) / (i + 1);
+        }
+        c
+    };
+    match game.rule() {
+        CoinRule::Ruler => left + 1,
+        CoinRule::UpTo(k) => (0..k).map(choose).fold(0u128, u128::saturating_add),
+        CoinRule::Exactly(k) => choose(k - 1),
+    }
+}
+
+/// Refuses a head with more than [`MAX_ENUMERATED`] moves before they are
+/// enumerated.
+fn check_enumerable(game: &CoinGame, n: u64) -> Result<()> {
+    match move_count(game, n) > u128::from(MAX_ENUMERATED) {
+        true => Err(too_many_moves(n)),
+        false => Ok(()),
     }
 }
 
@@ -289,21 +328,18 @@ impl AnyGame for CoinSpec {
 
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
         let heads = parse_row(component)?;
-        let mut all = Vec::new();
-        let mut enumerated = 0u64;
+        let mut total = 0u128;
         for &n in &heads {
-            if n < self.game.first() {
-                continue;
-            }
-            self.game.moves(n, &mut |turned| {
-                enumerated += 1;
-                if enumerated <= MAX_ENUMERATED {
-                    all.push(row_string(&turn(&heads, turned)));
-                }
-            });
-            if enumerated > MAX_ENUMERATED {
+            total = total.saturating_add(move_count(&self.game, n));
+            if total > u128::from(MAX_ENUMERATED) {
                 return Err(too_many_moves(n));
             }
+        }
+        let mut all = Vec::new();
+        for &n in &heads {
+            self.game.moves(n, &mut |turned| {
+                all.push(row_string(&turn(&heads, turned)))
+            });
         }
         Ok(all)
     }
@@ -323,6 +359,11 @@ impl AnyGame for CoinSpec {
             .iter()
             .map(|p| parse_row(p))
             .collect::<Result<Vec<_>>>()?;
+        if !by_formula(&self.game) {
+            for &n in rows.iter().flatten() {
+                check_enumerable(&self.game, n)?;
+            }
+        }
         let values = Values::new(self.game, &rows)?;
         let mut row_values = Vec::with_capacity(rows.len());
         for row in &rows {
@@ -445,6 +486,29 @@ mod tests {
             }
             assert_eq!(sum, Nimber::ZERO, "{m:?}");
         }
+    }
+
+    #[test]
+    fn move_counts_are_known_before_enumerating() {
+        for native in [
+            CoinGame::ruler(),
+            CoinGame::mock_turtles(),
+            CoinGame::up_to(5).unwrap(),
+            CoinGame::exactly(3).unwrap(),
+        ] {
+            for n in 0..12 {
+                let mut count = 0u128;
+                native.moves(n, &mut |_| count += 1);
+                assert_eq!(move_count(&native, n), count, "{native:?} {n}");
+            }
+        }
+        // A huge coin is refused at once, not enumerated.
+        let mut g = game("mock-turtles");
+        let e = g.options("1000000000000").unwrap_err();
+        assert!(e.to_string().contains("too many to list"), "{e}");
+        let mut m = game("moebius");
+        let e = m.analyze(&["600".into()], &AnalyzeOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("too many to list"), "{e}");
     }
 
     #[test]
