@@ -81,7 +81,7 @@ pub enum Command {
     Period(PeriodArgs),
     /// Value, outcome and every winning move of a sum of positions.
     #[command(
-        after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1\n  grundy analyze euclid 3,2 5,7 --compound continued"
+        after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1\n  grundy analyze cram 4x5\n  grundy analyze chomp 3x4 --outcome-only\n  grundy analyze node-kayles grid:4x6 --table nk.table\n  grundy analyze euclid 3,2 5,7 --compound continued"
     )]
     Analyze(AnalyzeArgs),
     /// The misère quotient of a heap game (Plambeck–Siegel): the monoid that decides every misère sum of heaps 0..=N.
@@ -218,6 +218,10 @@ impl From<ReportFormat> for Format {
 pub struct ValuesArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE.rhai?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
     /// Last heap size (inclusive).
     #[arg(long, value_parser = number, allow_negative_numbers = true)]
     pub to: u64,
@@ -297,6 +301,10 @@ impl ValuesArgs {
 pub struct PeriodArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE.rhai?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
     /// Compute at most this many values while searching, exactly (default:
     /// at most 1048576 values, stopping after 3 s).
     #[arg(long, value_parser = limit, allow_negative_numbers = true)]
@@ -311,15 +319,31 @@ pub struct PeriodArgs {
 pub struct AnalyzeArgs {
     /// The game, e.g. `nim`.
     pub game: String,
-    /// One position per component, e.g. heap sizes `3 4 5`.
-    #[arg(required = true, allow_negative_numbers = true)]
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE.rhai?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// One position per component, e.g. heap sizes `3 4 5` (scripts:
+    /// `'[3,4]'`, `'"..X"'`, ...; one argument is one component; none:
+    /// the empty sum, for scripted games).
+    #[arg(allow_negative_numbers = true)]
     pub positions: Vec<String>,
+    /// Analyze the empty sum (no components; scripted games), the same as
+    /// giving no position.
+    #[arg(long, conflicts_with = "positions")]
+    pub empty: bool,
     /// Misère play: the player who makes the last move loses (any finite game: the SJ theorem when its condition holds, else search).
     #[arg(long)]
     pub misere: bool,
     /// Play a compound instead of a sum: move in every component (conjunctive), in every one that can (continued) or in any non-empty set (selective).
     #[arg(long, value_enum, conflicts_with = "misere")]
     pub compound: Option<CompoundKind>,
+    /// Only the outcome and the winning moves, searched with pruning (cram, node-kayles, chomp); other games give the full analysis.
+    #[arg(long)]
+    pub outcome_only: bool,
+    /// Load the transposition table from FILE if it exists, save it there afterwards (cram, node-kayles, chomp).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<std::path::PathBuf>,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReportFormat,
@@ -362,6 +386,10 @@ pub enum First {
 pub struct PlayArgs {
     /// The game, e.g. `nim`.
     pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE.rhai?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
     /// One position per component, e.g. heap sizes `3 4 5`.
     #[arg(required = true, allow_negative_numbers = true)]
     pub positions: Vec<String>,
@@ -375,6 +403,10 @@ pub struct PlayArgs {
 pub struct PlotArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE.rhai?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
     /// Last heap size plotted (inclusive).
     #[arg(long, value_parser = number, allow_negative_numbers = true)]
     pub to: u64,

@@ -73,6 +73,39 @@ impl SpecFiles for GameFiles {
     }
 }
 
+fn io_error(action: &str, path: &std::path::Path, e: std::io::Error) -> Error {
+    ErrorKind::Io {
+        action: action.to_string(),
+        path: path.display().to_string(),
+        message: e.to_string(),
+    }
+    .into()
+}
+
+/// `--table FILE`: loads the saved transposition table into `game` when
+/// the file exists (a missing file is a fresh start).
+pub fn load_table(game: &mut dyn grundy::spec::AnyGame, path: &std::path::Path) -> Result<()> {
+    match std::fs::read(path) {
+        Ok(bytes) => game.load_table(&bytes, &path.display().to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // Nothing to resume; the game must still keep a table.
+            game.save_table().map(|_| ())
+        }
+        Err(e) => Err(io_error("read", path, e)),
+    }
+}
+
+/// `--table FILE`: saves `game`'s table, through a temporary file renamed
+/// over FILE, so that an interrupted save leaves the old table whole.
+pub fn save_table(game: &dyn grundy::spec::AnyGame, path: &std::path::Path) -> Result<()> {
+    let bytes = game.save_table()?;
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, &bytes).map_err(|e| io_error("write", &tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| io_error("write", path, e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

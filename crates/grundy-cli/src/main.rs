@@ -165,11 +165,23 @@ const PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(3);
 /// How long `plot` looks for a period to mark.
 const PLOT_PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// The spec with the `--param` parameters added (`script:F?k=3`).
+fn with_params(game: &str, params: &[String]) -> Result<String> {
+    if params.is_empty() {
+        return Ok(game.to_string());
+    }
+    if !game.trim_start().starts_with("script:") {
+        anyhow::bail!("`--param` is for scripted games (`script:FILE.rhai`), not `{game}`");
+    }
+    let sep = if game.contains('?') { ',' } else { '?' };
+    Ok(format!("{game}{sep}{}", params.join(",")))
+}
+
 fn run(cli: Cli) -> Result<()> {
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
         Command::Values(a) => {
-            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
             if longrun::applies(&a, game.as_ref())? {
                 longrun::values(&a, game.as_mut(), &mut out)?;
@@ -196,7 +208,7 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Period(a) => {
-            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             // `--limit` is honoured exactly; without it the search stops
             // early enough to answer in seconds.
             let (limit, time) = match a.limit {
@@ -209,27 +221,41 @@ fn run(cli: Cli) -> Result<()> {
             out.period(&game.spec(), &report?, a.format.into())?;
         }
         Command::Analyze(a) => {
-            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             if let Some(kind) = a.compound {
                 let (starts, c) =
                     listed::analyze_compound(game.as_mut(), &a.positions, kind.into(), 100)?;
                 compound_cmd::print(&mut out, &game.spec(), &starts, &c, a.format.into())?;
-            } else if a.misere {
+            } else if a.misere && a.table.is_none() && !a.outcome_only {
                 let r = listed::analyze_misere(game.as_mut(), &a.positions)?;
                 out.analysis(&game.spec(), &r.analysis, Some(r.method), a.format.into())?;
             } else {
-                let analysis = game.analyze(&a.positions, &AnalyzeOptions::default())?;
-                out.analysis(&game.spec(), &analysis, None, a.format.into())?;
+                if let Some(path) = &a.table {
+                    files::load_table(game.as_mut(), path)?;
+                }
+                let options = AnalyzeOptions { misere: a.misere };
+                let analysis = if a.outcome_only {
+                    game.analyze_outcome(&a.positions, &options)
+                } else {
+                    game.analyze(&a.positions, &options)
+                };
+                // The table is saved even when the search stopped at a limit:
+                // what it learned is kept for the next run.
+                if let Some(path) = &a.table {
+                    files::save_table(game.as_ref(), path)?;
+                }
+                let method = a.misere.then_some(listed::MisereMethod::Family);
+                out.analysis(&game.spec(), &analysis?, method, a.format.into())?;
             }
         }
         Command::Play(a) => {
-            let game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             let session = grundy::play::Match::new(game, &a.positions)?;
             let stdin = io::stdin();
             play::run(session, a.first, cli.quiet, &mut stdin.lock(), &mut out)?;
         }
         Command::Plot(a) => {
-            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
             let values = game.values(from, a.to)?;
             // A proven period is marked; the search computes at most a few

@@ -393,7 +393,7 @@ impl Printer {
                 if !a.value_known {
                     writeln!(
                         self.out,
-                        "{game}: value unknown (the formula gives the outcome, not the nim-value)"
+                        "{game}: value unknown (only the outcome is known: a formula for it, or --outcome-only)"
                     )?;
                 } else if misere.is_some() {
                     writeln!(self.out, "{game} ({play}): nim-sum {}", a.value)?;

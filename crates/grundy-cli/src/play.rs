@@ -119,12 +119,12 @@ pub fn run(
                     writeln!(out, "hint: value {}, {verdict}", a.value)?;
                 }
                 "moves" => {
-                    let moves = game.legal_moves()?;
-                    for mv in moves.iter().take(LISTED_MOVES) {
+                    let (moves, total) = game.legal_moves_head(LISTED_MOVES)?;
+                    for mv in &moves {
                         writeln!(out, "  {mv}")?;
                     }
-                    if moves.len() > LISTED_MOVES {
-                        writeln!(out, "  ... {} moves in all", moves.len())?;
+                    if total > moves.len() as u64 {
+                        writeln!(out, "  ... {total} moves in all")?;
                     }
                 }
                 _ => match game.parse_move(text) {

@@ -4,7 +4,8 @@
 //! `cargo bench -p grundy --bench solvers` (or `benches/foundation.sh`,
 //! `benches/generic.sh`). Compiles `benches/baseline/get_sg.cpp` and
 //! `benches/baseline/wythoff_sg.cpp` with `g++ -O2`, then times, best of
-//! several runs:
+//! several rounds (in each round every contender runs once, in turn, so that
+//! a shared machine's drift falls on all alike):
 //! - the dense solver on `sub:1,3,4` for n = 10^7 (a `u8` table, and the
 //!   default `Nimber` table), against `get_sg` for 10^7;
 //! - the memoizing solver on `sub:1,3,4` with 10^6 + 1 positions (a chain as
@@ -69,106 +70,163 @@ fn main() {
     println!("{:<44} {:>10} {:>18}", "benchmark", "seconds", "checksum");
 
     let n_dense = 10_000_000u64;
-    let (t_narrow, solver) = best_of(5, || {
-        let mut s = DenseSolver::<_, u8>::with_width(&game, DenseConfig::default());
-        s.extend_to(n_dense).expect("fits");
-        s
-    });
-    let sum_narrow = fnv(solver.values().iter().map(|&v| u64::from(v)));
+    let (mut sum_narrow, mut sum_dense, mut cpp_dense) = (0, 0, None);
+    let t = rounds(
+        5,
+        &mut [
+            &mut || {
+                let (t, s) = best_of(1, || {
+                    let mut s = DenseSolver::<_, u8>::with_width(&game, DenseConfig::default());
+                    s.extend_to(n_dense).expect("fits");
+                    s
+                });
+                sum_narrow = fnv(s.values().iter().map(|&v| u64::from(v)));
+                t
+            },
+            &mut || {
+                let (t, s) = best_of(1, || {
+                    let mut s = DenseSolver::new(&game);
+                    s.extend_to(n_dense).expect("fits");
+                    s
+                });
+                sum_dense = fnv(s.values().iter().map(|v| v.value()));
+                t
+            },
+            &mut || cpp_time(&get_sg, &[n_dense], &mut cpp_dense),
+        ],
+    );
+    let (t_narrow, t_dense) = (t[0], t[1]);
     println!(
         "{:<44} {:>10.4} {:>18x}",
         "grundy DenseSolver<u8> sub:1,3,4 n=10^7", t_narrow, sum_narrow
     );
-    let (t_dense, solver) = best_of(5, || {
-        let mut s = DenseSolver::new(&game);
-        s.extend_to(n_dense).expect("fits");
-        s
-    });
-    let sum_dense = fnv(solver.values().iter().map(|v| v.value()));
     println!(
         "{:<44} {:>10.4} {:>18x}",
         "grundy DenseSolver sub:1,3,4 n=10^7", t_dense, sum_dense
     );
-    let cpp_dense = get_sg.as_ref().and_then(|bin| baseline(bin, &[n_dense], 5));
-    if let Some((t, sum)) = cpp_dense {
+    if let Some(sum) = cpp_dense {
         println!(
             "{:<44} {:>10.4} {:>18x}",
-            "seed get_sg (g++ -O2) n=10^7", t, sum
+            "seed get_sg (g++ -O2) n=10^7", t[2], sum
         );
         println!(
             "  ratio grundy u8 table/get_sg = {:.2} (goal <= 1.0), Nimber table/get_sg = {:.2}; checksums {}",
-            t_narrow / t,
-            t_dense / t,
+            t_narrow / t[2],
+            t_dense / t[2],
             agree3(sum, sum_dense, sum_narrow)
         );
     }
 
     // The same at n = 10^6, where the table (8 MB for grundy's u64 values,
-    // 4 MB for the C++ ints) stays closer to the caches.
+    // 4 MB for the C++ ints) stays closer to the caches; and the memoizing
+    // solver from the top of a chain of 10^6 positions.
     let n_small = 1_000_000u64;
-    let (t_small, solver) = best_of(5, || {
-        let mut s = DenseSolver::new(&game);
-        s.extend_to(n_small).expect("fits");
-        s
-    });
-    let sum_small = fnv(solver.values().iter().map(|v| v.value()));
+    let (mut sum_small, mut sum_memo, mut cpp_memo) = (0, 0, None);
+    let t = rounds(
+        5,
+        &mut [
+            &mut || {
+                let (t, s) = best_of(1, || {
+                    let mut s = DenseSolver::new(&game);
+                    s.extend_to(n_small).expect("fits");
+                    s
+                });
+                sum_small = fnv(s.values().iter().map(|v| v.value()));
+                t
+            },
+            &mut || {
+                let (t, s) = best_of(1, || {
+                    let mut s = MemoSolver::new(&game);
+                    s.nim_value(&n_small).expect("finite game");
+                    s
+                });
+                sum_memo = fnv((0..=n_small)
+                    .map(|h| s.known_value(&h).unwrap_or(Nimber::new(u64::MAX)).value()));
+                t
+            },
+            &mut || cpp_time(&get_sg, &[n_small], &mut cpp_memo),
+        ],
+    );
     println!(
         "{:<44} {:>10.4} {:>18x}",
-        "grundy DenseSolver sub:1,3,4 n=10^6", t_small, sum_small
+        "grundy DenseSolver sub:1,3,4 n=10^6", t[0], sum_small
     );
-
-    let n_memo = 1_000_000u64;
-    let (t_memo, s) = best_of(3, || {
-        let mut s = MemoSolver::new(&game);
-        s.nim_value(&n_memo).expect("finite game");
-        s
-    });
-    let sum_memo =
-        fnv((0..=n_memo).map(|h| s.known_value(&h).unwrap_or(Nimber::new(u64::MAX)).value()));
     println!(
         "{:<44} {:>10.4} {:>18x}",
-        "grundy MemoSolver sub:1,3,4 10^6 positions", t_memo, sum_memo
+        "grundy MemoSolver sub:1,3,4 10^6 positions", t[1], sum_memo
     );
-    let cpp_memo = get_sg.as_ref().and_then(|bin| baseline(bin, &[n_memo], 5));
-    if let Some((t, sum)) = cpp_memo {
+    if let Some(sum) = cpp_memo {
         println!(
             "{:<44} {:>10.4} {:>18x}",
-            "seed get_sg (g++ -O2) n=10^6", t, sum
+            "seed get_sg (g++ -O2) n=10^6", t[2], sum
         );
         println!(
             "  ratio grundy/get_sg = {:.2} (goal <= 3.0); checksums {}",
-            t_memo / t,
+            t[1] / t[2],
             agree(sum, sum_memo)
         );
     }
 
     let to = 300u64;
-    let (t_wy, table) = best_of(3, || {
-        let mut s = MemoSolver::new(Wythoff);
-        let mut table = Vec::with_capacity(((to + 1) * (to + 1)) as usize);
-        for a in 0..=to {
-            for b in 0..=to {
-                table.push(s.nim_value(&(a, b)).expect("finite game").value());
-            }
-        }
-        table
-    });
-    let sum_wy = fnv(table.into_iter());
+    let (mut sum_wy, mut cpp_wy) = (0, None);
+    let t = rounds(
+        3,
+        &mut [
+            &mut || {
+                let (t, table) = best_of(1, || {
+                    let mut s = MemoSolver::new(Wythoff);
+                    let mut table = Vec::with_capacity(((to + 1) * (to + 1)) as usize);
+                    for a in 0..=to {
+                        for b in 0..=to {
+                            table.push(s.nim_value(&(a, b)).expect("finite game").value());
+                        }
+                    }
+                    table
+                });
+                sum_wy = fnv(table.into_iter());
+                t
+            },
+            &mut || cpp_time(&wythoff_sg, &[to], &mut cpp_wy),
+        ],
+    );
     println!(
         "{:<44} {:>10.4} {:>18x}",
-        "grundy MemoSolver wythoff table to 300", t_wy, sum_wy
+        "grundy MemoSolver wythoff table to 300", t[0], sum_wy
     );
-    let cpp_wy = wythoff_sg.as_ref().and_then(|bin| baseline(bin, &[to], 3));
-    if let Some((t, sum)) = cpp_wy {
+    if let Some(sum) = cpp_wy {
         println!(
             "{:<44} {:>10.4} {:>18x}",
-            "seed table method (g++ -O2) wythoff to 300", t, sum
+            "seed table method (g++ -O2) wythoff to 300", t[1], sum
         );
         println!(
             "  ratio grundy/C++ = {:.2} (goal <= 3.0); checksums {}",
-            t_wy / t,
+            t[0] / t[1],
             agree(sum, sum_wy)
         );
+    }
+}
+
+/// The best time of each job, the jobs taking turns round by round so that
+/// a shared machine's drift falls on all of them alike.
+fn rounds(n: usize, jobs: &mut [&mut dyn FnMut() -> f64]) -> Vec<f64> {
+    let mut best = vec![f64::INFINITY; jobs.len()];
+    for _ in 0..n {
+        for (b, job) in best.iter_mut().zip(jobs.iter_mut()) {
+            *b = b.min(job());
+        }
+    }
+    best
+}
+
+/// One run of the C++ baseline `bin` (if compiled): its time, its checksum
+/// into `sum`; infinity without a baseline.
+fn cpp_time(bin: &Option<PathBuf>, args: &[u64], sum: &mut Option<u64>) -> f64 {
+    match bin.as_ref().and_then(|b| baseline(b, args, 1)) {
+        Some((t, s)) => {
+            *sum = Some(s);
+            t
+        }
+        None => f64::INFINITY,
     }
 }
 

@@ -26,18 +26,26 @@
 //!
 //! Time: a winning move costs one `analyze` of the sum. A delaying move
 //! costs, for each candidate, one `analyze` of the resulting sum plus the
-//! options of its components (listed once and cached); candidates beyond a
-//! budget of [`DELAY_BUDGET`] listed options are not examined (the best so
-//! far is played). Memory: the cached option lists.
+//! options of its components (counted once and cached); candidates beyond a
+//! budget of [`DELAY_BUDGET`] options are not examined (the best so far is
+//! played), nor beyond the first [`CACHED_OPTIONS`] moves of a component.
+//! Memory: the first [`CACHED_OPTIONS`] options of each component in play
+//! ([`AnyGame::options_head`]): a component with more (a heap of 10^6 in
+//! Kayles) is never listed whole; a typed move is checked against it by
+//! [`AnyGame::find_option`].
 
 use crate::error::{Error, Result};
-use crate::spec::{AnalyzeOptions, AnyGame};
+use crate::spec::{AnalyzeOptions, AnyGame, OptionsHead};
 use crate::strategy::Analysis;
 use std::collections::HashMap;
 use std::fmt;
 
 /// How many options (summed over candidates) a delaying move may examine.
 pub const DELAY_BUDGET: usize = 200_000;
+
+/// At most this many options of a component are held (the rest are
+/// counted, and streamed when a typed move is checked).
+pub const CACHED_OPTIONS: usize = 1 << 16;
 
 /// At most this many options are quoted when a move is refused.
 const QUOTED_OPTIONS: usize = 12;
@@ -109,7 +117,7 @@ pub struct EngineMove {
 pub struct Match {
     game: Box<dyn AnyGame>,
     position: Vec<String>,
-    options: HashMap<String, Vec<Vec<String>>>,
+    options: HashMap<String, OptionsHead>,
 }
 
 impl Match {
@@ -144,11 +152,12 @@ impl Match {
         &self.position
     }
 
-    /// The options of one component (listed once, then cached).
-    fn options_of(&mut self, component: &str) -> Result<&[Vec<String>]> {
+    /// The number of options of one component and the first
+    /// [`CACHED_OPTIONS`] of them (found once, then cached).
+    fn options_of(&mut self, component: &str) -> Result<&OptionsHead> {
         if !self.options.contains_key(component) {
-            let list = self.game.options(component)?;
-            self.options.insert(component.to_string(), list);
+            let head = self.game.options_head(component, CACHED_OPTIONS)?;
+            self.options.insert(component.to_string(), head);
         }
         Ok(&self.options[component])
     }
@@ -159,27 +168,52 @@ impl Match {
             .analyze(&self.position, &AnalyzeOptions::default())
     }
 
-    /// Every legal move, component by component.
+    /// Every legal move, component by component (an error if a component
+    /// has too many options to list; see [`Match::legal_moves_head`]).
     pub fn legal_moves(&mut self) -> Result<Vec<Move>> {
         let mut moves = Vec::new();
         for i in 0..self.position.len() {
             let from = self.position[i].clone();
-            for to in self.options_of(&from)? {
-                moves.push(Move {
-                    component: i,
-                    from: from.clone(),
-                    to: to.clone(),
-                });
-            }
+            let head = self.options_of(&from)?;
+            let all = if head.is_complete() {
+                head.first.clone()
+            } else {
+                self.game.options(&from)?
+            };
+            moves.extend(all.into_iter().map(|to| Move {
+                component: i,
+                from: from.clone(),
+                to,
+            }));
         }
         Ok(moves)
+    }
+
+    /// The first legal moves, at most `limit` of them and at most
+    /// [`CACHED_OPTIONS`] per component, and how many legal moves there
+    /// are in all: for positions too large to list every move.
+    pub fn legal_moves_head(&mut self, limit: usize) -> Result<(Vec<Move>, u64)> {
+        let mut moves = Vec::new();
+        let mut total = 0u64;
+        for i in 0..self.position.len() {
+            let from = self.position[i].clone();
+            let head = self.options_of(&from)?;
+            total = total.saturating_add(head.count);
+            let room = limit - moves.len();
+            moves.extend(head.first.iter().take(room).map(|to| Move {
+                component: i,
+                from: from.clone(),
+                to: to.clone(),
+            }));
+        }
+        Ok((moves, total))
     }
 
     /// True when no component has a move: the player to move has lost.
     pub fn is_over(&mut self) -> Result<bool> {
         for i in 0..self.position.len() {
             let c = self.position[i].clone();
-            if !self.options_of(&c)?.is_empty() {
+            if self.options_of(&c)?.count > 0 {
                 return Ok(false);
             }
         }
@@ -193,6 +227,9 @@ impl Match {
             self.position
                 .splice(mv.component..=mv.component, mv.to.iter().cloned());
         }
+        // Only the components in play keep their options.
+        let position = &self.position;
+        self.options.retain(|c, _| position.contains(c));
     }
 
     /// Reads a move typed in the syntax of the module docs and checks it
@@ -239,36 +276,48 @@ impl Match {
             }
         }
         typed.sort();
-        let options = self.options_of(&from)?;
-        let same = |o: &Vec<String>| {
-            let mut o = o.clone();
-            o.sort();
-            o == typed
-        };
+        let head = self.options_of(&from)?;
         // An exact match first; `0` for "nothing left" is still understood
         // where the game has no option that leaves a heap 0.
-        let found = options
-            .iter()
-            .find(|o| same(o))
-            .or_else(|| options.iter().find(|o| o.is_empty() && typed == ["0"]));
+        let found = if head.is_complete() {
+            let same = |o: &Vec<String>| {
+                let mut o = o.clone();
+                o.sort();
+                o == typed
+            };
+            let options = &head.first;
+            options
+                .iter()
+                .find(|o| same(o))
+                .or_else(|| options.iter().find(|o| o.is_empty() && typed == ["0"]))
+                .cloned()
+        } else {
+            match self.game.find_option(&from, &typed)? {
+                Some(o) => Some(o),
+                None if typed == ["0"] => self.game.find_option(&from, &[])?,
+                None => None,
+            }
+        };
+        let head = self.options_of(&from)?;
         match found {
             Some(o) => Ok(Move {
                 component,
                 from,
-                to: o.clone(),
+                to: o,
             }),
-            None if options.is_empty() => Err(Error::illegal_move(
+            None if head.count == 0 => Err(Error::illegal_move(
                 text,
                 format!("`{from}` has no moves left"),
             )),
             None => {
-                let mut quoted: Vec<String> = options
+                let mut quoted: Vec<String> = head
+                    .first
                     .iter()
                     .take(QUOTED_OPTIONS)
                     .map(|o| join_sum(o))
                     .collect();
-                if options.len() > QUOTED_OPTIONS {
-                    quoted.push(format!("... ({} in all)", options.len()));
+                if head.count > QUOTED_OPTIONS as u64 {
+                    quoted.push(format!("... ({} in all)", head.count));
                 }
                 Err(Error::illegal_move(
                     text,
@@ -346,7 +395,8 @@ impl Match {
                 winning: true,
             }));
         }
-        let candidates = self.legal_moves()?;
+        // Each candidate spends at least 1 of the budget.
+        let (candidates, _) = self.legal_moves_head(DELAY_BUDGET + 2)?;
         let mut best: Option<((usize, usize), Move)> = None;
         let mut spent = 0usize;
         for mv in candidates {
@@ -357,7 +407,8 @@ impl Match {
             after.splice(mv.component..=mv.component, mv.to.iter().cloned());
             let mut replies = 0usize;
             for c in &after {
-                replies += self.options_of(c)?.len();
+                let count = self.options_of(c)?.count;
+                replies = replies.saturating_add(usize::try_from(count).unwrap_or(usize::MAX));
             }
             spent += replies.max(1);
             let winning = self
@@ -495,6 +546,44 @@ mod tests {
         assert!(reason(&mut done, "0 -> 0").contains("no moves"));
         assert!(done.is_over().unwrap());
         assert_eq!(done.engine_move().unwrap(), None);
+    }
+
+    /// A heap with more options than are held: counted, checked and
+    /// played without listing it (issue 19), equal to the full list
+    /// where both exist.
+    #[test]
+    fn a_heap_with_more_options_than_are_held_is_played_by_streaming() {
+        let heap = (2 * CACHED_OPTIONS + 1) as u64; // Kayles: one option per token
+        let mut m = start("kayles", &[heap]);
+        let (first, total) = m.legal_moves_head(5).unwrap();
+        assert_eq!(total, heap);
+        assert_eq!(first.len(), 5);
+        assert!(!m.is_over().unwrap());
+        // Options far past the held ones are found; non-options refused.
+        let far = format!("{heap} -> {}+{}", heap / 2 - 1, heap - heap / 2 - 1);
+        assert_eq!(m.parse_move(&far).unwrap().to.len(), 2);
+        let e = m.parse_move(&format!("{heap} -> 5+5")).unwrap_err();
+        assert!(e.to_string().contains(&format!("({heap} in all)")), "{e}");
+        // Listing every move is refused past the listing bound.
+        assert!(m.legal_moves().is_err());
+        // Below it, the streamed answers equal the full list.
+        let mut small = start("dawson", &[3000]);
+        let all = small.legal_moves().unwrap();
+        let (head, total) = small.legal_moves_head(usize::MAX).unwrap();
+        assert_eq!((head, total), (all.clone(), all.len() as u64));
+        let mut g = parse("dawson").unwrap();
+        for mv in &all {
+            assert_eq!(
+                g.find_option("3000", &mv.to).unwrap().as_ref(),
+                Some(&mv.to)
+            );
+        }
+        assert_eq!(g.find_option("3000", &["2999".into()]).unwrap(), None);
+        // The engine wins from the big heap: its move leaves value 0.
+        let e = m.engine_move().unwrap().unwrap();
+        assert!(e.winning);
+        m.play(&e.mv);
+        assert_eq!(m.analysis().unwrap().value.value(), 0);
     }
 
     #[test]

@@ -91,12 +91,21 @@ fn drive(spec: &str, small: &str, failures: &mut Vec<String>) {
     let misere = AnalyzeOptions { misere: true };
     let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
 
-    // No positions, and more than a sum may have: refused, naming the count.
+    // No positions: the empty sum where the game takes it (scripts; in
+    // normal play a P-position with no moves), else refused naming the
+    // count; more than a sum may have: refused.
     for options in [&normal, &misere] {
         let mut g = game();
-        match g.analyze(&[], options) {
-            Err(e) => assert!(e.to_string().contains("0 given"), "{spec}: {e}"),
-            Ok(_) => failures.push(format!("{spec}: analyze of no positions answered")),
+        match (g.accepts_empty_sum(), g.analyze(&[], options)) {
+            (false, Err(e)) => assert!(e.to_string().contains("0 given"), "{spec}: {e}"),
+            (false, Ok(_)) => failures.push(format!("{spec}: analyze of no positions answered")),
+            (true, Ok(a)) => {
+                let p = a.outcome == grundy::game::Outcome::P;
+                if !a.winning_moves.is_empty() || (!options.misere && !p) {
+                    failures.push(format!("{spec}: the empty sum is not a terminal position"));
+                }
+            }
+            (true, Err(_)) => {}
         }
         let many = vec![small.to_string(); MAX_COMPONENTS + 1];
         match g.analyze(&many, options) {

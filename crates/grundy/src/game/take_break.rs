@@ -352,6 +352,56 @@ impl TakeBreak {
         }
     }
 
+    /// How many options a heap of `heap` has (the length of the list
+    /// [`Game::options`] gives), or `None` if more than `cap`, found
+    /// without listing them: time O(min(heap, explicit digits + cap)).
+    pub fn option_count_within(&self, heap: u64, cap: u64) -> Option<u64> {
+        let n = heap;
+        // What removing k tokens (digit d) contributes.
+        let at = |k: u64, d: u8| -> u64 {
+            let m = n - k;
+            let mut c = 0u64;
+            if d & LEAVE_NONE != 0 && m == 0 {
+                c += 1;
+            }
+            if d & LEAVE_ONE != 0 && m > 0 && k > 0 {
+                c += 1;
+            }
+            if d & LEAVE_TWO != 0 {
+                c += m / 2 - u64::from(self.unequal && m >= 2 && m.is_multiple_of(2));
+            }
+            if d & LEAVE_THREE != 0 {
+                // Partitions of m into exactly three parts: round(m²/12).
+                let m = u128::from(m);
+                c = c.saturating_add(u64::try_from((m * m + 6) / 12).unwrap_or(u64::MAX));
+            }
+            c
+        };
+        let explicit = (self.digits.len() as u64 - 1).min(n);
+        let mut count = 0u64;
+        for k in 0..=explicit {
+            count = count.saturating_add(at(k, self.digit(k)));
+            if count > cap {
+                return None;
+            }
+        }
+        if self.repeating && n > explicit {
+            let d = self.digit(explicit + 1);
+            if d & (LEAVE_ONE | LEAVE_TWO | LEAVE_THREE) != 0 {
+                // Each k with n − k ≥ 3 adds an option: at most cap + 3 steps.
+                for k in explicit + 1..=n {
+                    count = count.saturating_add(at(k, d));
+                    if count > cap {
+                        return None;
+                    }
+                }
+            } else {
+                count += at(n, d);
+            }
+        }
+        (count <= cap).then_some(count)
+    }
+
     /// The code: `0.77`, `4.3r`, `hex:0.3F`, or `grundy-game`.
     pub fn code(&self) -> String {
         if self.unequal {
@@ -568,6 +618,46 @@ mod tests {
         // hex:0.8 from 4: remove 1, leave three heaps 1+1+1.
         let h = TakeBreak::hexadecimal("0.8").unwrap();
         assert_eq!(crate::game::collect_options(&h, &4), vec![vec![1, 1, 1]]);
+    }
+
+    #[test]
+    fn option_counts_equal_the_listed_options() {
+        let codes = [
+            TakeBreak::named("kayles").unwrap(),
+            TakeBreak::named("dawson").unwrap(),
+            TakeBreak::named("lasker").unwrap(),
+            TakeBreak::grundy_game(),
+            TakeBreak::octal("0.3r").unwrap(),
+            TakeBreak::octal("0.7r").unwrap(),
+            TakeBreak::octal("0.4r").unwrap(),
+            TakeBreak::octal("0.1r").unwrap(),
+            TakeBreak::octal("0.137").unwrap(),
+            TakeBreak::octal("4.07").unwrap(),
+            TakeBreak::hexadecimal("0.8").unwrap(),
+            TakeBreak::hexadecimal("0.F3Fr").unwrap(),
+            TakeBreak::hexadecimal("8.C").unwrap(),
+        ];
+        for g in &codes {
+            for n in 0..40 {
+                let listed = crate::game::collect_options(g, &n).len() as u64;
+                assert_eq!(
+                    g.option_count_within(n, u64::MAX),
+                    Some(listed),
+                    "{} {n}",
+                    g.code()
+                );
+                assert_eq!(g.option_count_within(n, listed), Some(listed));
+                if listed > 0 {
+                    assert_eq!(g.option_count_within(n, listed - 1), None);
+                }
+            }
+        }
+        // Huge heaps answer at once: a bounded count, or None past the cap.
+        let k = TakeBreak::named("kayles").unwrap();
+        assert_eq!(k.option_count_within(u64::MAX, 1000), None);
+        assert_eq!(k.option_count_within(1_000_000, u64::MAX), Some(1_000_000));
+        let d = TakeBreak::octal("0.1r").unwrap();
+        assert_eq!(d.option_count_within(u64::MAX, 10), Some(1));
     }
 
     #[test]

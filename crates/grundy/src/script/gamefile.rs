@@ -17,7 +17,7 @@
 //! | `octal` | `"0.77"` | an octal code (Kayles); needs the octal family |
 //! | `hex` | `"0.3F"` | a hexadecimal code (`hex:0.3F`) |
 //! | `spec` | `"sub:pow2"` | any built-in spec (not another game file) |
-//! | `script` | `"mygame.rhai"` | a Rhai script, relative to this file |
+//! | `script` | `"mygame.rhai"` | a Rhai script, relative to this file; its parameters in `params = { k = 3 }` |
 //!
 //! The file becomes a spec of the built-in families and is parsed by
 //! [`crate::spec::parse_with`] (which takes the file's text from its
@@ -60,10 +60,12 @@ impl GameFile {
         let mut name = None;
         let mut about = None;
         let mut rule: Option<(&str, &toml::Value)> = None;
+        let mut params = None;
         for (key, value) in &table {
             match key.as_str() {
                 "name" => name = Some(string(file, key, value)?),
                 "about" => about = Some(string(file, key, value)?),
+                "params" => params = Some(value),
                 k if RULES.contains(&k) => {
                     if let Some((first, _)) = rule {
                         return Err(bad(format!(
@@ -74,7 +76,7 @@ impl GameFile {
                 }
                 other => {
                     return Err(bad(format!(
-                        "unknown key `{other}` (known: name, about, {})",
+                        "unknown key `{other}` (known: name, about, params, {})",
                         RULES.join(", ")
                     )))
                 }
@@ -133,7 +135,62 @@ impl GameFile {
                 format!("script:{}", base.join(s).display())
             }
         };
+        let spec = match params {
+            None => spec,
+            Some(_) if key != "script" => {
+                return Err(bad(format!("`params` are for a `script`, not for `{key}`")))
+            }
+            Some(p) => format!("{spec}{}", script_params(file, p)?),
+        };
         Ok(GameFile { name, about, spec })
+    }
+}
+
+/// `params = { k = 3, s = [1, 3] }` as a spec's `?k=3,s=[1,3]`.
+fn script_params(file: &str, value: &toml::Value) -> Result<String> {
+    let bad = |why: String| Error::invalid_spec(file, why);
+    let table = value
+        .as_table()
+        .ok_or_else(|| bad("`params` must be a table such as `{ k = 3 }`".into()))?;
+    let mut parts = Vec::new();
+    for (k, v) in table {
+        parts.push(format!(
+            "{k}={}",
+            literal(v).map_err(|why| bad(format!("`params.{k}`: {why}")))?
+        ));
+    }
+    let text = parts.join(",");
+    // Checked here, so that a mistake names the game file.
+    crate::script::params::parse_list(file, &text)?;
+    Ok(format!("?{text}"))
+}
+
+/// A TOML value as a position literal.
+fn literal(v: &toml::Value) -> std::result::Result<String, String> {
+    match v {
+        toml::Value::Integer(i) if *i >= 0 => Ok(i.to_string()),
+        toml::Value::String(s) => Ok(crate::script::ScriptPosition::Str(s.clone()).to_string()),
+        toml::Value::Array(items) => {
+            let parts = items
+                .iter()
+                .map(literal)
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            Ok(format!("[{}]", parts.join(",")))
+        }
+        toml::Value::Table(t) => {
+            let parts = t
+                .iter()
+                .map(|(k, v)| {
+                    Ok(format!(
+                        "{}:{}",
+                        crate::script::ScriptPosition::Str(k.clone()),
+                        literal(v)?
+                    ))
+                })
+                .collect::<std::result::Result<Vec<_>, String>>()?;
+            Ok(format!("#{{{}}}", parts.join(",")))
+        }
+        _ => Err("a value is a non-negative integer, a string, an array or a table".into()),
     }
 }
 
@@ -216,5 +273,14 @@ mod tests {
         assert!(msg("spec = \"toml:other.toml\"").contains("another game file"));
         assert!(msg("subtraction = [1,").contains("not valid TOML"));
         assert!(msg("name = 3\nsubtraction = [1]").contains("`name` must be a string"));
+        assert!(msg("subtraction = [1]\nparams = { k = 3 }").contains("for a `script`"));
+        assert!(msg("script = \"x.rhai\"\nparams = { k = -3 }").contains("`params.k`"));
+    }
+
+    #[test]
+    fn script_parameters_join_the_spec() {
+        let s =
+            spec_of("script = \"x.rhai\"\nparams = { k = 3, s = [1, 2], b = \"..X\" }").unwrap();
+        assert!(s.ends_with("x.rhai?b=\"..X\",k=3,s=[1,2]"), "{s}");
     }
 }

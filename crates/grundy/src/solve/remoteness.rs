@@ -105,8 +105,12 @@ struct Frame {
 /// // A heap of 5: take it all (1 move); the loser of 2+2 lasts 4 moves.
 /// assert_eq!(s.lengths(&[5]).unwrap().remoteness, 1);
 /// assert_eq!(s.lengths(&[2, 2]).unwrap().remoteness, 4);
-/// // Suspense: the winner of a heap of 3 takes one at a time: 3 moves.
-/// assert_eq!(s.lengths(&[3]).unwrap().suspense, 3);
+/// // Suspense: the winner of a heap of 3 would like to delay, but taking
+/// // one or two leaves a heap the opponent takes whole: it must take all.
+/// assert_eq!(s.lengths(&[3]).unwrap().suspense, 1);
+/// // The loser of 2+2 hastens the end (a whole heap): 2 moves, where
+/// // remoteness, the loser delaying, counted 4.
+/// assert_eq!(s.lengths(&[2, 2]).unwrap().suspense, 2);
 /// ```
 pub struct RemotenessSolver<G: Game> {
     game: G,

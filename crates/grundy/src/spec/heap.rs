@@ -2,7 +2,7 @@
 //! analysis, play and misère for every family whose positions are heaps.
 
 use super::adapt::{misere_analysis, misere_heaps};
-use super::{parse_heap, parse_heaps, AnalyzeOptions, AnyGame};
+use super::{parse_heap, parse_heaps, AnalyzeOptions, AnyGame, OptionsHead};
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
 use crate::games::TakeBreak;
@@ -17,6 +17,79 @@ pub const MAX_LISTED_OPTIONS: usize = 1 << 20;
 /// finite subtraction set (a heap of a general heap game may have about as
 /// many options as tokens, or more).
 pub const MAX_LISTED_HEAP: u64 = 100_000;
+
+/// Largest heap of a heap game (other than a take-and-break code or a
+/// finite subtraction set, whose options are counted instead) played move
+/// by move: its options are streamed, never held
+/// ([`AnyGame::options_head`], [`AnyGame::find_option`]).
+pub const MAX_PLAYED_HEAP: u64 = 100_000_000;
+
+/// Most options a heap may have to be played move by move: each move
+/// checked or counted walks them (about a second at this bound).
+pub const MAX_STREAMED_OPTIONS: u64 = 100_000_000;
+
+/// Refuses a heap whose options are too many to walk (see
+/// [`MAX_STREAMED_OPTIONS`], [`MAX_PLAYED_HEAP`]).
+fn check_streamable<G: HeapGame + ?Sized>(game: &G, h: u64) -> Result<()> {
+    if game.finite_subtraction_set().is_some() {
+        return Ok(());
+    }
+    let why = match game.take_and_break() {
+        Some(code) if code.option_count_within(h, MAX_STREAMED_OPTIONS).is_none() => {
+            format!("has more than {MAX_STREAMED_OPTIONS} options: too many to play move by move")
+        }
+        None if h > MAX_PLAYED_HEAP => {
+            format!("too large to play move by move: heaps up to {MAX_PLAYED_HEAP} can be played")
+        }
+        _ => return Ok(()),
+    };
+    Err(Error::invalid_position(&h.to_string(), why))
+}
+
+/// How many options heap `h` has and the first `keep` of them, streamed
+/// (see [`AnyGame::options_head`]).
+pub fn heap_options_head<G: HeapGame + ?Sized>(
+    game: &G,
+    h: u64,
+    keep: usize,
+) -> Result<OptionsHead> {
+    check_streamable(game, h)?;
+    let mut head = OptionsHead::default();
+    game.options(&h, &mut |o| {
+        if head.first.len() < keep {
+            head.first.push(o.iter().map(u64::to_string).collect());
+        }
+        head.count += 1;
+    });
+    Ok(head)
+}
+
+/// The option of heap `h` made of the heaps `to`, streamed (see
+/// [`AnyGame::find_option`]).
+pub fn find_heap_option<G: HeapGame + ?Sized>(
+    game: &G,
+    h: u64,
+    to: &[String],
+) -> Result<Option<Vec<String>>> {
+    check_streamable(game, h)?;
+    let Ok(mut typed) = parse_heaps(to) else {
+        return Ok(None);
+    };
+    typed.sort_unstable();
+    let mut found = None;
+    let mut sorted = Vec::new();
+    game.options(&h, &mut |o| {
+        if found.is_none() && o.len() == typed.len() {
+            sorted.clear();
+            sorted.extend_from_slice(o);
+            sorted.sort_unstable();
+            if sorted == typed {
+                found = Some(o.iter().map(u64::to_string).collect());
+            }
+        }
+    });
+    Ok(found)
+}
 
 /// The options of heap `h` of `game`, as strings (see [`AnyGame::options`]).
 pub fn list_heap_options<G: HeapGame + ?Sized>(game: &G, h: u64) -> Result<Vec<Vec<String>>> {
@@ -64,6 +137,17 @@ impl<G: HeapGame + Clone> HeapSpec<G> {
     pub fn new(game: G) -> Self {
         HeapSpec {
             values: HeapValues::new(game.clone()),
+            take_break: game.take_and_break(),
+            quotient: None,
+            game,
+        }
+    }
+
+    /// [`new`](Self::new) with the solver's settings (limits of time and
+    /// size) given.
+    pub fn with_config(game: G, config: crate::solve::HeapConfig) -> Self {
+        HeapSpec {
+            values: HeapValues::with_config(game.clone(), config),
             take_break: game.take_and_break(),
             quotient: None,
             game,
@@ -119,6 +203,14 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
 
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
         list_heap_options(&self.game, parse_heap(component)?)
+    }
+
+    fn options_head(&mut self, component: &str, keep: usize) -> Result<OptionsHead> {
+        heap_options_head(&self.game, parse_heap(component)?, keep)
+    }
+
+    fn find_option(&mut self, component: &str, to: &[String]) -> Result<Option<Vec<String>>> {
+        find_heap_option(&self.game, parse_heap(component)?, to)
     }
 
     fn normalize(&mut self, component: &str) -> Result<String> {

@@ -23,9 +23,31 @@ mod adapt;
 mod families;
 mod heap;
 pub mod listed;
+mod placement;
 pub use families::cutting::CuttingSpec;
 pub use families::FAMILIES;
-pub use heap::{list_heap_options, HeapSpec, MAX_LISTED_HEAP, MAX_LISTED_OPTIONS};
+pub use heap::{
+    find_heap_option, heap_options_head, list_heap_options, HeapSpec, MAX_LISTED_HEAP,
+    MAX_LISTED_OPTIONS, MAX_PLAYED_HEAP, MAX_STREAMED_OPTIONS,
+};
+
+/// The number of options of a component and the first few of them
+/// ([`AnyGame::options_head`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptionsHead {
+    /// How many options the component has.
+    pub count: u64,
+    /// The first of them, each a sum of components (all of them when
+    /// `first.len() as u64 == count`).
+    pub first: Vec<Vec<String>>,
+}
+
+impl OptionsHead {
+    /// True when `first` holds every option.
+    pub fn is_complete(&self) -> bool {
+        self.first.len() as u64 == self.count
+    }
+}
 
 /// How to analyze a sum.
 #[derive(Clone, Debug, Default)]
@@ -67,6 +89,46 @@ pub trait AnyGame {
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>>;
 
+    /// [`analyze`](Self::analyze) when only the outcome is wanted: a game
+    /// with an outcome-first search (the placement games) answers the
+    /// outcome and the winning moves without the nim-value
+    /// ([`Analysis::value_known`] false), pruning where it can. The
+    /// default is the full analysis.
+    fn analyze_outcome(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        self.analyze(positions, options)
+    }
+
+    /// The game's transposition table in its saved form, for games that
+    /// keep one that can be resumed (the placement games); an error for the
+    /// others (the default).
+    fn save_table(&self) -> Result<Vec<u8>> {
+        Err(Error::unsupported(format!(
+            "`{}` keeps no table to save (`--table` is for cram, node-kayles and chomp)",
+            self.spec()
+        )))
+    }
+
+    /// Adds a table saved by [`save_table`](Self::save_table) for the same
+    /// game (`name`, e.g. the file, names it in errors).
+    fn load_table(&mut self, bytes: &[u8], name: &str) -> Result<()> {
+        let _ = (bytes, name);
+        Err(Error::unsupported(format!(
+            "`{}` keeps no table to load (`--table` is for cram, node-kayles and chomp)",
+            self.spec()
+        )))
+    }
+
+    /// Whether [`analyze`](Self::analyze) takes the empty sum (no
+    /// positions; value 0). Scripted games do; the others refuse it as
+    /// an error naming the number of positions (the default).
+    fn accepts_empty_sum(&self) -> bool {
+        false
+    }
+
     /// For games whose positions are pairs `a,b` (Wythoff, Euclid): the
     /// table `rows[i][j] = G(from + i, from + j)`. `None` for other games
     /// (their `values` is the sequence `G(from..=to)`).
@@ -85,6 +147,32 @@ pub trait AnyGame {
             "`{}` cannot list its moves, so it cannot be played interactively",
             self.spec()
         )))
+    }
+
+    /// How many options `component` has and the first `keep` of them (in
+    /// the order of [`options`](Self::options)), for components too large
+    /// to list whole: a game that can count and stream its options without
+    /// holding them overrides it (heap games do, for heaps up to
+    /// [`MAX_PLAYED_HEAP`]). The default lists them all with `options`.
+    fn options_head(&mut self, component: &str, keep: usize) -> Result<OptionsHead> {
+        let mut first = self.options(component)?;
+        let count = first.len() as u64;
+        first.truncate(keep);
+        Ok(OptionsHead { count, first })
+    }
+
+    /// The option of `component` made of the components `to` (in any
+    /// order, each in canonical form), as [`options`](Self::options) writes
+    /// it; `None` if `to` is not an option. The default searches the list
+    /// of `options`; heap games check without listing.
+    fn find_option(&mut self, component: &str, to: &[String]) -> Result<Option<Vec<String>>> {
+        let mut typed = to.to_vec();
+        typed.sort();
+        Ok(self.options(component)?.into_iter().find(|o| {
+            let mut o2 = o.clone();
+            o2.sort();
+            o2 == typed
+        }))
     }
 
     /// A component as the game writes it (`007` becomes `7`), or an error
@@ -184,7 +272,7 @@ impl Default for ScriptLimits {
             max_array_size: 30_000,
             max_map_size: 10_000,
             max_positions: 10_000_000,
-            max_total_operations: 200_000_000,
+            max_total_operations: 4_000_000_000,
         }
     }
 }
@@ -231,6 +319,21 @@ pub const MAX_COMPONENTS: usize = 1 << 20;
 /// Every method of [`AnyGame`] is forwarded.
 struct Chosen(Box<dyn AnyGame>);
 
+impl Chosen {
+    fn check_count(&self, positions: &[String]) -> Result<()> {
+        let empty_refused = positions.is_empty() && !self.0.accepts_empty_sum();
+        if empty_refused || positions.len() > MAX_COMPONENTS {
+            return Err(crate::error::ErrorKind::NoPositions {
+                game: self.0.spec(),
+                expected: format!("1 to {MAX_COMPONENTS}"),
+                given: positions.len(),
+            }
+            .into());
+        }
+        Ok(())
+    }
+}
+
 impl AnyGame for Chosen {
     fn spec(&self) -> String {
         self.0.spec()
@@ -254,23 +357,45 @@ impl AnyGame for Chosen {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        if positions.is_empty() || positions.len() > MAX_COMPONENTS {
-            return Err(crate::error::ErrorKind::NoPositions {
-                game: self.0.spec(),
-                expected: format!("1 to {MAX_COMPONENTS}"),
-                given: positions.len(),
-            }
-            .into());
-        }
+        self.check_count(positions)?;
         self.0.analyze(positions, options)
+    }
+
+    fn analyze_outcome(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        self.check_count(positions)?;
+        self.0.analyze_outcome(positions, options)
+    }
+
+    fn save_table(&self) -> Result<Vec<u8>> {
+        self.0.save_table()
+    }
+
+    fn load_table(&mut self, bytes: &[u8], name: &str) -> Result<()> {
+        self.0.load_table(bytes, name)
     }
 
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
         self.0.table(from, to)
     }
 
+    fn accepts_empty_sum(&self) -> bool {
+        self.0.accepts_empty_sum()
+    }
+
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
         self.0.options(component)
+    }
+
+    fn options_head(&mut self, component: &str, keep: usize) -> Result<OptionsHead> {
+        self.0.options_head(component, keep)
+    }
+
+    fn find_option(&mut self, component: &str, to: &[String]) -> Result<Option<Vec<String>>> {
+        self.0.find_option(component, to)
     }
 
     fn normalize(&mut self, component: &str) -> Result<String> {

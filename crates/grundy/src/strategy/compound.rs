@@ -92,9 +92,9 @@ struct Choices<P> {
 /// // Conjunctive: heaps 1 and 5 each end in one move: take both, win.
 /// let a = analyze_compound(&mut s, &[1, 5], Compound::Conjunctive, 10).unwrap();
 /// assert_eq!((a.outcome, a.remoteness), (Outcome::N, Some(1)));
-/// // Continued: 2 lasts two moves (the winner delays) against 1: P.
+/// // Continued: take both heaps of 2 at once and nothing can move: N.
 /// let a = analyze_compound(&mut s, &[2, 2], Compound::Continued, 10).unwrap();
-/// assert_eq!(a.outcome, Outcome::P);
+/// assert_eq!((a.outcome, a.suspense), (Outcome::N, Some(1)));
 /// ```
 pub fn analyze_compound<G: Game>(
     solver: &mut RemotenessSolver<G>,

@@ -57,6 +57,9 @@ registry! {
     take,
     fibnim,
     coins,
+    cram,
+    node_kayles,
+    chomp,
     script,
     toml,
 }

@@ -4,8 +4,10 @@ use crate::error::Result;
 use crate::games::{nim::Nim, TakeBreak};
 use crate::nimber::Nimber;
 use crate::solve::{HeapValues, PeriodReport};
-use crate::spec::heap::list_heap_options;
-use crate::spec::{no_args, parse_heap, parse_heaps, AnalyzeOptions, AnyGame, Family};
+use crate::spec::heap::{find_heap_option, heap_options_head, list_heap_options};
+use crate::spec::{
+    no_args, parse_heap, parse_heaps, AnalyzeOptions, AnyGame, Family, OptionsHead,
+};
 use crate::strategy::{Analysis, Outcome, WinningMove};
 
 pub(super) const FAMILY: Family = Family {
@@ -72,6 +74,14 @@ impl AnyGame for NimGame {
 
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
         list_heap_options(&Nim, parse_heap(component)?)
+    }
+
+    fn options_head(&mut self, component: &str, keep: usize) -> Result<OptionsHead> {
+        heap_options_head(&Nim, parse_heap(component)?, keep)
+    }
+
+    fn find_option(&mut self, component: &str, to: &[String]) -> Result<Option<Vec<String>>> {
+        find_heap_option(&Nim, parse_heap(component)?, to)
     }
 
     fn normalize(&mut self, component: &str) -> Result<String> {

@@ -7,20 +7,22 @@ use crate::spec::{AnyGame, Family, SpecFiles};
 
 pub(super) const FAMILY: Family = Family {
     name: "script",
-    syntax: "script:FILE.rhai",
-    position: "N or A,B,... (as the script reads it)",
+    syntax: "script:FILE.rhai[?k=3,...]",
+    position: "as the script reads it: N, A,B, '[..]', '\"..\"', '#{..}'",
     example: "script:examples/games/subtract-134.rhai 5",
-    about: "a game whose moves a Rhai script defines: fn moves(p) { ... }",
+    about: "a game whose moves a Rhai script defines: fn moves(p) { ... }; parameters after `?` or with --param k=3",
     parse,
 };
 
 #[cfg(feature = "script")]
 fn parse(spec: &str, args: Option<&str>, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>> {
     use crate::script::{ScriptGame, ScriptSpec};
-    let file = file_argument(spec, args, "script:examples/games/subtract-134.rhai")?;
+    let args = args.map(|a| crate::script::params::split_spec(spec, a)).transpose()?;
+    let (file, params) = args.unwrap_or_default();
+    let file = file_argument(spec, Some(file).filter(|f| !f.is_empty()), "script:examples/games/subtract-134.rhai")?;
     let limits = files.script_limits()?;
     let source = files.read(spec, file)?;
-    let game = ScriptGame::with_limits(file, &source, &limits)?;
+    let game = ScriptGame::with_params(file, &source, &limits, &params)?;
     Ok(Box::new(ScriptSpec::new(game)))
 }
 

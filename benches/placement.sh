@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Placement benchmark: grundy against igsolve (Piotr Beling's solver, from
+# crates.io; run here as a separate program, never linked or copied) on the
+# same Cram boards, in one run, on this machine.
+#
+#   benches/placement.sh                 # the default boards
+#   BOARDS="4x5 5x6" benches/placement.sh
+#   IGSOLVE=/path/to/igsolve benches/placement.sh
+#
+# igsolve is looked for in $IGSOLVE, then /tmp/igs/bin/igsolve, then PATH;
+# install it with `cargo install --root /tmp/igs igsolve` (0.1.2 was used).
+# For each board it runs, taking turns (wall seconds, peak RSS and peak
+# anonymous memory from benches/measure.py):
+#   - igsolve:           igsolve cram -r R -c C   (nim-value, its default
+#                        method: Beling–Rogalski pruning, end database)
+#   - grundy value:      grundy analyze cram RxC --format json
+#                        (nim-value and every winning move)
+#   - grundy outcome:    grundy analyze cram RxC --outcome-only --format json
+# and checks that the two nim-values are equal (and the outcome agrees with
+# the value); a mismatch stops the run with exit 1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BOARDS=${BOARDS:-"4x5 5x5 3x9 4x7 5x6 4x8 6x6 5x7"}
+IGS=${IGSOLVE:-}
+if [ -z "$IGS" ]; then
+    if [ -x /tmp/igs/bin/igsolve ]; then IGS=/tmp/igs/bin/igsolve
+    elif command -v igsolve >/dev/null; then IGS=$(command -v igsolve)
+    else
+        echo "igsolve not found: cargo install --root /tmp/igs igsolve (or set IGSOLVE)" >&2
+        exit 2
+    fi
+fi
+cargo build --release -q -p grundy-cli
+G=target/release/grundy
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "| board | value | igsolve s | igsolve RSS KB (anon) | grundy value s | RSS KB (anon) | grundy outcome-only s | RSS KB (anon) |"
+echo "|---|---|---|---|---|---|---|---|"
+for b in $BOARDS; do
+    r=${b%x*}; c=${b#*x}
+    read -r iw irss ianon < <(python3 benches/measure.py --stdout "$tmp/igs" "$IGS" cram -r "$r" -c "$c")
+    read -r gw grss ganon < <(python3 benches/measure.py --stdout "$tmp/g" "$G" analyze cram "$b" --format json)
+    read -r ow orss oanon < <(python3 benches/measure.py --stdout "$tmp/o" "$G" analyze cram "$b" --outcome-only --format json)
+    iv=$(sed -n 's/^Nimber of initial position: \([0-9]*\).*/\1/p' "$tmp/igs")
+    gv=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["value"])' "$tmp/g")
+    go=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["outcome"])' "$tmp/o")
+    if [ "$iv" != "$gv" ]; then
+        echo "MISMATCH on $b: igsolve $iv, grundy $gv" >&2
+        exit 1
+    fi
+    if { [ "$gv" = 0 ] && [ "$go" != P ]; } || { [ "$gv" != 0 ] && [ "$go" != N ]; }; then
+        echo "MISMATCH on $b: value $gv but outcome-only says $go" >&2
+        exit 1
+    fi
+    echo "| $b | $gv | $iw | $irss ($ianon) | $gw | $grss ($ganon) | $ow | $orss ($oanon) |"
+done
+echo
+echo "(values equal on every board; $("$IGS" --version 2>/dev/null || echo igsolve); $(nproc) cores shared)"

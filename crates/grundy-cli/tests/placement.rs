@@ -1,0 +1,122 @@
+//! `grundy analyze` on the placement games: the three positions the issue
+//! names, `--outcome-only`, `--table` save and resume, and the errors.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = grundy()
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn failure(args: &[&str]) -> String {
+    let out = grundy().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The values were checked by the library's exhaustive tests; here the
+/// command answers them with the moves as boards.
+#[test]
+fn the_issues_three_positions_answer_with_values_and_moves() {
+    let cram = json(&["analyze", "cram", "4x5"]);
+    assert_eq!(cram["value"], 2);
+    assert_eq!(cram["outcome"], "N");
+    assert_eq!(cram["winning_moves"].as_array().unwrap().len(), 5);
+    assert_eq!(cram["winning_moves"][0]["to"], "...../x..../x..../.....");
+    let nk = json(&["analyze", "node-kayles", "grid:3x5"]);
+    assert_eq!(nk["value"], 3);
+    assert_eq!(nk["winning_moves"][0]["to"], "..#../.#x#./..#..");
+    let chomp = json(&["analyze", "chomp", "3x4"]);
+    assert_eq!(chomp["value"], 9);
+    assert_eq!(chomp["winning_moves"][0]["to"], "..../..xx/..xx");
+    // The move leaves a P-position, and the drawing is a position.
+    let after = json(&["analyze", "chomp", "..../..xx/..xx"]);
+    assert_eq!(after["outcome"], "P");
+}
+
+#[test]
+fn outcome_only_gives_the_outcome_and_moves_without_the_value() {
+    let full = json(&["analyze", "cram", "3x5", "2x3"]);
+    let fast = json(&["analyze", "cram", "3x5", "2x3", "--outcome-only"]);
+    assert_eq!(fast["value"], Value::Null);
+    assert_eq!(fast["outcome"], full["outcome"]);
+    assert_eq!(fast["winning_moves"], full["winning_moves"]);
+    // Other games answer in full.
+    assert_eq!(json(&["analyze", "nim", "3", "--outcome-only"])["value"], 3);
+}
+
+#[test]
+fn a_table_is_saved_resumed_and_refused_for_another_game() {
+    let path = scratch("cram.table");
+    let p = path.to_str().unwrap();
+    let first = json(&["analyze", "cram", "4x4", "--table", p]);
+    let saved = std::fs::metadata(&path).unwrap().len();
+    assert!(saved > 24, "{saved} bytes");
+    // Resumed: the same answer, and the table only grows.
+    let again = json(&["analyze", "cram", "4x5", "--table", p]);
+    assert_eq!(again["value"], 2);
+    assert!(std::fs::metadata(&path).unwrap().len() > saved);
+    assert_eq!(json(&["analyze", "cram", "4x4", "--table", p]), first);
+    let e = failure(&["analyze", "chomp", "3x4", "--table", p]);
+    assert!(e.contains("another game"), "{e}");
+    std::fs::write(&path, b"GRUNDYPT\x01\x00\x00\x00").unwrap();
+    let e = failure(&["analyze", "cram", "4x4", "--table", p]);
+    assert!(e.contains("truncated"), "{e}");
+    let e = failure(&["analyze", "nim", "3", "--table", p]);
+    assert!(e.contains("keeps no table"), "{e}");
+}
+
+#[test]
+fn placement_errors_name_the_problem() {
+    assert!(failure(&["analyze", "cram", "12x12"]).contains("128"));
+    assert!(failure(&["analyze", "chomp", "[2,3]"]).contains("never increase"));
+    assert!(failure(&["analyze", "cram", "--misere", "2x2"]).contains("misère"));
+    assert!(failure(&["values", "cram", "--to", "5"]).contains("boards"));
+    let e = failure(&["analyze", "node-kayles:/nonexistent/g.txt", "all"]);
+    assert!(e.contains("cannot read"), "{e}");
+}
+
+#[test]
+fn node_kayles_reads_a_graph_file() {
+    let path = scratch("square-with-tail.txt");
+    std::fs::write(
+        &path,
+        "# a 4-cycle with a pendant vertex\na b\nb c\nc d\nd a\na e\n",
+    )
+    .unwrap();
+    let spec = format!("node-kayles:{}", path.display());
+    let a = json(&["analyze", &spec, "all"]);
+    // By hand: choosing a leaves c (*1); b leaves d and e apart (*1 + *1
+    // = 0); c leaves a-e (*1); d is like b (0); e leaves the path b-c-d
+    // (*2). The options are 0, 1, 2: value 3, winning moves b and d.
+    assert_eq!(a["value"], 3);
+    let moves: Vec<&str> = a["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["all-a,xb,c", "all-a,c,xd"]);
+    assert_eq!(json(&["analyze", &spec, "all-a,xb,c"])["outcome"], "P");
+}

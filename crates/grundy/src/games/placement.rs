@@ -1,0 +1,482 @@
+//! Placement games on a set of cells: their moves, position syntax and
+//! drawing. [`crate::solve::placement`] solves them.
+//!
+//! - [`Cram`]: place a domino on two free adjacent cells.
+//! - [`NodeKayles`]: choose a vertex not adjacent to a chosen one; on a
+//!   grid ([`NodeKayles`]: the free cells, 4-adjacency) or any graph of at
+//!   most 128 vertices ([`GraphKayles`]). Choosing `v` removes `v` and its
+//!   neighbours from the vertices still available.
+//! - [`Chomp`]: take a square and every square below and to the right of
+//!   it; the player who takes the poisoned corner `(0, 0)` loses, which is
+//!   normal play on the board without it (the corner is never taken).
+//!
+//! Positions are written `MxN` (a full board), or drawn as rows of `.`
+//! (free) and `#` (taken; `x` too, which marks a move just made) joined by
+//! `/`; Chomp positions as `MxN` or the row lengths `[4,3,3,1]`.
+
+use crate::error::{Error, Result};
+use crate::solve::placement::regions::{each_grid_region, graph_regions};
+use crate::solve::placement::{canonical, low_bits, Bits, Board, Rules, Symmetry, MAX_CELLS};
+
+/// A placement game's moves on whole boards; [`Rules`] follows from them.
+pub trait Placement {
+    /// Bytes naming the game and what fixes its moves (see
+    /// [`Rules::fingerprint`]).
+    fn fingerprint(&self) -> Vec<u8>;
+
+    /// Calls `f` once per move of `board` with the cells the move takes
+    /// (the domino, the chosen vertex, the chomped squares) and the board it
+    /// leaves.
+    fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board));
+
+    /// Appends the independent regions of `board`, in canonical form, to
+    /// `out`; regions whose value is 0 without search may be left out.
+    fn regions_into(&self, board: &Board, out: &mut Vec<Board>);
+
+    /// The value of a region (canonical) known by a closed form, or `None`
+    /// (the default): see [`Rules::known_value`].
+    fn known_value(&self, region: &Board) -> Option<u16> {
+        let _ = region;
+        None
+    }
+
+    /// The regions of `board` (see [`regions_into`](Self::regions_into)).
+    fn regions(&self, board: &Board) -> Vec<Board> {
+        let mut out = Vec::new();
+        self.regions_into(board, &mut out);
+        out
+    }
+}
+
+impl<P: Placement> Rules for P {
+    fn fingerprint(&self) -> Vec<u8> {
+        Placement::fingerprint(self)
+    }
+
+    fn options(&self, region: &Board, f: &mut dyn FnMut(&[Board])) {
+        let mut regions = Vec::new();
+        self.each_move(region, &mut |_, after| {
+            regions.clear();
+            self.regions_into(&after, &mut regions);
+            f(&regions);
+        });
+    }
+
+    fn known_value(&self, region: &Board) -> Option<u16> {
+        Placement::known_value(self, region)
+    }
+}
+
+/// Cram: a move covers two free cells side by side.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cram;
+
+/// The values of a game on a row of `n ≤ 128` cells whose moves take `k`
+/// adjacent cells (`k` = 2 or 3, the middle one chosen when 3) and leave
+/// the two sides: Cram (`k = 2`: Dawson's Kayles, 0.07) and Node Kayles
+/// (0.137) on a strip. `mex` by definition, O(n²).
+fn strip_values(k: usize, clipped: bool) -> [u16; 129] {
+    let mut g = [0u16; 129];
+    for n in 1..=128usize {
+        let mut seen = [false; 130];
+        // A move at offset i takes cells i..i+k (clipped at the ends when
+        // the game allows: Node Kayles' end vertex takes only 2).
+        let starts: Vec<(usize, usize)> = if clipped {
+            (0..n)
+                .map(|v| (v.saturating_sub(1), (v + 2).min(n)))
+                .collect()
+        } else {
+            (0..=n.saturating_sub(k))
+                .filter(|_| n >= k)
+                .map(|i| (i, i + k))
+                .collect()
+        };
+        for (a, b) in starts {
+            seen[usize::from(g[a] ^ g[n - b])] = true;
+        }
+        g[n] = seen.iter().position(|s| !s).unwrap_or(129) as u16;
+    }
+    g
+}
+
+/// The Cram values of 1×n strips (see [`strip_values`]).
+fn cram_strips() -> &'static [u16; 129] {
+    static VALUES: std::sync::OnceLock<[u16; 129]> = std::sync::OnceLock::new();
+    VALUES.get_or_init(|| strip_values(2, false))
+}
+
+/// The Node Kayles values of paths (see [`strip_values`]).
+fn kayles_paths() -> &'static [u16; 129] {
+    static VALUES: std::sync::OnceLock<[u16; 129]> = std::sync::OnceLock::new();
+    VALUES.get_or_init(|| strip_values(3, true))
+}
+
+impl Placement for Cram {
+    fn fingerprint(&self) -> Vec<u8> {
+        b"cram".to_vec()
+    }
+
+    /// A strip is Dawson's Kayles; a full even × even rectangle is a
+    /// second-player win (answer each domino by its image under the half
+    /// turn), value 0.
+    fn known_value(&self, region: &Board) -> Option<u16> {
+        let (h, w) = (region.height(), region.width());
+        if h == 1 && region.count() as usize == w {
+            return Some(cram_strips()[w]);
+        }
+        (h % 2 == 0 && w % 2 == 0 && region.cells() == region.mask()).then_some(0)
+    }
+
+    fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {
+        let cells = board.cells();
+        for i in Bits(board.right_pairs()) {
+            let domino = 3u128 << i;
+            f(domino, board.with(cells & !domino));
+        }
+        let w = board.width();
+        for i in Bits(board.down_pairs()) {
+            let domino = 1u128 << i | 1u128 << (i + w);
+            f(domino, board.with(cells & !domino));
+        }
+    }
+
+    fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
+        // A lone cell takes no domino: value 0, left out.
+        each_grid_region(board, |r| {
+            if r.count() >= 2 {
+                out.push(canonical(&r, Symmetry::Dihedral));
+            }
+        });
+    }
+}
+
+/// Node Kayles on a grid: the vertices still available are the free cells,
+/// adjacent when side by side.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NodeKayles;
+
+impl Placement for NodeKayles {
+    fn fingerprint(&self) -> Vec<u8> {
+        b"node-kayles-grid".to_vec()
+    }
+
+    /// A path is the octal game 0.137.
+    fn known_value(&self, region: &Board) -> Option<u16> {
+        let (h, w) = (region.height(), region.width());
+        (h == 1 && region.count() as usize == w).then(|| kayles_paths()[w])
+    }
+
+    fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {
+        let cells = board.cells();
+        let edges = board.edges();
+        for i in Bits(cells) {
+            let gone = edges.grow(1 << i);
+            f(1 << i, board.with(cells & !gone));
+        }
+    }
+
+    fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
+        each_grid_region(board, |r| out.push(canonical(&r, Symmetry::Dihedral)));
+    }
+}
+
+/// Chomp: a move takes a square `(r, c)` other than the corner and every
+/// square `(r', c')` with `r' ≥ r` and `c' ≥ c`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Chomp;
+
+impl Chomp {
+    /// The squares at or below and right of `(r, c)` in `board`'s box.
+    fn quadrant(board: &Board, r: usize, c: usize) -> u128 {
+        let w = board.width();
+        let row = low_bits(w) & !low_bits(c);
+        (r..board.height()).fold(0, |m, rr| m | row << (rr * w))
+    }
+}
+
+impl Placement for Chomp {
+    fn fingerprint(&self) -> Vec<u8> {
+        b"chomp".to_vec()
+    }
+
+    fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {
+        let cells = board.cells();
+        for (r, c) in board.cells_iter() {
+            if (r, c) != (0, 0) {
+                let taken = Chomp::quadrant(board, r, c) & cells;
+                f(taken, board.with(cells & !taken));
+            }
+        }
+    }
+
+    fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
+        // The poisoned square alone has no move: value 0, left out.
+        if board.count() >= 2 {
+            out.push(canonical(board, Symmetry::Transpose));
+        }
+    }
+}
+
+/// Node Kayles on a graph of at most 128 vertices; a position is the set
+/// of vertices still available, as a one-row board of `n` cells.
+#[derive(Clone, Debug)]
+pub struct GraphKayles {
+    names: Vec<String>,
+    adjacent: Vec<u128>,
+}
+
+impl GraphKayles {
+    /// The graph with vertices `names` and edges `edges` (pairs of
+    /// indices); an error for more than 128 vertices, a loop or an index
+    /// out of range.
+    pub fn new(names: Vec<String>, edges: &[(usize, usize)]) -> Result<GraphKayles> {
+        let n = names.len();
+        if n > MAX_CELLS {
+            return Err(Error::unsupported(format!(
+                "the graph has {n} vertices, more than the {MAX_CELLS} the placement solver holds"
+            )));
+        }
+        let mut adjacent = vec![0u128; n];
+        for &(a, b) in edges {
+            if a >= n || b >= n {
+                return Err(Error::unsupported("an edge names a vertex out of range"));
+            }
+            if a == b {
+                return Err(Error::unsupported(format!(
+                    "a loop at vertex `{}`: Node Kayles graphs are simple",
+                    names[a]
+                )));
+            }
+            adjacent[a] |= 1 << b;
+            adjacent[b] |= 1 << a;
+        }
+        Ok(GraphKayles { names, adjacent })
+    }
+
+    /// The cycle on `n` vertices `0..n` (`n ≤ 128`).
+    pub fn cycle(n: usize) -> Result<GraphKayles> {
+        let names = (0..n).map(|i| i.to_string()).collect();
+        let edges: Vec<_> = match n {
+            0 | 1 => vec![],
+            2 => vec![(0, 1)],
+            _ => (0..n).map(|i| (i, (i + 1) % n)).collect(),
+        };
+        GraphKayles::new(names, &edges)
+    }
+
+    /// A graph from text: one edge `A B` per line, a line with one name
+    /// declares a vertex, `#` starts a comment.
+    pub fn parse(text: &str) -> Result<GraphKayles> {
+        let mut names: Vec<String> = Vec::new();
+        let mut index = std::collections::HashMap::new();
+        let mut edges = Vec::new();
+        for (no, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("");
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.len() > 2 {
+                return Err(crate::error::ErrorKind::InvalidGraph {
+                    line: no as u64 + 1,
+                    reason: "a line is `A B` (an edge) or `A` (a vertex)".into(),
+                }
+                .into());
+            }
+            let mut ids = Vec::new();
+            for w in words {
+                let id = *index.entry(w.to_string()).or_insert_with(|| {
+                    names.push(w.to_string());
+                    names.len() - 1
+                });
+                ids.push(id);
+            }
+            if let [a, b] = ids[..] {
+                edges.push((a, b));
+            }
+        }
+        if names.is_empty() {
+            return Err(crate::error::ErrorKind::InvalidGraph {
+                line: 0,
+                reason: "the graph has no vertex".into(),
+            }
+            .into());
+        }
+        GraphKayles::new(names, &edges)
+    }
+
+    /// The vertices' names.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The whole graph as a position.
+    pub fn all(&self) -> Board {
+        let n = self.names.len();
+        Board::full(1, n).unwrap_or_else(|_| Board::raw(1, 0, 0))
+    }
+}
+
+impl Placement for GraphKayles {
+    fn fingerprint(&self) -> Vec<u8> {
+        let mut out = b"node-kayles-graph".to_vec();
+        out.extend_from_slice(&(self.names.len() as u32).to_le_bytes());
+        for a in &self.adjacent {
+            out.extend_from_slice(&a.to_le_bytes());
+        }
+        out
+    }
+
+    fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {
+        let cells = board.cells();
+        for v in Bits(cells) {
+            f(1 << v, board.with(cells & !(1 << v | self.adjacent[v])));
+        }
+    }
+
+    fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
+        for r in graph_regions(&self.adjacent, board.cells()) {
+            out.push(board.with(r));
+        }
+    }
+}
+
+fn dims(text: &str) -> Option<(usize, usize)> {
+    let (m, n) = text.split_once(['x', 'X'])?;
+    Some((m.trim().parse().ok()?, n.trim().parse().ok()?))
+}
+
+/// A board `MxN` (all free) or drawn as rows of `.` (free), `#` or `x`
+/// (taken) joined by `/`.
+pub fn parse_board(text: &str) -> Result<Board> {
+    let t = text.trim();
+    let bad = |why: String| Error::invalid_position(text, why);
+    if let Some((m, n)) = dims(t) {
+        if m == 0 || n == 0 {
+            return Err(bad("a board has at least one row and one column".into()));
+        }
+        return Board::full(m, n).map_err(|e| bad(e.to_string()));
+    }
+    let rows: Vec<&str> = t.split('/').map(str::trim).collect();
+    let w = rows[0].chars().count();
+    if w == 0 || rows.iter().any(|r| r.chars().count() != w) {
+        return Err(bad(
+            "write a board as `MxN` or as rows of `.` and `#` of equal length joined by `/` (e.g. `..#/...`)".into(),
+        ));
+    }
+    if rows.len() * w > MAX_CELLS {
+        return Err(bad(format!(
+            "{}x{w} is more than {MAX_CELLS} cells, the most the placement solver holds",
+            rows.len()
+        )));
+    }
+    let mut cells = 0u128;
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            match ch {
+                '.' => cells |= 1 << (r * w + c),
+                '#' | 'x' | 'X' => {}
+                other => {
+                    return Err(bad(format!(
+                        "`{other}` is not a cell: `.` is free, `#` taken"
+                    )))
+                }
+            }
+        }
+    }
+    Board::new(rows.len(), w, cells).map_err(|e| bad(e.to_string()))
+}
+
+/// `board` drawn as rows joined by `/`: `.` free, `x` the cells in
+/// `marks`, `#` the other taken cells; a full board as `MxN`.
+pub fn draw(board: &Board, marks: u128) -> String {
+    let w = board.width();
+    if board.cells() == board.mask() && marks == 0 {
+        return format!("{}x{w}", board.height());
+    }
+    let mut s = String::new();
+    for r in 0..board.height() {
+        if r > 0 {
+            s.push('/');
+        }
+        for c in 0..w {
+            let bit = board.bit(r, c);
+            s.push(if board.cells() & bit != 0 {
+                '.'
+            } else if marks & bit != 0 {
+                'x'
+            } else {
+                '#'
+            });
+        }
+    }
+    s
+}
+
+/// A cell as `(row, column)`, counted from 1.
+pub fn cell_name(board: &Board, bit: u128) -> String {
+    let i = bit.trailing_zeros() as usize;
+    let w = board.width().max(1);
+    format!("({},{})", i / w + 1, i % w + 1)
+}
+
+/// A Chomp position: `MxN` (M rows of N squares) or the row lengths
+/// `[4,3,3,1]` (non-increasing, the first row holding the corner).
+pub fn parse_chomp(text: &str) -> Result<Board> {
+    let t = text.trim();
+    let bad = |why: String| Error::invalid_position(text, why);
+    let rows: Vec<usize> = if let Some((m, n)) = dims(t) {
+        vec![n; m]
+    } else if let Some(inner) = t.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
+        inner
+            .split(',')
+            .map(|x| x.trim().parse::<usize>())
+            .collect::<std::result::Result<_, _>>()
+            .map_err(|_| bad("row lengths are numbers, e.g. `[4,3,3,1]`".into()))?
+    } else if t.contains('.') {
+        let b = parse_board(t)?;
+        let rows: Vec<usize> = (0..b.height())
+            .map(|r| (0..b.width()).filter(|&c| b.contains(r, c)).count())
+            .collect();
+        let young = (0..b.height()).all(|r| (0..rows[r]).all(|c| b.contains(r, c)));
+        if !young {
+            return Err(bad(
+                "each row's squares start at the left edge (a Chomp position is a Young diagram)"
+                    .into(),
+            ));
+        }
+        rows
+    } else {
+        return Err(bad(
+            "a Chomp position is `MxN`, the row lengths (e.g. `[4,3,3,1]`) or a drawing (`..../..##`)"
+                .into(),
+        ));
+    };
+    let rows: Vec<usize> = rows.into_iter().filter(|&n| n > 0).collect();
+    if rows.is_empty() {
+        return Err(bad("the board needs at least the poisoned square".into()));
+    }
+    if rows.windows(2).any(|p| p[1] > p[0]) {
+        return Err(bad(
+            "row lengths never increase downwards (a Chomp position is a Young diagram)".into(),
+        ));
+    }
+    let (h, w) = (rows.len(), rows[0]);
+    if h.saturating_mul(w) > MAX_CELLS {
+        return Err(bad(format!(
+            "a {h}x{w} box is more than {MAX_CELLS} squares, the most the placement solver holds"
+        )));
+    }
+    let cells = rows
+        .iter()
+        .enumerate()
+        .fold(0u128, |m, (r, &n)| m | low_bits(n) << (r * w));
+    Board::new(h, w, cells).map_err(|e| bad(e.to_string()))
+}
+
+/// A Chomp position as its row lengths, `[4,3,3,1]`.
+pub fn chomp_rows(board: &Board) -> String {
+    let rows: Vec<String> = (0..board.height())
+        .map(|r| (0..board.width()).filter(|&c| board.contains(r, c)).count())
+        .filter(|&n| n > 0)
+        .map(|n| n.to_string())
+        .collect();
+    format!("[{}]", rows.join(","))
+}

@@ -1,0 +1,261 @@
+//! A scripted game behind [`AnyGame`]: heap positions through the dense
+//! solver, every other shape through the memo solver.
+
+use super::engine::{script_error, ScriptGame};
+use super::position::{PositionKind, ScriptPosition};
+use crate::error::{Error, Result};
+use crate::game::{Game, HeapGame};
+use crate::game::{Outcome, WinningMove};
+use crate::solve::{HeapConfig, MemoConfig, MemoSolver, PeriodReport};
+use crate::spec::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec};
+use crate::strategy::Analysis;
+use crate::Nimber;
+use std::collections::HashSet;
+
+/// A scripted game seen as a heap game (positions are heaps); an option
+/// that is not made of heaps is an error.
+#[derive(Clone, Debug)]
+pub struct ScriptHeapGame(ScriptGame);
+
+impl Game for ScriptHeapGame {
+    type Position = u64;
+
+    fn options(&self, h: &u64, f: &mut dyn FnMut(&[u64])) {
+        let game = &self.0;
+        let mut heaps = Vec::new();
+        let mut not_a_heap = None;
+        let mut each = |option: &[ScriptPosition]| {
+            if not_a_heap.is_some() {
+                return;
+            }
+            heaps.clear();
+            for c in option {
+                match c {
+                    ScriptPosition::Int(x) => heaps.push(*x),
+                    t => return not_a_heap = Some(t.clone()),
+                }
+            }
+            f(&heaps);
+        };
+        if game.reshapes() {
+            game.options(&ScriptPosition::Int(*h), &mut each);
+        } else if !game.failed() {
+            // The hot path: options that are heaps go straight through.
+            if let Err(e) = game.for_each_option(&ScriptPosition::Int(*h), &mut each) {
+                game.fail(e);
+            }
+        }
+        if let Some(t) = not_a_heap {
+            game.fail(script_error(
+                game.name(),
+                format!(
+                    "moves({h}) returned the position `{t}`, which is not a heap: \
+                     a game on heaps must move to heaps (or sums of heaps)"
+                ),
+            ))
+        }
+    }
+
+    fn format_position(&self, p: &u64) -> String {
+        p.to_string()
+    }
+
+    fn position_index(&self, p: &u64) -> Option<usize> {
+        usize::try_from(*p).ok()
+    }
+}
+
+impl HeapGame for ScriptHeapGame {
+    fn spec(&self) -> String {
+        self.0.spec()
+    }
+}
+
+/// A scripted game as an [`AnyGame`]: heap positions go to the dense
+/// solver (values, periods, huge heaps once a period is proven), other
+/// positions to the memo solver.
+pub struct ScriptSpec {
+    pub(super) game: ScriptGame,
+    heaps: HeapSpec<ScriptHeapGame>,
+    memo: MemoSolver<ScriptGame>,
+}
+
+impl ScriptSpec {
+    /// Wraps a compiled script.
+    pub fn new(game: ScriptGame) -> ScriptSpec {
+        ScriptSpec {
+            // The script's budget of operations bounds a request: no
+            // time limit on top of it.
+            heaps: HeapSpec::with_config(
+                ScriptHeapGame(game.clone()),
+                HeapConfig {
+                    time_limit: None,
+                    ..HeapConfig::default()
+                },
+            ),
+            memo: MemoSolver::with_config(
+                game.clone(),
+                MemoConfig {
+                    max_positions: game.inner.limits.max_positions,
+                },
+            ),
+            game,
+        }
+    }
+}
+
+impl AnyGame for ScriptSpec {
+    fn spec(&self) -> String {
+        self.game.spec()
+    }
+
+    fn accepts_empty_sum(&self) -> bool {
+        true
+    }
+
+    fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
+        let r = self.heaps.values(from, to);
+        self.game.checked(r)
+    }
+
+    fn period_within(
+        &mut self,
+        limit: u64,
+        time: Option<std::time::Duration>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        let r = self.heaps.period_within(limit, time, progress);
+        self.game.checked(r)
+    }
+
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        if options.misere {
+            return Err(Error::unsupported(format!(
+                "misère analysis of `{}` is not supported",
+                self.spec()
+            )));
+        }
+        let parsed = positions
+            .iter()
+            .map(|p| ScriptPosition::parse(p))
+            .collect::<Result<Vec<_>>>()?;
+        let smallest = parsed.iter().filter_map(ScriptPosition::as_int).min();
+        let heaps_only = smallest.is_some() && parsed.iter().all(|p| p.as_int().is_some());
+        if heaps_only && !self.game.reshapes() {
+            // The heap solver starts from heap 0: when the script's examples
+            // use another kind of position, try the ones asked for first, so
+            // that a script that cannot read them fails on them, by name.
+            let other_kind = |p: &&ScriptPosition| {
+                self.game
+                    .inner
+                    .expected
+                    .is_some_and(|k| k != PositionKind::of(p))
+            };
+            for p in parsed.iter().filter(other_kind) {
+                if let Err(e) = self.game.moves(p) {
+                    self.game.fail(e.clone());
+                    return Err(e);
+                }
+            }
+            // Named moves are printed by the general analysis below.
+            let probe = ScriptPosition::Int(smallest.unwrap_or(0));
+            let named = match self.game.named_moves(&probe) {
+                Ok(moves) => moves.iter().any(|m| m.name.is_some()),
+                Err(e) => {
+                    self.game.fail(e.clone());
+                    return Err(e);
+                }
+            };
+            if !named {
+                let r = self.heaps.analyze(positions, options);
+                return self.game.checked(r);
+            }
+        }
+        let r = analyze_sum(&self.game, &mut self.memo, &parsed);
+        self.game.checked(r)
+    }
+
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        match ScriptPosition::parse(component)? {
+            ScriptPosition::Int(h) => {
+                let heap_game = ScriptHeapGame(self.game.clone());
+                let r = list_heap_options(&heap_game, h);
+                self.game.checked(r)
+            }
+            p => Ok(self
+                .game
+                .moves(&p)?
+                .into_iter()
+                .map(|o| o.iter().map(ToString::to_string).collect())
+                .collect()),
+        }
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(ScriptPosition::parse(component)?.to_string())
+    }
+}
+
+/// Value, outcome and winning moves of a sum, through the memo solver on
+/// regions ([`ScriptGame::regions`]). A winning move prints the parts of
+/// the option as the script wrote them (split by `components`, not
+/// normalized, so a part that disappears prints as nothing), with the
+/// move's name; identical lines are listed once.
+fn analyze_sum(
+    game: &ScriptGame,
+    memo: &mut MemoSolver<ScriptGame>,
+    sum: &[ScriptPosition],
+) -> Result<Analysis<String>> {
+    let mut value_of = |sum: &[ScriptPosition]| -> Result<Nimber> {
+        let mut v = Nimber::ZERO;
+        for r in game.regions(sum)? {
+            v += memo.nim_value(&r)?;
+        }
+        game.checked(Ok(v))
+    };
+    let values = sum
+        .iter()
+        .map(|p| value_of(std::slice::from_ref(p)))
+        .collect::<Result<Vec<_>>>()?;
+    let total: Nimber = values.iter().sum();
+    let mut winning_moves = Vec::new();
+    let mut seen = HashSet::new();
+    if !total.is_zero() {
+        for (i, p) in sum.iter().enumerate() {
+            let target = values[i] + total;
+            for m in game.named_moves(p)? {
+                if value_of(&m.to)? != target {
+                    continue;
+                }
+                let parts: Vec<String> = game.parts(&m.to)?.iter().map(|c| c.to_string()).collect();
+                let to = match &m.name {
+                    None => parts,
+                    Some(name) if parts.is_empty() => vec![format!("{NOTHING} ({name})")],
+                    Some(name) => vec![format!("{} ({name})", parts.join("+"))],
+                };
+                if seen.insert((i, to.clone())) {
+                    winning_moves.push(WinningMove {
+                        component: i,
+                        from: p.to_string(),
+                        to,
+                    });
+                }
+            }
+        }
+    }
+    Ok(Analysis {
+        value: total,
+        value_known: true,
+        outcome: Outcome::of_value(total),
+        winning_moves,
+        unlisted_moves: 0,
+    })
+}
+
+/// How an option that leaves nothing is written (as `grundy play` writes
+/// it).
+const NOTHING: &str = "(nothing)";

@@ -1,0 +1,225 @@
+//! Canonical forms: a region cropped to its bounding box (translation
+//! normalised) and then the least of its images under the symmetries the
+//! game allows, so that congruent regions share one table entry.
+//!
+//! The canonical box has no more rows than columns; among the images in
+//! that box (four, or eight for a square), the least bit pattern is the
+//! form. The images come from whole-word operations: the rows in reverse
+//! order (O(rows)), and a bit reversal of the whole crop, which is the half
+//! turn; only a transpose walks the cells (O(cells)).
+//! For Cram and Node Kayles every symmetry of the grid keeps the game (it
+//! depends only on which free cells are adjacent), so a region of any shape
+//! uses all 8, whatever the board it came from. Chomp keeps its poisoned
+//! corner fixed: only the identity and the transpose.
+
+use super::board::{low_bits, Board};
+
+/// Which symmetries a game's regions may be mapped by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// The eight symmetries of the square (rotations and reflections),
+    /// after translating the region to the corner.
+    Dihedral,
+    /// The identity and the transpose about the main diagonal, no
+    /// translation (the cell `(0, 0)` stays where it is).
+    Transpose,
+    /// None: the region as it is.
+    Identity,
+}
+
+/// The canonical form of `board` under `symmetry` (see the module docs).
+pub fn canonical(board: &Board, symmetry: Symmetry) -> Board {
+    let cells = board.cells();
+    if cells == 0 {
+        return Board::raw(0, 0, 0);
+    }
+    let w = board.width();
+    let row_mask = low_bits(w);
+    // The bounding box: rows from the lowest and highest cell, columns
+    // from the union of the rows.
+    let (mut r0, r1) = (
+        cells.trailing_zeros() as usize / w,
+        (127 - cells.leading_zeros() as usize) / w,
+    );
+    let mut occupied = 0u128;
+    for r in r0..=r1 {
+        occupied |= (cells >> (r * w)) & row_mask;
+    }
+    let mut c0 = occupied.trailing_zeros() as usize;
+    let c1 = 127 - occupied.leading_zeros() as usize;
+    if symmetry != Symmetry::Dihedral {
+        (r0, c0) = (0, 0);
+    }
+    let (h, bw) = (r1 - r0 + 1, c1 - c0 + 1);
+    let n = h * bw;
+    // The rows of the crop, each `bw` bits, and the whole crop.
+    let row = |r: usize| (cells >> (r * w + c0)) & low_bits(bw);
+    let identity = (r0..=r1).fold(0u128, |m, r| m | row(r) << ((r - r0) * bw));
+    if symmetry == Symmetry::Identity {
+        return Board::raw(h as u8, bw as u8, identity);
+    }
+    // The transpose: `bw` rows of `h` bits (only when it can be least:
+    // the canonical box has no more rows than columns).
+    let transposed = || {
+        let mut t = 0u128;
+        let mut b = identity;
+        while b != 0 {
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            t |= 1 << ((i % bw) * h + i / bw);
+        }
+        t
+    };
+    if symmetry == Symmetry::Transpose {
+        let best = match h.cmp(&bw) {
+            std::cmp::Ordering::Less => (h, bw, identity),
+            std::cmp::Ordering::Greater => (bw, h, transposed()),
+            std::cmp::Ordering::Equal => (h, bw, identity.min(transposed())),
+        };
+        return Board::raw(best.0 as u8, best.1 as u8, best.2);
+    }
+    // Dihedral: for a crop `a` of `rows` rows of `cols` bits, its images
+    // with the same box are `a`, the rows in reverse order, and the full
+    // bit reversal of both (the half turn, and the mirror).
+    let least_of_four = |a: u128, rows: usize, cols: usize| {
+        let mask = low_bits(cols);
+        let flipped = (0..rows).fold(0u128, |m, r| {
+            m | ((a >> (r * cols)) & mask) << ((rows - 1 - r) * cols)
+        });
+        let turn = |x: u128| x.reverse_bits() >> (128 - n);
+        a.min(flipped).min(turn(a)).min(turn(flipped))
+    };
+    let best = match h.cmp(&bw) {
+        std::cmp::Ordering::Less => (h, bw, least_of_four(identity, h, bw)),
+        std::cmp::Ordering::Greater => (bw, h, least_of_four(transposed(), bw, h)),
+        std::cmp::Ordering::Equal => (
+            h,
+            bw,
+            least_of_four(identity, h, bw).min(least_of_four(transposed(), bw, h)),
+        ),
+    };
+    Board::raw(best.0 as u8, best.1 as u8, best.2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::placement::board::Bits;
+
+    /// The canonical form by definition: every image, cell by cell.
+    fn by_definition(board: &Board, symmetry: Symmetry) -> Board {
+        let cells: Vec<(usize, usize)> = board.cells_iter().collect();
+        let (r0, c0) = match symmetry {
+            Symmetry::Dihedral => (
+                cells.iter().map(|c| c.0).min().unwrap(),
+                cells.iter().map(|c| c.1).min().unwrap(),
+            ),
+            _ => (0, 0),
+        };
+        let h = cells.iter().map(|c| c.0).max().unwrap() - r0 + 1;
+        let w = cells.iter().map(|c| c.1).max().unwrap() - c0 + 1;
+        // (r, c, h, w) -> (r', c', transposed)
+        type Map = fn(usize, usize, usize, usize) -> (usize, usize, bool);
+        let maps: Vec<Map> = vec![
+            |r, c, _, _| (r, c, false),
+            |r, c, _, _| (c, r, true),
+            |r, c, _, w| (r, w - 1 - c, false),
+            |r, c, h, _| (h - 1 - r, c, false),
+            |r, c, h, w| (h - 1 - r, w - 1 - c, false),
+            |r, c, _, w| (w - 1 - c, r, true),
+            |r, c, h, _| (c, h - 1 - r, true),
+            |r, c, h, w| (w - 1 - c, h - 1 - r, true),
+        ];
+        let count = match symmetry {
+            Symmetry::Identity => 1,
+            Symmetry::Transpose => 2,
+            Symmetry::Dihedral => 8,
+        };
+        maps.iter()
+            .take(count)
+            .map(|f| {
+                let mut bits = 0u128;
+                let mut dims = (h, w);
+                for &(r, c) in &cells {
+                    let (rr, cc, t) = f(r - r0, c - c0, h, w);
+                    dims = if t { (w, h) } else { (h, w) };
+                    bits |= 1 << (rr * dims.1 + cc);
+                }
+                (dims.0, dims.1, bits)
+            })
+            .min()
+            .map(|(h, w, bits)| Board::new(h, w, bits).unwrap())
+            .unwrap()
+    }
+
+    #[test]
+    fn the_fast_form_is_the_least_image_of_the_definition() {
+        let mut x = 0x1234_5678_9abc_def1u64;
+        for (h, w) in [
+            (1, 7),
+            (3, 3),
+            (4, 4),
+            (2, 5),
+            (5, 2),
+            (3, 7),
+            (11, 11),
+            (1, 128),
+            (128, 1),
+        ] {
+            let b = Board::full(h, w).unwrap();
+            for _ in 0..300 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let mut cells = u128::from(x) | u128::from(x.rotate_left(29)) << 64;
+                cells &= b.mask();
+                if cells == 0 {
+                    continue;
+                }
+                let board = b.with(cells);
+                for s in [Symmetry::Dihedral, Symmetry::Transpose, Symmetry::Identity] {
+                    let want = by_definition(&board, s);
+                    assert_eq!(canonical(&board, s), want, "{h}x{w} {cells:#x} {s:?}");
+                }
+            }
+        }
+    }
+
+    /// Congruent shapes share a canonical form; the form has the same
+    /// number of cells.
+    #[test]
+    fn rotated_and_shifted_shapes_share_a_form() {
+        // An L tromino in four orientations at several places of a 4x4 box.
+        let b = Board::full(4, 4).unwrap();
+        let shapes: [&[(usize, usize)]; 4] = [
+            &[(0, 0), (1, 0), (1, 1)],
+            &[(0, 1), (1, 1), (1, 0)],
+            &[(0, 0), (0, 1), (1, 0)],
+            &[(0, 0), (0, 1), (1, 1)],
+        ];
+        let mut forms = Vec::new();
+        for s in shapes {
+            for (dr, dc) in [(0, 0), (2, 1), (1, 2)] {
+                let cells = s.iter().fold(0, |m, &(r, c)| m | b.bit(r + dr, c + dc));
+                forms.push(canonical(&b.with(cells), Symmetry::Dihedral));
+            }
+        }
+        assert!(forms.iter().all(|f| *f == forms[0]), "{forms:?}");
+        assert_eq!(Bits(forms[0].cells()).count(), 3);
+        // A straight tromino is another shape.
+        let line = b.with(b.bit(3, 0) | b.bit(3, 1) | b.bit(3, 2));
+        let upright = b.with(b.bit(0, 3) | b.bit(1, 3) | b.bit(2, 3));
+        assert_eq!(
+            canonical(&line, Symmetry::Dihedral),
+            canonical(&upright, Symmetry::Dihedral)
+        );
+        assert_ne!(canonical(&line, Symmetry::Dihedral), forms[0]);
+        // Chomp: the transpose of a Young diagram, never a translation.
+        let rows = b.with(b.bit(0, 0) | b.bit(0, 1) | b.bit(0, 2));
+        let column = b.with(b.bit(0, 0) | b.bit(1, 0) | b.bit(2, 0));
+        assert_eq!(
+            canonical(&rows, Symmetry::Transpose),
+            canonical(&column, Symmetry::Transpose)
+        );
+    }
+}

@@ -1,0 +1,58 @@
+//! Placement games (Cram, Node Kayles, Chomp): a solver built on
+//! decomposition, symmetry and pruning.
+//!
+//! A position is a set of cells ([`Board`], at most 128). The rules
+//! ([`Rules`]) say what each move leaves, already split into independent
+//! regions ([`regions`]) and written in canonical form ([`canon`]), so that
+//! a region is solved once whatever its place or orientation, and a sum of
+//! regions has the XOR of their values. [`PlacementSolver`] ([`search`])
+//! computes nim-values by mex, or only the outcome with the pruning of
+//! Lemoine and Viennot ("Nimbers are inevitable", 2012): to decide whether
+//! `G + *k` is a second-player win it never needs `G`'s full value, and it
+//! stops at the first winning move. Its table ([`table`]) stores, per
+//! region, either the value or the values it is known not to have, and can
+//! be saved and loaded as bytes (the library does no file I/O).
+//!
+//! | what | time | memory |
+//! |---|---|---|
+//! | [`PlacementSolver::nim_value`] | O(regions reached × options × canonicalisation, O(cells) each) | one table entry (34 bytes with the map's overhead) per region reached |
+//! | [`PlacementSolver::sum_is`] (outcome) | at most the above, usually far less (stops at a winning move) | same |
+//!
+//! The search recurses, but only as deep as the number of moves a game on
+//! 128 cells can last (at most 128), never deeper.
+//!
+//! Known improvements not made: end-game databases of small regions, the
+//! move ordering and the parity bounds of Beling–Rogalski (2020), and
+//! parallel search.
+
+pub mod board;
+pub mod canon;
+pub mod regions;
+pub mod search;
+pub mod table;
+
+pub use board::{low_bits, Bits, Board, Edges, MAX_CELLS};
+pub use canon::{canonical, Symmetry};
+pub use search::{PlacementConfig, PlacementSolver};
+
+/// The rules of a placement game, as the solver needs them: the options of
+/// a region, each the sum of the regions it leaves.
+pub trait Rules {
+    /// Bytes that tell this game from every other (its name and the
+    /// parameters that fix its moves, e.g. a graph's edges): a saved table
+    /// is loaded only into the game that wrote it.
+    fn fingerprint(&self) -> Vec<u8>;
+
+    /// Calls `f` once per option of `region` (a region in canonical form,
+    /// as the rules return them) with the option's regions, each in
+    /// canonical form; an empty slice is the empty position (value 0).
+    /// Regions of value 0 known without search may be left out.
+    fn options(&self, region: &Board, f: &mut dyn FnMut(&[Board]));
+
+    /// The value of a region known without search (a closed form: an end
+    /// of the search), or `None` (the default) to search it.
+    fn known_value(&self, region: &Board) -> Option<u16> {
+        let _ = region;
+        None
+    }
+}

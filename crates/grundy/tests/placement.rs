@@ -1,0 +1,408 @@
+//! The placement solver (Cram, Node Kayles, Chomp) against plain
+//! exhaustive search: a memoized mex over whole positions, with no
+//! regions, no symmetry and no pruning, written here independently of the
+//! solver's bitboard helpers.
+
+use grundy::games::placement::{parse_chomp, Chomp, Cram, GraphKayles, NodeKayles, Placement};
+use grundy::solve::placement::{Board, PlacementConfig, PlacementSolver};
+use grundy::spec::{self, AnalyzeOptions};
+use std::collections::HashMap;
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn mex(values: &[u64]) -> u64 {
+    (0..).find(|v| !values.contains(v)).unwrap_or(0)
+}
+
+/// Cram by definition on an `h × w` box: cell `(r, c)` is bit `r·w + c`.
+fn cram_brute(h: usize, w: usize, cells: u128, memo: &mut HashMap<u128, u64>) -> u64 {
+    if let Some(&v) = memo.get(&cells) {
+        return v;
+    }
+    let free = |r: usize, c: usize| cells >> (r * w + c) & 1 == 1;
+    let mut values = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            if !free(r, c) {
+                continue;
+            }
+            if c + 1 < w && free(r, c + 1) {
+                let after = cells & !(1 << (r * w + c)) & !(1 << (r * w + c + 1));
+                values.push(cram_brute(h, w, after, memo));
+            }
+            if r + 1 < h && free(r + 1, c) {
+                let after = cells & !(1 << (r * w + c)) & !(1 << ((r + 1) * w + c));
+                values.push(cram_brute(h, w, after, memo));
+            }
+        }
+    }
+    let v = mex(&values);
+    memo.insert(cells, v);
+    v
+}
+
+/// Node Kayles by definition on a graph of at most 16 vertices
+/// (`adjacent[v]`: the neighbours of `v`; `set`: the vertices available).
+fn kayles_brute(adjacent: &[u32], set: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+    if let Some(&v) = memo.get(&set) {
+        return v;
+    }
+    let mut values = Vec::new();
+    for v in 0..adjacent.len() {
+        if set >> v & 1 == 1 {
+            values.push(kayles_brute(adjacent, set & !(1 << v) & !adjacent[v], memo));
+        }
+    }
+    let v = mex(&values);
+    memo.insert(set, v);
+    v
+}
+
+/// Chomp by definition on row lengths (the poisoned corner never taken).
+fn chomp_brute(rows: &[usize], memo: &mut HashMap<Vec<usize>, u64>) -> u64 {
+    if let Some(&v) = memo.get(rows) {
+        return v;
+    }
+    let mut values = Vec::new();
+    for r in 0..rows.len() {
+        for c in 0..rows[r] {
+            if (r, c) == (0, 0) {
+                continue;
+            }
+            let after: Vec<usize> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| if i >= r { n.min(c) } else { n })
+                .filter(|&n| n > 0)
+                .collect();
+            values.push(chomp_brute(&after, memo));
+        }
+    }
+    let v = mex(&values);
+    memo.insert(rows.to_vec(), v);
+    v
+}
+
+fn solver<G: Placement>(game: G) -> PlacementSolver<G> {
+    PlacementSolver::new(game, PlacementConfig::default())
+}
+
+/// The solver's value of a whole board: the XOR over its regions.
+fn value<G: Placement>(s: &mut PlacementSolver<G>, b: &Board) -> u64 {
+    let regions = s.rules().regions(b);
+    s.sum_value(&regions).unwrap().value()
+}
+
+/// The pruned search, from an empty table, answers `G = k` right for the
+/// true value and two wrong ones.
+fn check_pruned<G: Placement + Clone>(game: &G, b: &Board, truth: u64) {
+    let mut fresh = solver(game.clone());
+    let regions = game.regions(b);
+    for k in [truth, truth ^ 1, truth + 2] {
+        assert_eq!(
+            fresh.sum_is(&regions, k).unwrap(),
+            k == truth,
+            "{b:?}: is the value {k}? (it is {truth})"
+        );
+    }
+}
+
+#[test]
+fn cram_on_every_board_up_to_4x4_equals_the_definition() {
+    let mut s = solver(Cram);
+    for h in 1..=4 {
+        for w in 1..=4 {
+            let mut memo = HashMap::new();
+            let n = h * w;
+            // Every mask of boards up to 3x4 (4096 masks); 4x4 the full
+            // board and 3000 random masks.
+            let masks: Vec<u128> = if n <= 12 {
+                (0..1u128 << n).collect()
+            } else {
+                let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+                std::iter::once((1 << n) - 1)
+                    .chain((0..3000).map(|_| u128::from(rng.next()) & ((1 << n) - 1)))
+                    .collect()
+            };
+            for (i, &cells) in masks.iter().enumerate() {
+                let truth = cram_brute(h, w, cells, &mut memo);
+                let b = Board::new(h, w, cells).unwrap();
+                assert_eq!(value(&mut s, &b), truth, "cram {h}x{w} cells {cells:#b}");
+                if i % 97 == 0 {
+                    check_pruned(&Cram, &b, truth);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn cram_rectangles_agree_with_the_definition_up_to_20_cells() {
+    let mut s = solver(Cram);
+    for (h, w) in [(1, 9), (1, 14), (2, 7), (3, 5), (4, 5), (3, 6)] {
+        let truth = cram_brute(h, w, (1 << (h * w)) - 1, &mut HashMap::new());
+        assert_eq!(value(&mut s, &Board::full(h, w).unwrap()), truth, "{h}x{w}");
+    }
+}
+
+/// Cram on a 1×n strip is the octal game 0.07 (Dawson's Kayles) on n
+/// cells: a domino takes two adjacent cells, anywhere.
+#[test]
+fn cram_on_a_strip_is_dawsons_kayles() {
+    let mut dawson = spec::parse("0.07").unwrap();
+    let values = dawson.values(0, 40).unwrap();
+    let mut s = solver(Cram);
+    for (n, v) in values.iter().enumerate().skip(1) {
+        let b = Board::full(1, n).unwrap();
+        assert_eq!(value(&mut s, &b), v.value(), "1x{n}");
+    }
+}
+
+/// Known (Gardner): on an even × even board the second player wins by
+/// answering each domino with its image under the half turn; on an even ×
+/// odd board the first player wins by taking the two central cells, then
+/// answering the same way.
+#[test]
+fn cram_symmetry_strategies_decide_even_boards() {
+    let mut s = solver(Cram);
+    for (h, w) in [(2, 2), (2, 4), (4, 4), (2, 6), (4, 6), (2, 10)] {
+        let regions = Cram.regions(&Board::full(h, w).unwrap());
+        assert!(s.sum_is(&regions, 0).unwrap(), "{h}x{w} is not P");
+    }
+    for (h, w) in [(2, 3), (2, 5), (4, 3), (4, 5), (2, 9), (6, 3)] {
+        let regions = Cram.regions(&Board::full(h, w).unwrap());
+        assert!(!s.sum_is(&regions, 0).unwrap(), "{h}x{w} is not N");
+    }
+}
+
+#[test]
+fn node_kayles_on_random_graphs_up_to_10_vertices_equals_the_definition() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for trial in 0..400 {
+        let n = 1 + rng.below(10) as usize;
+        let density = 1 + rng.below(6);
+        let mut edges = Vec::new();
+        let mut adjacent = vec![0u32; n];
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.below(10) < density {
+                    edges.push((a, b));
+                    adjacent[a] |= 1 << b;
+                    adjacent[b] |= 1 << a;
+                }
+            }
+        }
+        let names = (0..n).map(|i| format!("v{i}")).collect();
+        let g = GraphKayles::new(names, &edges).unwrap();
+        let mut s = solver(g.clone());
+        let mut memo = HashMap::new();
+        // The whole graph and every subset of available vertices.
+        for set in 0..1u32 << n {
+            let truth = kayles_brute(&adjacent, set, &mut memo);
+            let b = g.all().cells() & u128::from(set);
+            let b = Board::new(1, n, b).unwrap();
+            assert_eq!(
+                value(&mut s, &b),
+                truth,
+                "trial {trial}: {edges:?} set {set:#b}"
+            );
+            if set == (1 << n) - 1 {
+                check_pruned(&g, &b, truth);
+            }
+        }
+    }
+}
+
+/// Node Kayles on a path is the octal game 0.137: choosing a vertex takes
+/// it and its neighbours (two cells at an end, three inside).
+#[test]
+fn node_kayles_on_a_path_is_0_137() {
+    let values = spec::parse("0.137").unwrap().values(0, 128).unwrap();
+    let mut s = solver(NodeKayles);
+    for (n, v) in values.iter().enumerate().skip(1) {
+        let b = Board::full(1, n).unwrap();
+        assert_eq!(value(&mut s, &b), v.value(), "path {n}");
+    }
+    let dawson = spec::parse("0.07").unwrap().values(0, 128).unwrap();
+    let mut s = solver(Cram);
+    for (n, v) in dawson.iter().enumerate().skip(1) {
+        assert_eq!(
+            value(&mut s, &Board::full(1, n).unwrap()),
+            v.value(),
+            "1x{n}"
+        );
+    }
+}
+
+#[test]
+fn node_kayles_on_grids_up_to_4x4_equals_the_definition() {
+    let mut s = solver(NodeKayles);
+    for (h, w) in [(1, 7), (2, 3), (3, 3), (2, 5), (3, 4), (4, 4)] {
+        let n = h * w;
+        let mut adjacent = vec![0u32; n];
+        for r in 0..h {
+            for c in 0..w {
+                let v = r * w + c;
+                if c + 1 < w {
+                    adjacent[v] |= 1 << (v + 1);
+                    adjacent[v + 1] |= 1 << v;
+                }
+                if r + 1 < h {
+                    adjacent[v] |= 1 << (v + w);
+                    adjacent[v + w] |= 1 << v;
+                }
+            }
+        }
+        let mut memo = HashMap::new();
+        let mut rng = Rng(77 + n as u64);
+        let masks: Vec<u32> = if n <= 12 {
+            (0..1u32 << n).collect()
+        } else {
+            std::iter::once((1 << n) - 1)
+                .chain((0..2000).map(|_| rng.next() as u32 & ((1 << n) - 1)))
+                .collect()
+        };
+        for set in masks {
+            let truth = kayles_brute(&adjacent, set, &mut memo);
+            let b = Board::new(h, w, u128::from(set)).unwrap();
+            assert_eq!(value(&mut s, &b), truth, "{h}x{w} set {set:#b}");
+        }
+        check_pruned(&NodeKayles, &Board::full(h, w).unwrap(), {
+            kayles_brute(&adjacent, (1 << n) - 1, &mut memo)
+        });
+    }
+}
+
+#[test]
+fn chomp_rectangles_are_first_player_wins_and_young_diagrams_equal_the_definition() {
+    let mut s = solver(Chomp);
+    let mut memo = HashMap::new();
+    // Strategy stealing: every rectangle but the poisoned square alone is N.
+    for h in 1..=7 {
+        for w in 1..=7 {
+            let b = Board::full(h, w).unwrap();
+            let truth = chomp_brute(&vec![w; h], &mut memo);
+            assert_eq!(value(&mut s, &b), truth, "{h}x{w}");
+            assert_eq!(truth == 0, (h, w) == (1, 1), "{h}x{w}");
+            let regions = Chomp.regions(&b);
+            assert_eq!(s.sum_is(&regions, 0).unwrap(), (h, w) == (1, 1));
+        }
+    }
+    let mut rng = Rng(12345);
+    for _ in 0..500 {
+        let h = 1 + rng.below(7) as usize;
+        let mut rows: Vec<usize> = (0..h).map(|_| 1 + rng.below(8) as usize).collect();
+        rows.sort_unstable_by(|a, b| b.cmp(a));
+        let text = format!(
+            "[{}]",
+            rows.iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let b = parse_chomp(&text).unwrap();
+        let truth = chomp_brute(&rows, &mut memo);
+        assert_eq!(value(&mut s, &b), truth, "{text}");
+        check_pruned(&Chomp, &b, truth);
+    }
+}
+
+/// Through the spec: the winning moves are exactly the moves to a
+/// position of value 0 (single component), in full and outcome-only
+/// analyses alike.
+#[test]
+fn analyze_lists_exactly_the_moves_to_p_positions() {
+    for (game, position) in [
+        ("cram", "3x3"),
+        ("cram", "4x5"),
+        ("cram", "..#./..../#..."),
+        ("node-kayles", "grid:3x5"),
+        ("node-kayles", "path:9"),
+        ("node-kayles", "cycle:9"),
+        ("chomp", "3x4"),
+        ("chomp", "[5,3,3,1]"),
+    ] {
+        let mut g = spec::parse(game).unwrap();
+        let full = g
+            .analyze(&[position.to_string()], &AnalyzeOptions::default())
+            .unwrap();
+        let outcome = g
+            .analyze_outcome(&[position.to_string()], &AnalyzeOptions::default())
+            .unwrap();
+        assert_eq!(full.outcome, outcome.outcome, "{game} {position}");
+        assert!(!outcome.value_known);
+        let moves = |a: &grundy::strategy::Analysis<String>| {
+            a.winning_moves
+                .iter()
+                .map(|m| m.to[0].clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(&full), moves(&outcome), "{game} {position}");
+        assert_eq!(full.winning_moves.is_empty(), full.value.is_zero());
+        for m in &full.winning_moves {
+            let after = g.analyze(&m.to, &AnalyzeOptions::default()).unwrap();
+            assert!(after.value.is_zero(), "{game} {position} -> {:?}", m.to);
+        }
+    }
+}
+
+/// Boards 128 cells long (the most a board holds) in one row or column:
+/// no shift overflows, and the values are the known ones (a Chomp strip of
+/// n squares is a Nim heap of n - 1).
+#[test]
+fn boards_of_128_cells_in_a_line_are_answered() {
+    let dawson = spec::parse("0.07").unwrap().values(128, 128).unwrap()[0];
+    let kayles = spec::parse("0.137").unwrap().values(128, 128).unwrap()[0];
+    for (game, position, want) in [
+        ("cram", "1x128", dawson.value()),
+        ("cram", "128x1", dawson.value()),
+        ("node-kayles", "path:128", kayles.value()),
+        ("node-kayles", "128x1", kayles.value()),
+        ("chomp", "1x128", 127),
+        ("chomp", "128x1", 127),
+    ] {
+        let a = spec::parse(game)
+            .unwrap()
+            .analyze(&[position.to_string()], &AnalyzeOptions::default())
+            .unwrap();
+        assert_eq!(a.value.value(), want, "{game} {position}");
+    }
+}
+
+#[test]
+fn bad_placement_positions_are_refused_with_the_reason() {
+    let msg = |game: &str, p: &str| {
+        spec::parse(game)
+            .unwrap()
+            .analyze(&[p.to_string()], &AnalyzeOptions::default())
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(msg("cram", "12x11").contains("128"));
+    assert!(msg("cram", "../.").contains("equal length"));
+    assert!(msg("cram", "..o").contains("`o` is not a cell"));
+    assert!(msg("chomp", "[1,3]").contains("never increase"));
+    assert!(msg("chomp", "[0]").contains("poisoned"));
+    assert!(msg("node-kayles", "cycle:0").contains("1 to 128"));
+    assert!(msg("node-kayles", "cycle:5-9").contains("not a vertex"));
+    let e = spec::parse("cram")
+        .unwrap()
+        .analyze(&["2x2".to_string()], &AnalyzeOptions { misere: true })
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("misère"), "{e}");
+}
