@@ -81,7 +81,7 @@ pub enum Command {
     Period(PeriodArgs),
     /// Value, outcome and every winning move of a sum of positions.
     #[command(
-        after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1\n  grundy analyze cram 4x5\n  grundy analyze chomp 3x4 --outcome-only\n  grundy analyze node-kayles grid:4x6 --table nk.table"
+        after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1\n  grundy analyze cram 4x5\n  grundy analyze chomp 3x4 --outcome-only\n  grundy analyze node-kayles grid:4x6 --table nk.table\n  grundy analyze euclid 3,2 5,7 --compound continued"
     )]
     Analyze(AnalyzeArgs),
     /// The misère quotient of a heap game (Plambeck–Siegel): the monoid that decides every misère sum of heaps 0..=N.
@@ -111,6 +111,9 @@ pub enum Command {
     /// Values of every vertex of a game graph read from FILE (cycles allowed), and the sum of tokens on it.
     #[command(after_help = GRAPH_HELP)]
     Graph(GraphArgs),
+    /// Green Hackenbush: the value of a picture read from FILE (colon and fusion principles) and its winning cuts.
+    #[command(after_help = crate::hackenbush_cmd::HACKENBUSH_HELP)]
+    Hackenbush(crate::hackenbush_cmd::HackenbushArgs),
     /// Classify many take-and-break codes in one pass: certified period or open, canonical form, checksum.
     #[command(
         after_help = "Examples:\n  grundy census --codes octal:2 --to 100000\n  grundy census --codes 'octal:3' --to 1048576 --threads 2 --output census3 --resume\n  grundy census --codes 4.xx --to 65536 --format csv\n  grundy census --codes my-codes.txt --to 100000 --format json"
@@ -329,9 +332,12 @@ pub struct AnalyzeArgs {
     /// giving no position.
     #[arg(long, conflicts_with = "positions")]
     pub empty: bool,
-    /// Misère play: the player who makes the last move loses.
+    /// Misère play: the player who makes the last move loses (any finite game: the SJ theorem when its condition holds, else search).
     #[arg(long)]
     pub misere: bool,
+    /// Play a compound instead of a sum: move in every component (conjunctive), in every one that can (continued) or in any non-empty set (selective).
+    #[arg(long, value_enum, conflicts_with = "misere")]
+    pub compound: Option<CompoundKind>,
     /// Only the outcome and the winning moves, searched with pruning (cram, node-kayles, chomp); other games give the full analysis.
     #[arg(long)]
     pub outcome_only: bool,
@@ -341,6 +347,28 @@ pub struct AnalyzeArgs {
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReportFormat,
+}
+
+/// The compounds of `analyze --compound`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompoundKind {
+    /// Move in every component; the game ends when one ends (decided by remoteness).
+    Conjunctive,
+    /// Move in every component that can; ends when all have ended (Every-SG; decided by suspense).
+    Continued,
+    /// Move in any non-empty set of components.
+    Selective,
+}
+
+impl From<CompoundKind> for grundy::strategy::compound::Compound {
+    fn from(k: CompoundKind) -> Self {
+        use grundy::strategy::compound::Compound;
+        match k {
+            CompoundKind::Conjunctive => Compound::Conjunctive,
+            CompoundKind::Continued => Compound::Continued,
+            CompoundKind::Selective => Compound::Selective,
+        }
+    }
 }
 
 /// Who moves first in `grundy play`.

@@ -7,7 +7,9 @@
 
 mod census_cmd;
 mod cli;
+mod compound_cmd;
 mod files;
+mod hackenbush_cmd;
 mod longrun;
 mod misere;
 mod nim_cmd;
@@ -20,7 +22,7 @@ use anyhow::Result;
 use cli::{Cli, Command};
 use grundy::analysis::value_stats;
 use grundy::games::graph::GameGraph;
-use grundy::spec::{self, AnalyzeOptions};
+use grundy::spec::{self, listed, AnalyzeOptions};
 use grundy::ErrorKind;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -220,22 +222,31 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Analyze(a) => {
             let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
-            if let Some(path) = &a.table {
-                files::load_table(game.as_mut(), path)?;
-            }
-            let options = AnalyzeOptions { misere: a.misere };
-            let analysis = if a.outcome_only {
-                game.analyze_outcome(&a.positions, &options)
+            if let Some(kind) = a.compound {
+                let (starts, c) =
+                    listed::analyze_compound(game.as_mut(), &a.positions, kind.into(), 100)?;
+                compound_cmd::print(&mut out, &game.spec(), &starts, &c, a.format.into())?;
+            } else if a.misere && a.table.is_none() && !a.outcome_only {
+                let r = listed::analyze_misere(game.as_mut(), &a.positions)?;
+                out.analysis(&game.spec(), &r.analysis, Some(r.method), a.format.into())?;
             } else {
-                game.analyze(&a.positions, &options)
-            };
-            // The table is saved even when the search stopped at a limit:
-            // what it learned is kept for the next run.
-            if let Some(path) = &a.table {
-                files::save_table(game.as_ref(), path)?;
+                if let Some(path) = &a.table {
+                    files::load_table(game.as_mut(), path)?;
+                }
+                let options = AnalyzeOptions { misere: a.misere };
+                let analysis = if a.outcome_only {
+                    game.analyze_outcome(&a.positions, &options)
+                } else {
+                    game.analyze(&a.positions, &options)
+                };
+                // The table is saved even when the search stopped at a limit:
+                // what it learned is kept for the next run.
+                if let Some(path) = &a.table {
+                    files::save_table(game.as_ref(), path)?;
+                }
+                let method = a.misere.then_some(listed::MisereMethod::Family);
+                out.analysis(&game.spec(), &analysis?, method, a.format.into())?;
             }
-            let analysis = analysis?;
-            out.analysis(&game.spec(), &analysis, a.misere, a.format.into())?;
         }
         Command::Play(a) => {
             let game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
@@ -284,6 +295,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Census(a) => census_cmd::run(&a, &mut out)?,
         Command::Nim(a) => out.number(nim_cmd::run(&a)?)?,
+        Command::Hackenbush(a) => hackenbush_cmd::run(&a, &mut out)?,
         Command::Graph(a) => {
             let path = a.file.display();
             let file = std::fs::File::open(&a.file)

@@ -6,6 +6,7 @@ use anyhow::{bail, Result};
 use grundy::analysis::ValueStats;
 use grundy::solve::loopy::{GraphValues, LoopyAnalysis, LoopyValue};
 use grundy::solve::{PeriodReport, TableView};
+use grundy::spec::listed::MisereMethod;
 use grundy::spec::{describe_periodicity, Family};
 use grundy::strategy::{Analysis, Outcome, WinningMove};
 use grundy::Nimber;
@@ -350,7 +351,7 @@ impl Printer {
         &mut self,
         game: &str,
         a: &Analysis<String>,
-        misere: bool,
+        misere: Option<MisereMethod>,
         format: Format,
     ) -> Result<()> {
         match format {
@@ -376,14 +377,15 @@ impl Printer {
                     "truncated": a.truncated(),
                     "winning_moves_total": total,
                 });
-                if misere {
+                if let Some(method) = misere {
                     obj["misere"] = json!(true);
+                    obj["method"] = json!(method.name());
                 }
                 self.json(obj)
             }
             Format::Csv => bail!("`--format csv` is for `values`; use text or json"),
             Format::Text => {
-                let play = if misere {
+                let play = if misere.is_some() {
                     "misère play"
                 } else {
                     "normal play"
@@ -393,7 +395,7 @@ impl Printer {
                         self.out,
                         "{game}: value unknown (only the outcome is known: a formula for it, or --outcome-only)"
                     )?;
-                } else if misere {
+                } else if misere.is_some() {
                     writeln!(self.out, "{game} ({play}): nim-sum {}", a.value)?;
                 } else {
                     writeln!(self.out, "{game}: value {}", a.value)?;
@@ -404,6 +406,9 @@ impl Printer {
                     Outcome::D => "D: a draw with best play",
                 };
                 writeln!(self.out, "outcome: {who}")?;
+                if let Some(method) = misere {
+                    writeln!(self.out, "method: {}", method.name())?;
+                }
                 if !a.winning_moves.is_empty() {
                     writeln!(self.out, "winning moves:")?;
                     for m in &a.winning_moves {

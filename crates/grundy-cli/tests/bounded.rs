@@ -223,19 +223,33 @@ fn a_finite_subtraction_set_with_a_residue_closed_form_answers_any_heap() {
 #[test]
 fn misere_search_of_a_large_octal_heap_is_refused_at_its_work_limit() {
     refused(
-        &["analyze", "0.7", "100", "--misere"],
+        &["analyze", "0.07", "100", "--misere"],
         &["misère search stopped after 2000000 moves"],
         TWO_S,
     );
 }
 
 #[test]
-fn misere_search_of_a_lasker_sum_is_refused_at_its_work_limit() {
+fn misere_search_of_a_grundy_game_sum_is_refused_at_its_work_limit() {
     refused(
-        &["analyze", "lasker", "80", "2", "5", "--misere"],
+        &["analyze", "grundy-game", "60", "40", "--misere"],
         &["misère search stopped after 2000000 moves"],
         TWO_S,
     );
+}
+
+/// Once refused at the search's work limit (issue 20): these games meet
+/// the condition of the SJ theorem, so their misère sums are decided from
+/// nim-values at once.
+#[test]
+fn misere_sums_the_sj_theorem_decides_answer_at_once() {
+    for args in [
+        &["analyze", "0.7", "100", "--misere"][..],
+        &["analyze", "lasker", "80", "2", "5", "--misere"],
+    ] {
+        let out = answered(args, TWO_S);
+        assert!(out.contains("method: SJ theorem"), "{out}");
+    }
 }
 
 #[test]

@@ -22,7 +22,7 @@
 //! | 4 | [`solve`] | solvers: [`solve::MemoSolver`] (any game), [`solve::DenseSolver`] (heap games), [`solve::HeapValues`] (any heap size via a proven period), [`solve::dag`] (explicit acyclic graphs, linear time), [`solve::loopy`] (games with cycles: values `∞{K}`, draws), [`solve::MisereSolver`] (misère play, any game), [`solve::misere_quotient()`] (misère quotients of heap games, exact), [`solve::placement`] (Cram, Node Kayles, Chomp: regions, symmetry, pruning) |
 //! | 5 | [`strategy`] | sums: value, outcome, every winning move |
 //! | 6 | [`games`] | families: Nim, subtraction games, closed forms exact for any size (Wythoff, Euclid, staircase Nim, Moore's Nim_k, ...), explicit game graphs ([`games::graph`]), Green Hackenbush ([`games::hackenbush`]), the Cutting Game ([`games::cutting`]), placement games ([`games::placement`]), ... |
-//! | 7 | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time ([`spec::AnyGame`]) |
+//! | 7 | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time ([`spec::AnyGame`]); misère play and compounds of any of them through their listed moves ([`spec::listed`]) |
 //! | 8 | [`script`] | custom games from a Rhai script or a TOML file (feature `script`) |
 //! | 9 | [`play`] | a match against the engine: typed moves checked, the engine's move |
 //! | 10 | [`census`] | many take-and-break codes (`octal:3`) classified in one pass: certified period or open, canonical form up to a shift, checksum |

@@ -472,7 +472,7 @@ fn format_heads(heads: impl Iterator<Item = String>) -> String {
 }
 
 /// Sorts and cancels pairs (a coin turned twice is back to tails).
-fn normalize<T: Ord + Copy>(mut v: Vec<T>) -> Vec<T> {
+pub(crate) fn normalize<T: Ord + Copy>(mut v: Vec<T>) -> Vec<T> {
     v.sort_unstable();
     let mut out: Vec<T> = Vec::with_capacity(v.len());
     for x in v {

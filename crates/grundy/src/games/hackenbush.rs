@@ -243,6 +243,144 @@ impl Hackenbush {
     }
 }
 
+/// Most edges for which [`Hackenbush::winning_cuts`] tries every cut (each
+/// try is one O(V + E) evaluation).
+pub const MAX_CUT_EDGES: usize = 5_000;
+
+/// A Hackenbush position read from text ([`Hackenbush::read_text`]), with
+/// the names its vertices were given.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    /// The position (vertex `i` is `names[i]`, edge `e` is on line
+    /// `lines[e]`).
+    pub graph: Hackenbush,
+    /// The name of each vertex.
+    pub names: Vec<String>,
+    /// The line (from 1) of each edge.
+    pub lines: Vec<usize>,
+}
+
+impl Hackenbush {
+    /// Reads a position: one edge `U V` per line between vertices named by
+    /// any words (a loop is `V V`, a repeated line a second edge); a line
+    /// `ground G` names the ground vertex (default: the vertex `0`); `#`
+    /// starts a comment. Errors name the line.
+    pub fn read_text(text: &str) -> Result<Picture> {
+        let bad = |line: usize, reason: String| -> crate::Error {
+            ErrorKind::InvalidGraph {
+                line: line as u64,
+                reason,
+            }
+            .into()
+        };
+        let mut ids: std::collections::HashMap<String, u32> = Default::default();
+        let mut names: Vec<String> = Vec::new();
+        let mut id = |name: &str, names: &mut Vec<String>| -> u32 {
+            *ids.entry(name.to_string()).or_insert_with(|| {
+                names.push(name.to_string());
+                (names.len() - 1) as u32
+            })
+        };
+        let mut ground: Option<(String, usize)> = None;
+        let mut edges = Vec::new();
+        let mut lines = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("");
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                [] => {}
+                ["ground", g] => {
+                    if let Some((_, at)) = &ground {
+                        return Err(bad(
+                            i + 1,
+                            format!("a second `ground` line (the first is line {at})"),
+                        ));
+                    }
+                    ground = Some((g.to_string(), i + 1));
+                }
+                [u, v] => {
+                    edges.push((id(u, &mut names), id(v, &mut names)));
+                    lines.push(i + 1);
+                }
+                _ => {
+                    return Err(bad(
+                        i + 1,
+                        format!("`{}`: expected an edge `U V` or `ground G`", line.trim()),
+                    ))
+                }
+            }
+        }
+        let g = match &ground {
+            Some((g, _)) => g.clone(),
+            None => "0".to_string(),
+        };
+        let ground = id(&g, &mut names);
+        let graph = Hackenbush::new(names.len(), ground, &edges)?;
+        Ok(Picture {
+            graph,
+            names,
+            lines,
+        })
+    }
+
+    /// Whether each edge is still standing (joined to the ground).
+    pub fn standing(&self) -> Vec<bool> {
+        let n = self.vertex_count;
+        let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for &(u, v) in &self.edges {
+            adj[u as usize].push(v);
+            adj[v as usize].push(u);
+        }
+        let mut seen = vec![false; n];
+        seen[self.ground as usize] = true;
+        let mut stack = vec![self.ground];
+        while let Some(u) = stack.pop() {
+            for &v in &adj[u as usize] {
+                if !seen[v as usize] {
+                    seen[v as usize] = true;
+                    stack.push(v);
+                }
+            }
+        }
+        self.edges.iter().map(|&(u, _)| seen[u as usize]).collect()
+    }
+
+    /// The winning moves: the standing edges whose cut leaves a position of
+    /// value 0 (every edge tried, O(E · (V + E))). Errors beyond
+    /// [`MAX_CUT_EDGES`] edges.
+    pub fn winning_cuts(&self) -> Result<Vec<usize>> {
+        if self.edges.len() > MAX_CUT_EDGES {
+            return Err(crate::Error::unsupported(format!(
+                "winning cuts are found by trying each edge, for at most {MAX_CUT_EDGES} edges (this graph has {})",
+                self.edges.len()
+            )));
+        }
+        let standing = self.standing();
+        let mut cuts = Vec::new();
+        let mut rest = Vec::with_capacity(self.edges.len());
+        for e in (0..self.edges.len()).filter(|&e| standing[e]) {
+            rest.clear();
+            rest.extend(
+                self.edges
+                    .iter()
+                    .enumerate()
+                    .filter(|&(f, _)| f != e)
+                    .map(|(_, &x)| x),
+            );
+            let after = Hackenbush {
+                vertex_count: self.vertex_count,
+                ground: self.ground,
+                edges: std::mem::take(&mut rest),
+            };
+            if after.nim_value() == Nimber::ZERO {
+                cuts.push(e);
+            }
+            rest = after.edges;
+        }
+        Ok(cuts)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,6 +491,47 @@ mod tests {
         // Edges away from the ground count for nothing.
         let g = Hackenbush::new(4, 0, &[(1, 2), (2, 3), (3, 1)]).unwrap();
         assert_eq!(g.nim_value(), Nimber::ZERO);
+    }
+
+    #[test]
+    fn text_names_vertices_and_the_ground() {
+        let p = Hackenbush::read_text("# a triangle on the ground, a stalk on top\nground g\ng a\na b\nb g\nb c # stalk\nc d\n\nx y\n").unwrap();
+        assert_eq!(p.graph.nim_value().value(), 3);
+        assert_eq!(p.lines, [3, 4, 5, 6, 7, 9]);
+        assert_eq!(p.names[p.graph.ground() as usize], "g");
+        assert_eq!(p.graph.standing(), [true, true, true, true, true, false]);
+        let e = Hackenbush::read_text("0 1\n1 2 3\n").unwrap_err();
+        assert!(e.to_string().contains("line 2"), "{e}");
+        let e = Hackenbush::read_text("ground a\nground b\n").unwrap_err();
+        assert!(e.to_string().contains("second `ground`"), "{e}");
+        // No edge at the ground: value 0, no cuts.
+        let p = Hackenbush::read_text("1 2\n").unwrap();
+        assert_eq!(p.graph.nim_value(), Nimber::ZERO);
+        assert!(p.graph.winning_cuts().unwrap().is_empty());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Winning cuts against the exhaustive search: exactly the
+        /// standing edges whose cut leaves value 0.
+        #[test]
+        fn winning_cuts_equal_exhaustive_search(
+            n in 1usize..7,
+            raw in proptest::collection::vec((0u32..7, 0u32..7), 0..=10),
+        ) {
+            let edges: Vec<(u32, u32)> = raw.iter().map(|&(u, v)| (u % n as u32, v % n as u32)).collect();
+            let g = Hackenbush::new(n, 0, &edges).unwrap();
+            let standing = g.standing();
+            let mut want = Vec::new();
+            for (e, &up) in standing.iter().enumerate() {
+                let mut rest = edges.clone();
+                rest.remove(e);
+                if up && brute(n, 0, &rest) == 0 {
+                    want.push(e);
+                }
+            }
+            prop_assert_eq!(g.winning_cuts().unwrap(), want);
+        }
     }
 
     proptest! {

@@ -22,6 +22,7 @@ pub use crate::util::parse_u64;
 mod adapt;
 mod families;
 mod heap;
+pub mod listed;
 mod placement;
 pub use families::cutting::CuttingSpec;
 pub use families::FAMILIES;

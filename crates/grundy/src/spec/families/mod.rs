@@ -56,6 +56,7 @@ registry! {
     square_box,
     take,
     fibnim,
+    coins,
     cram,
     node_kayles,
     chomp,
