@@ -267,6 +267,7 @@ impl Game for Subtraction {
         p.to_string()
     }
 
+    #[inline]
     fn position_index(&self, p: &u64) -> Option<usize> {
         usize::try_from(*p).ok()
     }

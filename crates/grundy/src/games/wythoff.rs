@@ -51,6 +51,7 @@ pub struct Wythoff;
 impl Game for Wythoff {
     type Position = (u64, u64);
 
+    #[inline]
     fn options(&self, &(a, b): &(u64, u64), f: &mut dyn FnMut(&[(u64, u64)])) {
         for x in 0..a {
             f(&[(x, b)]);
@@ -70,6 +71,7 @@ impl Game for Wythoff {
     /// Square shells: the positions with `max(a, b) = m` take the indices
     /// `m²..(m+1)²` (`(a, m)` for `a < m`, then `(m, b)` for `b ≤ m`), so
     /// every table up to `m` is a prefix.
+    #[inline]
     fn position_index(&self, &(a, b): &(u64, u64)) -> Option<usize> {
         shell_index(a, b)
     }
@@ -77,6 +79,7 @@ impl Game for Wythoff {
 
 /// The square-shell index of the pair `(a, b)` (see
 /// [`Game::position_index`] for [`Wythoff`]); `None` from `max(a, b) = 2^31`.
+#[inline]
 pub(crate) fn shell_index(a: u64, b: u64) -> Option<usize> {
     let m = a.max(b);
     if m >= 1 << 31 {
