@@ -290,19 +290,20 @@ impl AnyGame for CoinSpec {
                 "empty range: --from {from} is larger than --to {to}"
             )));
         }
+        // At most 2^26 values at once, checked before anything is held
+        // (0..=u64::MAX has 2^64 values, one more than a u64 counts).
+        const MAX_VALUES: u64 = 1 << 26;
+        let count = (to - from).checked_add(1).filter(|&c| c <= MAX_VALUES);
+        let Some(count) = count else {
+            return Err(Error::unsupported(format!(
+                "at most {MAX_VALUES} coin values at once (asked for {from}..={to})"
+            )));
+        };
         // Coins left of the first one never move: value 0.
-        let first = self.game.first();
-        let lead = first.saturating_sub(from).min(to - from + 1);
+        let lead = self.game.first().saturating_sub(from).min(count);
         let mut out = vec![Nimber::ZERO; lead as usize];
-        if from + lead <= to {
+        if lead < count {
             let values = Values::new(self.game, &[vec![to]])?;
-            let count = to - (from + lead) + 1;
-            if count > 1 << 26 {
-                return Err(Error::unsupported(format!(
-                    "at most {} coin values at once (asked for {count})",
-                    1u64 << 26
-                )));
-            }
             for n in from + lead..=to {
                 out.push(values.of(n)?);
             }
