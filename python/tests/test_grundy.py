@@ -155,7 +155,10 @@ def test_bad_input_is_value_error_with_the_message():
 
 
 CTRL_C_SCRIPT = """
-import _thread, threading, time, grundy
+import _thread, signal, threading, time, grundy
+# Python keeps SIGINT ignored when its parent ignored it (a shell's
+# background job); interrupt_main then does nothing. Ctrl-C's own handler:
+signal.signal(signal.SIGINT, signal.default_int_handler)
 ticks = []
 def other():
     for _ in range(5):
