@@ -8,15 +8,7 @@ use super::*;
 use crate::solve::PeriodReport;
 use std::collections::HashMap;
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n.max(1)
-    }
-}
+use crate::util::TestRng as Rng;
 
 /// A random finite game on positions `0..n` (written as numbers), seen
 /// only through [`AnyGame`].

@@ -23,15 +23,7 @@ impl Game for RandomGame {
     }
 }
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n.max(1)
-    }
-}
+use crate::util::TestRng as Rng;
 
 fn random_game(rng: &mut Rng, n: u32) -> RandomGame {
     let mut options = Vec::new();

@@ -21,3 +21,19 @@ pub fn parse_u64(text: &str) -> std::result::Result<u64, String> {
     t.parse::<u64>()
         .map_err(|_| format!("`{t}` is larger than {}", u64::MAX))
 }
+
+/// A xorshift generator for the library's randomized tests (deterministic
+/// from its seed, no dependency).
+#[cfg(test)]
+pub(crate) struct TestRng(pub(crate) u64);
+
+#[cfg(test)]
+impl TestRng {
+    /// A number in `0..n` (0 when `n` is 0).
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n.max(1)
+    }
+}
