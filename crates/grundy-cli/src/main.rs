@@ -8,6 +8,7 @@
 mod census_cmd;
 mod cli;
 mod compound_cmd;
+mod disk;
 mod files;
 mod hackenbush_cmd;
 mod longrun;
@@ -183,6 +184,12 @@ fn run(cli: Cli) -> Result<()> {
         Command::Values(a) => {
             let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
+            if let Some(path) = &a.output {
+                disk::check_room("--output", path, a.to)?;
+            }
+            if let Some(path) = &a.checkpoint {
+                disk::check_room("--checkpoint", path, a.to)?;
+            }
             if longrun::applies(&a, game.as_ref())? {
                 longrun::values(&a, game.as_mut(), &mut out)?;
             } else {

@@ -447,3 +447,30 @@ fn a_long_run_of_bash_resumes_from_its_checkpoint() {
     assert_eq!(values_in("0.3033", &sub, 0, 20), want);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `values kayles --to 10^12 --output F` once wrote until the disk was
+/// full (kayles fills from its proven period at memory speed): a values
+/// file larger than the free space is refused before anything is written,
+/// naming the bytes needed and free.
+#[test]
+fn a_values_file_larger_than_the_disk_is_refused_at_once() {
+    let dir = scratch("disk");
+    let file = dir.join("k.bin");
+    for flag in ["--output", "--checkpoint"] {
+        let err = refused(&["values", "0.6", "--to", "1000000000000000", flag, s(&file)]);
+        assert!(err.contains("would need at least"), "{err}");
+        assert!(err.contains("free"), "{err}");
+        assert!(!file.exists());
+    }
+    let err = refused(&[
+        "values",
+        "kayles",
+        "--to",
+        "1000000000000000",
+        "--output",
+        s(&file),
+    ]);
+    assert!(err.contains(&format!("`--output {}`", s(&file))), "{err}");
+    assert!(!file.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
