@@ -91,7 +91,9 @@ fn a_table_is_saved_resumed_and_refused_for_another_game() {
 fn placement_errors_name_the_problem() {
     assert!(failure(&["analyze", "cram", "12x12"]).contains("128"));
     assert!(failure(&["analyze", "chomp", "[2,3]"]).contains("never increase"));
-    assert!(failure(&["analyze", "cram", "--misere", "2x2"]).contains("misère"));
+    // Misère play is searched on whole boards, within the search's limit.
+    let e = failure(&["analyze", "cram", "--misere", "6x6"]);
+    assert!(e.contains("too many to search"), "{e}");
     assert!(failure(&["values", "cram", "--to", "5"]).contains("boards"));
     let e = failure(&["analyze", "node-kayles:/nonexistent/g.txt", "all"]);
     assert!(e.contains("cannot read"), "{e}");
@@ -119,4 +121,28 @@ fn node_kayles_reads_a_graph_file() {
         .collect();
     assert_eq!(moves, ["all-a,xb,c", "all-a,c,xd"]);
     assert_eq!(json(&["analyze", &spec, "all-a,xb,c"])["outcome"], "P");
+}
+
+/// The placement games list their moves, so they can be played, and
+/// their misère play and compounds are searched: a 2×3 Cram board (value
+/// *: the player to move wins) played from the first move to the end, the
+/// engine answering; misère and a conjunctive compound answered.
+#[test]
+fn placement_games_are_played_and_searched_in_misere_play() {
+    // The one winning move of 2x3 leaves a 2x2 board: the engine then
+    // takes one domino and we take the last.
+    let out = grundy()
+        .args(["play", "cram", "2x3", "--quiet"])
+        .write_stdin("0 .x./.x.\nmoves\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("engine plays"), "{text}");
+    let m = json(&["analyze", "cram", "3x3", "--misere"]);
+    assert_eq!(m["outcome"], "N", "{m}");
+    let m = json(&["analyze", "cram", "4x4", "--misere"]);
+    assert_eq!(m["outcome"], "P", "{m}");
+    let c = json(&["analyze", "cram", "2x2", "2x3", "--compound", "conjunctive"]);
+    assert!(c["remoteness"].is_number(), "{c}");
 }

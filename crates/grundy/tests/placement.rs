@@ -6,6 +6,7 @@
 use grundy::games::placement::{parse_chomp, Chomp, Cram, GraphKayles, NodeKayles, Placement};
 use grundy::solve::placement::{Board, PlacementConfig, PlacementSolver};
 use grundy::spec::{self, AnalyzeOptions};
+use grundy::strategy::Outcome;
 use std::collections::HashMap;
 
 /// A small deterministic generator (xorshift), so failures reproduce.
@@ -405,4 +406,115 @@ fn bad_placement_positions_are_refused_with_the_reason() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("misère"), "{e}");
+}
+
+/// Misère Cram by definition (the player who cannot move wins): whether
+/// the player to move wins on the free `cells` of an `h × w` box.
+fn cram_misere_brute(h: usize, w: usize, cells: u128, memo: &mut HashMap<u128, bool>) -> bool {
+    if let Some(&v) = memo.get(&cells) {
+        return v;
+    }
+    let free = |r: usize, c: usize| cells >> (r * w + c) & 1 == 1;
+    let mut options = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            if free(r, c) && c + 1 < w && free(r, c + 1) {
+                options.push(cells & !(1 << (r * w + c)) & !(1 << (r * w + c + 1)));
+            }
+            if free(r, c) && r + 1 < h && free(r + 1, c) {
+                options.push(cells & !(1 << (r * w + c)) & !(1 << ((r + 1) * w + c)));
+            }
+        }
+    }
+    let wins = options.is_empty()
+        || options
+            .into_iter()
+            .any(|o| !cram_misere_brute(h, w, o, memo));
+    memo.insert(cells, wins);
+    wins
+}
+
+/// `cells` of an `h × w` box drawn as the spec reads boards.
+fn drawn(h: usize, w: usize, cells: u128) -> String {
+    (0..h)
+        .map(|r| {
+            (0..w)
+                .map(|c| {
+                    if cells >> (r * w + c) & 1 == 1 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The placement games list their moves (for play, misère search and the
+/// compounds): each option reads back as the board it draws, there are as
+/// many as the definition has, and misère outcomes of single boards and
+/// of sums of two boards equal exhaustive misère search.
+#[test]
+fn placement_moves_and_misere_play_equal_the_definition() {
+    let mut memo = HashMap::new();
+    let mut rng = Rng(0x5eed_cafe);
+    let (h, w) = (3, 3);
+    let mut boards = Vec::new();
+    for cells in 1u128..1 << (h * w) {
+        if cells.count_ones() >= 4 && rng.below(6) == 0 {
+            boards.push(cells);
+        }
+    }
+    assert!(boards.len() > 40);
+    let mut g = spec::parse("cram").unwrap();
+    for &cells in &boards {
+        let text = drawn(h, w, cells);
+        let options = g.options(&text).unwrap();
+        let dominoes = (0..h * w)
+            .filter(|&i| cells >> i & 1 == 1)
+            .map(|i| {
+                let right = i % w + 1 < w && cells >> (i + 1) & 1 == 1;
+                let down = i + w < h * w && cells >> (i + w) & 1 == 1;
+                usize::from(right) + usize::from(down)
+            })
+            .sum::<usize>();
+        assert_eq!(options.len(), dominoes, "{text}");
+        for o in &options {
+            assert_eq!(o.len(), 1, "{text}");
+            assert_eq!(g.normalize(&o[0]).unwrap(), o[0], "{text} -> {o:?}");
+        }
+        let report = spec::listed::analyze_misere(g.as_mut(), &[text.clone()]).unwrap();
+        let wins = cram_misere_brute(h, w, cells, &mut memo);
+        assert_eq!(
+            (report.analysis.outcome == Outcome::N),
+            wins,
+            "misère {text}"
+        );
+        // Every winning move leaves a misère P-position, and each such
+        // move is listed.
+        for m in &report.analysis.winning_moves {
+            let after = spec::listed::analyze_misere(g.as_mut(), &m.to).unwrap();
+            assert!(after.analysis.outcome == Outcome::P, "{text} -> {:?}", m.to);
+        }
+    }
+    // Sums of two boards: misère play of a sum by definition.
+    for pair in boards.chunks(2).take(12) {
+        let [a, b] = pair else { continue };
+        // Two boards side by side in a 3 × 7 box (a gap column between).
+        let wide = |x: u128| -> u128 {
+            (0..h).fold(0, |acc, r| acc | ((x >> (r * w) & 0b111) << (r * 7)))
+        };
+        let both = wide(*a) | (wide(*b) << 4);
+        let mut memo7 = HashMap::new();
+        let wins = cram_misere_brute(h, 7, both, &mut memo7);
+        let texts = [drawn(h, w, *a), drawn(h, w, *b)];
+        let report = spec::listed::analyze_misere(g.as_mut(), &texts).unwrap();
+        assert_eq!(
+            (report.analysis.outcome == Outcome::N),
+            wins,
+            "misère {texts:?}"
+        );
+    }
 }

@@ -1,7 +1,9 @@
 //! The adapter of the placement games (`cram`, `node-kayles`, `chomp`) to
 //! [`AnyGame`]: positions parsed and drawn, sums valued by the
 //! [`PlacementSolver`], winning moves listed as the board they leave with
-//! the move's cells marked `x`.
+//! the move's cells marked `x`. The options of a board are the boards its
+//! moves leave (whole, not split), which is what play, misère search and
+//! the compounds ([`super::listed`]) work on.
 //!
 //! A family has a main engine (one game, one table: the grid or Chomp
 //! boards, or the graph of `node-kayles:FILE`); `node-kayles` adds an
@@ -210,6 +212,19 @@ impl AnyGame for PlacementSpec {
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
         self.analyze_sum(positions, options, true)
+    }
+
+    /// Each move leaves one board, written as the family writes positions
+    /// (the cells a move took drawn as taken): play, misère search and the
+    /// compounds work on whole boards.
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let (e, b) = self.component(component)?;
+        let engine = &self.engines[e];
+        Ok(engine
+            .moves(&b)
+            .into_iter()
+            .map(|(_, after)| vec![engine.show(&after, 0)])
+            .collect())
     }
 
     fn save_table(&self) -> Result<Vec<u8>> {
