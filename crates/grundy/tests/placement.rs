@@ -485,7 +485,7 @@ fn placement_moves_and_misere_play_equal_the_definition() {
             assert_eq!(o.len(), 1, "{text}");
             assert_eq!(g.normalize(&o[0]).unwrap(), o[0], "{text} -> {o:?}");
         }
-        let report = spec::listed::analyze_misere(g.as_mut(), &[text.clone()]).unwrap();
+        let report = spec::listed::analyze_misere(g.as_mut(), std::slice::from_ref(&text)).unwrap();
         let wins = cram_misere_brute(h, w, cells, &mut memo);
         assert_eq!(
             (report.analysis.outcome == Outcome::N),
