@@ -14,6 +14,7 @@ mod longrun;
 mod misere;
 mod nim_cmd;
 mod output;
+mod pattern_cmd;
 mod play;
 mod plot;
 mod print_values;
@@ -50,6 +51,7 @@ fn main() -> ExitCode {
         cli.command,
         Command::Values(_)
             | Command::Period(_)
+            | Command::Pattern(_)
             | Command::Analyze(_)
             | Command::Misere(_)
             | Command::Play(_)
@@ -219,6 +221,11 @@ fn run(cli: Cli) -> Result<()> {
             let report = game.period_within(limit, time, &mut |n| bar.set_position(n.min(limit)));
             bar.finish_and_clear();
             out.period(&game.spec(), &report?, a.format.into())?;
+        }
+        Command::Pattern(a) => {
+            let text = with_params(&a.game, &a.params)?;
+            let parse = || Ok(spec::parse_with(&text, &files::GameFiles)?);
+            pattern_cmd::run(&parse, &a, &mut out)?;
         }
         Command::Analyze(a) => {
             let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;

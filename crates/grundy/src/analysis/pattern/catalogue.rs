@@ -161,6 +161,9 @@ impl QuadraticIrrational {
         if *self == QuadraticIrrational::PHI {
             return "phi".into();
         }
+        if Some(*self) == QuadraticIrrational::PHI.complement() {
+            return "phi^2".into();
+        }
         let root = match self.b {
             1 => format!("sqrt({})", self.d),
             -1 => format!("-sqrt({})", self.d),

@@ -41,7 +41,7 @@ pub fn p_positions(values: &[u64], certificate: Option<&Certificate>) -> Vec<Fin
             let mut f = Finding::new(
                 Of::PPositions,
                 Kind::Progressions,
-                progressions(&zero, &p, m0, q),
+                progressions(&zero, &p, m0, q, proven),
             );
             if proven {
                 f.proven = true;
@@ -55,12 +55,22 @@ pub fn p_positions(values: &[u64], certificate: Option<&Certificate>) -> Vec<Fin
 }
 
 /// The rule of an eventually periodic indicator, in words.
-fn progressions(zero: &[u64], p: &[u64], m0: usize, q: usize) -> String {
+fn progressions(zero: &[u64], p: &[u64], m0: usize, q: usize, proven: bool) -> String {
     let residues: Vec<u64> = (m0..m0 + q)
         .filter(|&n| zero[n] == 1)
         .map(|n| (n % q) as u64)
         .collect();
     let below: Vec<u64> = p.iter().copied().filter(|&n| (n as usize) < m0).collect();
+    if residues.is_empty() && !proven {
+        let last = zero.len() - 1;
+        return match p.len() {
+            0 => format!("no P-positions up to n = {last}"),
+            _ => format!(
+                "P-positions: n = {} and none from {m0} to {last}",
+                compact(p, 40)
+            ),
+        };
+    }
     if residues.is_empty() {
         return match p.len() {
             0 => "there are no P-positions".into(),

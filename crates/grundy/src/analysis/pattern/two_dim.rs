@@ -87,20 +87,41 @@ pub fn two_dim(square: &Square) -> Vec<Finding> {
         ("G(a,b) = b", |_, b| b),
         ("G(a,b) = 0", |_, _| 0),
     ];
-    if let Some((rule, _)) = forms
+    let form = forms
         .iter()
-        .find(|(_, f)| square.shells().all(|(a, b)| square.at(a, b) == f(a, b)))
-    {
+        .find(|(_, f)| square.shells().all(|(a, b)| square.at(a, b) == f(a, b)));
+    if let Some((rule, _)) = form {
         out.push(Finding::new(Of::Values, Kind::Affine, (*rule).to_string()));
     }
     out.extend(pairs(square));
-    out.extend(rows(square));
+    if form.is_none() {
+        out.extend(rows(square));
+    }
     out
 }
 
 /// The candidate pair rules for a square reaching `hi`.
-fn candidates(hi: u64) -> Vec<PairRule> {
+fn candidates(square: &Square) -> Vec<PairRule> {
+    let hi = square.hi();
     let mut rules = vec![PairRule::new("P-positions: a = b", |a, b| a == b)];
+    // A product: both coordinates in the set of P-positions of the first row.
+    let first: Vec<u64> = (square.lo..=hi)
+        .filter(|&b| square.at(square.lo, b) == 0)
+        .collect();
+    if first.len() >= 3 {
+        let mut member = vec![false; hi as usize + 1];
+        for &b in &first {
+            member[b as usize] = true;
+        }
+        rules.push(PairRule::new(
+            format!(
+                "P-positions: a and b both in {{{}}} (the P-positions of row {})",
+                super::compact(&first, 20).replace(' ', ", "),
+                square.lo
+            ),
+            move |a, b| member[a as usize] && member[b as usize],
+        ));
+    }
     for c in 1..=4u64 {
         rules.push(PairRule::new(
             format!("P-positions: b = a + {c} or a = b + {c}"),
@@ -192,7 +213,7 @@ fn pairs(square: &Square) -> Vec<Finding> {
     }
     let mut found = Vec::new();
     let mut near: Option<(u64, Finding)> = None;
-    for rule in candidates(square.hi()) {
+    for rule in candidates(square) {
         let mut agreeing = 0;
         let mut exception = None;
         for (a, b) in square.shells() {
@@ -257,7 +278,7 @@ fn rows(square: &Square) -> Vec<Finding> {
             if span < 3 * p.period || span < 8 || 3 * span < line.len() as u64 {
                 break;
             }
-            let (x, y) = if by_column { ("b", "a") } else { ("a", "b") };
+            let y = if by_column { "a" } else { "b" };
             let from = square.lo + p.preperiod;
             let at = |shift: &str| {
                 if by_column {
@@ -266,7 +287,6 @@ fn rows(square: &Square) -> Vec<Finding> {
                     format!("G({a}, {y}{shift})")
                 }
             };
-            let _ = x;
             parts.push(if p.saltus == 0 {
                 format!(
                     "{} = {} for {y} >= {from}",
@@ -299,18 +319,14 @@ fn rows(square: &Square) -> Vec<Finding> {
                 Of::Values,
                 kind,
                 format!(
-                    "the first {} {what} are {}periodic: {}",
-                    parts.len(),
+                    "{what} {} = {}..={last} are {}periodic in {}",
+                    if by_column { "b" } else { "a" },
+                    square.lo,
                     if arithmetic { "arithmetic " } else { "" },
-                    parts[0]
+                    if by_column { "a" } else { "b" },
                 ),
             );
             f.details = parts;
-            f.details.push(format!(
-                "checked for {} = {}..={last}",
-                if by_column { "b" } else { "a" },
-                square.lo
-            ));
             out.push(f);
         }
     }
