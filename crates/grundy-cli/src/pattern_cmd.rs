@@ -187,6 +187,9 @@ fn finding_json(f: &Finding) -> serde_json::Value {
         "proven": f.proven,
         "first_exception": exception,
         "proof": f.proof,
+        "periodicity": f.periodicity.map(|p| json!({
+            "preperiod": p.preperiod, "period": p.period, "saltus": p.saltus,
+        })),
         "details": f.details,
     })
 }

@@ -135,6 +135,11 @@ pub struct Finding {
     /// The first position where the rule fails, when it held on a long
     /// prefix and then broke (the rule is then not claimed).
     pub first_exception: Option<Position>,
+    /// The relation behind a periodic, arithmetic periodic or affine rule
+    /// of the values, or behind progressions of P-positions (then of the
+    /// indicator: 1 at a P-position, 0 elsewhere), for programs that check
+    /// it.
+    pub periodicity: Option<Periodicity>,
     /// More lines for a reader: the prefix and the cycle of a period, the
     /// first terms of a sequence.
     pub details: Vec<String>,
@@ -151,6 +156,7 @@ impl Finding {
             proven: false,
             proof: None,
             first_exception: None,
+            periodicity: None,
             details: Vec::new(),
         }
     }

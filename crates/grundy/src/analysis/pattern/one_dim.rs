@@ -97,7 +97,9 @@ fn describe(values: &[u64], p: &Periodicity) -> Finding {
         None
     };
     if let Some(rule) = affine {
-        return Finding::new(Of::Values, Kind::Affine, rule);
+        let mut f = Finding::new(Of::Values, Kind::Affine, rule);
+        f.periodicity = Some(*p);
+        return f;
     }
     let cycle: Vec<u64> = values[n0 as usize..(n0 + per) as usize].to_vec();
     let prefix: Vec<u64> = values[..n0 as usize].to_vec();
@@ -136,6 +138,7 @@ fn describe(values: &[u64], p: &Periodicity) -> Finding {
         format!("{relation} (period {per} after a {n0}-value prefix)")
     };
     let mut f = Finding::new(Of::Values, kind, rule);
+    f.periodicity = Some(*p);
     if n0 > 0 {
         f.details
             .push(format!("prefix G(0..{n0}): {}", compact(&prefix, 100)));
@@ -187,6 +190,11 @@ fn periodic_prefix(values: &[u64]) -> Option<Finding> {
         rule,
     );
     f.first_exception = Some(Position::Heap(end as u64));
+    f.periodicity = Some(Periodicity {
+        preperiod: 0,
+        period: p as u64,
+        saltus: s,
+    });
     f.details.push(format!(
         "cycle G(0..{p}): {}; breaks at G({end}) = {}, the rule says {}",
         compact(&values[..p], 100),

@@ -37,12 +37,24 @@ pub fn p_positions(values: &[u64], certificate: Option<&Certificate>) -> Vec<Fin
             }
         });
         let observed = span >= 3 * q && span >= 8 && 3 * span >= len;
+        // A finite set of P-positions, only observed, may be the start
+        // of a sparse named sequence: that rule is preferred.
+        let tail_only = zero[m0] == 0 && q == 1 && !proven;
+        let named = if tail_only {
+            sequences(&zero, &p)
+        } else {
+            Vec::new()
+        };
+        if named.iter().any(|f| f.first_exception.is_none()) {
+            return named;
+        }
         if proven || observed {
             let mut f = Finding::new(
                 Of::PPositions,
                 Kind::Progressions,
                 progressions(&zero, &p, m0, q, proven),
             );
+            f.periodicity = Some(ind);
             if proven {
                 f.proven = true;
                 f.proof = certificate

@@ -104,30 +104,6 @@ pub fn two_dim(square: &Square) -> Vec<Finding> {
 fn candidates(square: &Square) -> Vec<PairRule> {
     let hi = square.hi();
     let mut rules = vec![PairRule::new("P-positions: a = b", |a, b| a == b)];
-    // A product: both coordinates in the set of P-positions of the first row.
-    let first: Vec<u64> = (square.lo..=hi)
-        .filter(|&b| square.at(square.lo, b) == 0)
-        .collect();
-    if first.len() >= 3 {
-        let mut member = vec![false; hi as usize + 1];
-        for &b in &first {
-            member[b as usize] = true;
-        }
-        rules.push(PairRule::new(
-            format!(
-                "P-positions: a and b both in {{{}}} (the P-positions of row {})",
-                super::compact(&first, 20).replace(' ', ", "),
-                square.lo
-            ),
-            move |a, b| member[a as usize] && member[b as usize],
-        ));
-    }
-    for c in 1..=4u64 {
-        rules.push(PairRule::new(
-            format!("P-positions: b = a + {c} or a = b + {c}"),
-            move |a, b| a.abs_diff(b) == c,
-        ));
-    }
     for (seq, alpha, beta) in catalogue::beatty_pairs() {
         let mut partner: Vec<Option<u64>> = vec![None; hi as usize + 1];
         partner[0] = Some(0);
@@ -197,6 +173,30 @@ fn candidates(square: &Square) -> Vec<PairRule> {
                 move |a, b| (a + b) % m == r,
             ));
         }
+    }
+    // A product: both coordinates in the set of P-positions of the first row.
+    let first: Vec<u64> = (square.lo..=hi)
+        .filter(|&b| square.at(square.lo, b) == 0)
+        .collect();
+    if first.len() >= 3 {
+        let mut member = vec![false; hi as usize + 1];
+        for &b in &first {
+            member[b as usize] = true;
+        }
+        rules.push(PairRule::new(
+            format!(
+                "P-positions: a and b both in {{{}}} (the P-positions of row {})",
+                super::compact(&first, 20).replace(' ', ", "),
+                square.lo
+            ),
+            move |a, b| member[a as usize] && member[b as usize],
+        ));
+    }
+    for c in 1..=4u64 {
+        rules.push(PairRule::new(
+            format!("P-positions: b = a + {c} or a = b + {c}"),
+            move |a, b| a.abs_diff(b) == c,
+        ));
     }
     rules
 }
