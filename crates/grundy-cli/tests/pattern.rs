@@ -116,10 +116,13 @@ fn kayles_period_12_after_71_proven() {
     );
 }
 
-/// Known rules of more games: (game, of, kind, rule, proven).
+/// (game, extra arguments, of, kind, rule, proven).
+type Case<'a> = (&'a str, &'a [&'a str], &'a str, &'a str, &'a str, bool);
+
+/// Known rules of more games.
 #[test]
 fn known_rules_of_twenty_games() {
-    let cases: &[(&str, &[&str], &str, &str, &str, bool)] = &[
+    let cases: &[Case] = &[
         ("nim", &[], "values", "affine", "G(n) = n", true),
         (
             "sub:1,3,4",
