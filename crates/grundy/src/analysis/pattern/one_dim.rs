@@ -257,11 +257,16 @@ fn first_appearances(values: &[u64]) -> Option<Finding> {
     }
     for s in super::catalogue::catalogue() {
         let terms = s.generator.terms(*known.last()?);
-        if terms.len() >= known.len() && terms[..known.len()] == known[..] {
+        // The run may start at the sequence's first, second or third term.
+        let fits = (0..3).any(|o| terms.get(o..o + known.len()) == Some(&known[..]));
+        if fits {
             let mut f = Finding::new(
                 Of::Values,
                 Kind::Sequence,
-                format!("value v first appears at the v-th term of the {}", s.name),
+                format!(
+                    "the values 1, 2, 3, ... first appear at the {}, from n = {} on",
+                    s.name, known[0]
+                ),
             );
             f.name = Some(s.name.clone());
             f.reference = s.reference.clone();
