@@ -199,7 +199,7 @@ fn periodic_prefix(values: &[u64]) -> Option<Finding> {
         "cycle G(0..{p}): {}; breaks at G({end}) = {}, the rule says {}",
         compact(&values[..p], 100),
         values[end],
-        values[end - p] + s
+        values[end - p].saturating_add(s)
     ));
     Some(f)
 }
@@ -360,13 +360,8 @@ mod tests {
     #[test]
     fn a_broken_period_is_reported_with_its_exception() {
         let mut v: Vec<u64> = (0..100).map(|n| n % 3).collect();
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
-        v.extend((0..200).map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % 11
-        }));
+        let mut rng = crate::util::TestRng(0x2545_f491_4f6c_dd1d);
+        v.extend((0..200).map(|_| rng.below(11)));
         let f = one_dim(&v, None);
         let broken = f.iter().find(|f| f.of == Of::Values).unwrap();
         assert_eq!(broken.first_exception, Some(Position::Heap(100)));

@@ -7,9 +7,13 @@
 //! full period of the values checked past both preperiods covers every
 //! case; with a positive saltus no value is 0 after the first period.
 //! Failing that, the P-positions `n ≥ 1` are compared term by term with
-//! each sequence of the [`catalogue`](super::catalogue) that has at least
+//! each sequence of the [`catalogue`] that has at least
 //! [`MIN_TERMS`] terms in the table; the best sequence that agrees on a
 //! long prefix and then breaks is reported with its first exception.
+//!
+//! A finite set of P-positions that is only observed is stated as what it
+//! is, "P-positions: n = … and none from m to N", with no periodicity:
+//! nothing is said beyond the table.
 
 use super::{catalogue, compact, Certificate, Finding, Kind, Of, Position, MIN_TERMS};
 use crate::analysis::period::{find_period, PeriodTheorem};
@@ -36,7 +40,21 @@ pub fn p_positions(values: &[u64], certificate: Option<&Certificate>) -> Vec<Fin
                 q == 1 && zero[m0] == 0 && (v.preperiod + v.period) as usize <= len
             }
         });
-        let observed = span >= 3 * q && span >= 8 && 3 * span >= len;
+        // Observed: the tail repeats over a third of the table; a tail
+        // with P-positions needs four periods and NEAR_MISS_TERMS of them
+        // (a sparse set repeats by chance: 0.6 has P-positions 46, 72, 98,
+        // 124, 150, 176 and then none at 202).
+        let in_tail = p.iter().filter(|&&n| n as usize >= m0).count();
+        let observed = span >= 3 * q
+            && span >= 8
+            && 3 * span >= len
+            && if in_tail == 0 {
+                // No P-position after m0: stated up to N only, and only
+                // when the gap is at least as long as what precedes it.
+                2 * m0 <= len
+            } else {
+                in_tail >= NEAR_MISS_TERMS && span >= 4 * q
+            };
         // A finite set of P-positions, only observed, may be the start
         // of a sparse named sequence: that rule is preferred.
         let tail_only = zero[m0] == 0 && q == 1 && !proven;
@@ -54,7 +72,10 @@ pub fn p_positions(values: &[u64], certificate: Option<&Certificate>) -> Vec<Fin
                 Kind::Progressions,
                 progressions(&zero, &p, m0, q, proven),
             );
-            f.periodicity = Some(ind);
+            // An observed finite set claims nothing beyond the table.
+            if proven || in_tail > 0 {
+                f.periodicity = Some(ind);
+            }
             if proven {
                 f.proven = true;
                 f.proof = certificate
