@@ -19,6 +19,9 @@ const DATA: &str = include_str!("../../../data/sequences.txt");
 /// Largest `n` a Beatty term is computed for (`b²n²d` stays in `u128`).
 const MAX_BEATTY_N: u64 = 1 << 40;
 
+/// Largest absolute value of a number in the data file.
+const MAX_COEFFICIENT: u64 = 1 << 20;
+
 /// One named sequence of the catalogue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sequence {
@@ -85,17 +88,17 @@ impl QuadraticIrrational {
         c: 2,
     };
 
-    /// `⌊n·self⌋`, exactly; `None` beyond the arithmetic's range.
+    /// `⌊n·self⌋`, exactly; `None` beyond the arithmetic's range (or for
+    /// a denominator `c ≤ 0`).
     pub fn floor_mul(&self, n: u64) -> Option<i128> {
-        if n > MAX_BEATTY_N {
+        if n > MAX_BEATTY_N || self.c <= 0 {
             return None;
         }
         let n = i128::from(n);
         let b = i128::from(self.b);
         // ⌊b·n·√d⌋ from the integer square root of b²n²d.
-        let m = u128::try_from(b * b * n * n)
-            .ok()?
-            .checked_mul(u128::from(self.d))?;
+        let bn = b.checked_mul(n)?.unsigned_abs();
+        let m = bn.checked_mul(bn)?.checked_mul(u128::from(self.d))?;
         let r = m.isqrt();
         let r = i128::try_from(r).ok()?;
         let floor_t = if b >= 0 {
@@ -105,20 +108,31 @@ impl QuadraticIrrational {
         } else {
             -r - 1
         };
-        Some((i128::from(self.a) * n + floor_t).div_euclid(i128::from(self.c)))
+        Some(
+            i128::from(self.a)
+                .checked_mul(n)?
+                .checked_add(floor_t)?
+                .div_euclid(i128::from(self.c)),
+        )
     }
 
-    /// Whether `self < x` for an integer `x` (exact).
-    pub fn less_than(&self, x: i64) -> bool {
+    /// Whether `self < x` for an integer `x` (exact for the catalogue's
+    /// bounded numbers).
+    fn less_than(&self, x: i64) -> bool {
         // (a + b√d)/c < x  ⇔  b√d < x·c − a.
-        let rhs = i128::from(x) * i128::from(self.c) - i128::from(self.a);
+        // Wide enough for the catalogue's bounded numbers; beyond, the
+        // squares saturate (and are compared as equal-or-larger).
+        let rhs = i128::from(x)
+            .saturating_mul(i128::from(self.c))
+            .saturating_sub(i128::from(self.a));
         let b = i128::from(self.b);
-        let d = i128::from(self.d);
+        let left = b.saturating_mul(b).saturating_mul(i128::from(self.d));
+        let right = rhs.saturating_mul(rhs);
         match (b >= 0, rhs >= 0) {
             (true, false) => false,
             (false, true) => true,
-            (true, true) => b * b * d < rhs * rhs,
-            (false, false) => b * b * d > rhs * rhs,
+            (true, true) => left < right,
+            (false, false) => left > right,
         }
     }
 
@@ -300,7 +314,13 @@ impl Generator {
             ));
         }
         let words: Vec<&str> = text.split_whitespace().collect();
-        let num = |i: usize| words.get(i).and_then(|w| w.parse::<i64>().ok());
+        // Numbers are bounded so that exact arithmetic stays within i128.
+        let num = |i: usize| {
+            words
+                .get(i)
+                .and_then(|w| w.parse::<i64>().ok())
+                .filter(|x| x.unsigned_abs() <= MAX_COEFFICIENT)
+        };
         Some(match *words.first()? {
             "fibonacci" => Generator::Fibonacci,
             "lucas" => Generator::Lucas,
