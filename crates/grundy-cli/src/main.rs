@@ -143,7 +143,7 @@ fn usage_hint(e: &clap::Error) -> String {
     if e.kind() == clap::error::ErrorKind::UnknownArgument {
         let command = std::env::args().nth(1).unwrap_or_default();
         if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
-            let takes_to = matches!(command.as_str(), "values" | "plot");
+            let takes_to = matches!(command.as_str(), "values" | "plot" | "pattern");
             if takes_to && !arg.is_empty() && arg.bytes().all(|b| b.is_ascii_digit()) {
                 return format!(
                     "the last heap is given with `--to`: `grundy {command} GAME --to {arg}`"

@@ -15,6 +15,17 @@ use crate::analysis::sparse::value_stats;
 /// Every rule found in `values = G(0..=N)`, values first, then
 /// P-positions. `certificate` is the game's proven period, if its period
 /// search found one; it is used only if the table agrees with it.
+///
+/// ```
+/// use grundy::analysis::pattern::{one_dim, Kind, Of};
+/// // sub:1,3,4 — 0 1 0 1 2 3 2 repeated; no certificate: observed.
+/// let v: Vec<u64> = (0..100).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect();
+/// let found = one_dim(&v, None);
+/// assert_eq!(found[0].rule, "G(n + 7) = G(n) for n >= 0 (period 7)");
+/// assert!(!found[0].proven);
+/// assert_eq!((found[1].of, found[1].kind), (Of::PPositions, Kind::Progressions));
+/// assert_eq!(found[1].rule, "P-positions: n ≡ 0, 2 (mod 7)");
+/// ```
 pub fn one_dim(values: &[u64], certificate: Option<&Certificate>) -> Vec<Finding> {
     let mut out = Vec::new();
     if values.len() < 2 {
@@ -355,6 +366,26 @@ mod tests {
         let f = &one_dim(&v, Some(&wrong))[0];
         assert_eq!(f.rule, "G(n) = n mod 3");
         assert!(!f.proven);
+    }
+
+    /// Random sequences have no rule: whatever is claimed on 300 terms
+    /// (a period, progressions) still holds on 3000.
+    #[test]
+    fn random_sequences_get_no_invented_rules() {
+        let mut rng = crate::util::TestRng(0x1234_5678_9abc_def1);
+        for width in [2u64, 3, 5] {
+            let long: Vec<u64> = (0..3000).map(|_| rng.below(width)).collect();
+            for f in one_dim(&long[..300], None) {
+                let Some(p) = f.periodicity.filter(|_| f.first_exception.is_none()) else {
+                    continue;
+                };
+                let seq: Vec<u64> = match f.of {
+                    Of::Values => long.clone(),
+                    Of::PPositions => long.iter().map(|&v| u64::from(v == 0)).collect(),
+                };
+                assert!(holds(&seq, &p), "{f:?}");
+            }
+        }
     }
 
     #[test]

@@ -346,6 +346,71 @@ mod tests {
         }
     }
 
+    /// `G(a, b)` by the definition (mex over the options), for a game on
+    /// pairs whose moves `moves(a, b)` lead to smaller pairs.
+    fn by_mex(side: u64, moves: impl Fn(u64, u64) -> Vec<(u64, u64)>) -> Square {
+        let n = side as usize;
+        let mut g = vec![vec![0u64; n]; n];
+        for s in 0..2 * n {
+            for a in 0..n.min(s + 1) {
+                let b = s - a;
+                if b >= n {
+                    continue;
+                }
+                let seen: Vec<u64> = moves(a as u64, b as u64)
+                    .into_iter()
+                    .map(|(x, y)| g[x as usize][y as usize])
+                    .collect();
+                g[a][b] = (0..).find(|v| !seen.contains(v)).unwrap();
+            }
+        }
+        Square { lo: 0, rows: g }
+    }
+
+    #[test]
+    fn wythoff_by_the_definition_has_golden_pairs() {
+        let sq = by_mex(60, |a, b| {
+            let mut o: Vec<(u64, u64)> = (0..a).map(|x| (x, b)).collect();
+            o.extend((0..b).map(|y| (a, y)));
+            o.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
+            o
+        });
+        let f = two_dim(&sq);
+        let p = f.iter().find(|f| f.kind == Kind::Pairs).unwrap();
+        assert_eq!(
+            p.name.as_deref(),
+            Some("Wythoff pairs (golden-ratio Beatty pairs)")
+        );
+        assert_eq!(p.first_exception, None);
+    }
+
+    #[test]
+    fn euclid_by_the_definition_has_the_golden_ratio_rule() {
+        // Subtract a positive multiple of the smaller from the larger; a
+        // zero coordinate ends the game.
+        let sq = by_mex(60, |a, b| {
+            if a == 0 || b == 0 {
+                return Vec::new();
+            }
+            let (lo, hi) = (a.min(b), a.max(b));
+            (1..=hi / lo)
+                .map(|k| {
+                    if a >= b {
+                        (a - k * lo, b)
+                    } else {
+                        (a, b - k * lo)
+                    }
+                })
+                .collect()
+        });
+        let f = two_dim(&sq);
+        let p = f.iter().find(|f| f.kind == Kind::Pairs).unwrap();
+        assert_eq!(
+            p.rule,
+            "P-positions: min(a,b) < max(a,b) < phi*min(a,b), or a zero coordinate"
+        );
+    }
+
     #[test]
     fn nim_of_two_heaps() {
         let f = two_dim(&square(40, |a, b| a ^ b));
