@@ -26,6 +26,7 @@ Examples:
   grundy analyze sub:1,3,4 --misere 3 4
   grundy values wythoff --to 10
   grundy period kayles --format json
+  grundy pattern lasker
   grundy values 0.16 --to 100000 --stats
   grundy play nim 3 4 5
   grundy plot sub:1,3,4 --to 200 --output g.svg
