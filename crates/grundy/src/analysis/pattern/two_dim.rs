@@ -167,6 +167,10 @@ fn candidates(square: &Square) -> Vec<PairRule> {
         }
     }
     for m in 2..=4u64 {
+        rules.push(PairRule::new(
+            format!("P-positions: a ≡ b (mod {m})"),
+            move |a, b| a % m == b % m,
+        ));
         for r in 0..m {
             rules.push(PairRule::new(
                 format!("P-positions: a + b ≡ {r} (mod {m})"),
@@ -409,6 +413,65 @@ mod tests {
             p.rule,
             "P-positions: min(a,b) < max(a,b) < phi*min(a,b), or a zero coordinate"
         );
+    }
+
+    /// Random subtraction games on pairs: a pair rule claimed on a square
+    /// of side 30 is claimed again, word for word, on a square of 120
+    /// (the product rule, whose set grows with the square, aside).
+    #[test]
+    fn random_pair_games_get_no_invented_rules() {
+        let mut rng = crate::util::TestRng(0x0dd_ba11_cafe_f00d);
+        let mut claims = 0;
+        let fixed: Vec<Vec<Vec<u64>>> = vec![
+            vec![vec![1], vec![1], vec![1]],
+            vec![vec![1, 2], vec![1, 2], vec![]],
+            vec![vec![1, 3, 4], vec![1, 3, 4], vec![]],
+        ];
+        for i in 0..15 {
+            let sets: Vec<Vec<u64>> = fixed.get(i).cloned().unwrap_or_else(|| {
+                (0..3)
+                    .map(|_| (0..3).map(|_| 1 + rng.below(6)).collect())
+                    .collect()
+            });
+            let moves = |a: u64, b: u64| {
+                let mut o = Vec::new();
+                for &s in &sets[0] {
+                    if s <= a {
+                        o.push((a - s, b));
+                    }
+                }
+                for &s in &sets[1] {
+                    if s <= b {
+                        o.push((a, b - s));
+                    }
+                }
+                for &s in &sets[2] {
+                    if s <= a.min(b) {
+                        o.push((a - s, b - s));
+                    }
+                }
+                o
+            };
+            let small = two_dim(&by_mex(30, moves));
+            let large = two_dim(&by_mex(120, moves));
+            for f in small
+                .iter()
+                .filter(|f| f.kind == Kind::Pairs && f.first_exception.is_none())
+            {
+                if f.rule.contains("the P-positions of row") {
+                    continue;
+                }
+                claims += 1;
+                assert!(
+                    large
+                        .iter()
+                        .any(|g| g.rule == f.rule && g.first_exception.is_none()),
+                    "{sets:?}: {} not claimed on the larger square",
+                    f.rule
+                );
+            }
+        }
+        assert!(claims > 0);
     }
 
     #[test]
