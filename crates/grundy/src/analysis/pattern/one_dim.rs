@@ -166,26 +166,7 @@ fn describe(values: &[u64], p: &Periodicity) -> Finding {
 /// it covers at least six periods and a quarter of the table and then
 /// breaks: reported with its first exception, not claimed.
 fn periodic_prefix(values: &[u64]) -> Option<Finding> {
-    let len = values.len();
-    let mut best: Option<(usize, usize, u64)> = None; // (end, p, s)
-    for p in 1..=len / 6 {
-        let Some(s) = values[p].checked_sub(values[0]) else {
-            continue;
-        };
-        let mut i = 0;
-        while i + p < len && values[i].checked_add(s) == Some(values[i + p]) {
-            i += 1;
-        }
-        // values[i + p] is the first exception.
-        let end = i + p;
-        if end >= len || end < 6 * p || 4 * end < len {
-            continue;
-        }
-        if best.is_none_or(|(e, _, _)| end > e) {
-            best = Some((end, p, s));
-        }
-    }
-    let (end, p, s) = best?;
+    let (end, p, s) = longest_periodic_prefix(values, true)?;
     let rule = if s == 0 {
         format!("G(n + {p}) = G(n) (period {p} from n = 0)")
     } else {
@@ -213,6 +194,39 @@ fn periodic_prefix(values: &[u64]) -> Option<Finding> {
         values[end - p].saturating_add(s)
     ));
     Some(f)
+}
+
+/// `(end, p, s)`: the longest prefix `G(0..end)` with `G(n + p) = G(n) +
+/// s` (`s = 0` unless `arithmetic`) that covers at least six periods and a
+/// quarter of the table and ends before the table does (`G(end)` is the
+/// first exception).
+pub(super) fn longest_periodic_prefix(
+    values: &[u64],
+    arithmetic: bool,
+) -> Option<(usize, usize, u64)> {
+    let len = values.len();
+    let mut best: Option<(usize, usize, u64)> = None;
+    for p in 1..=len / 6 {
+        let Some(s) = values[p].checked_sub(values[0]) else {
+            continue;
+        };
+        if s > 0 && !arithmetic {
+            continue;
+        }
+        let mut i = 0;
+        while i + p < len && values[i].checked_add(s) == Some(values[i + p]) {
+            i += 1;
+        }
+        // values[i + p] is the first exception.
+        let end = i + p;
+        if end >= len || end < 6 * p || 4 * end < len {
+            continue;
+        }
+        if best.is_none_or(|(e, _, _)| end > e) {
+            best = Some((end, p, s));
+        }
+    }
+    best
 }
 
 /// Where each value first appears, `a(v)`, for `v = 1, 2, …` as long as

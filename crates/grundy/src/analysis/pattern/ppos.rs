@@ -84,7 +84,37 @@ pub fn p_positions(values: &[u64], certificate: Option<&Certificate>) -> Vec<Fin
             return vec![f];
         }
     }
-    sequences(&zero, &p)
+    let named = sequences(&zero, &p);
+    if named.is_empty() {
+        return broken_progressions(&zero, &p).into_iter().collect();
+    }
+    named
+}
+
+/// Progressions that hold from `n = 0` on a long prefix and then break
+/// (with [`NEAR_MISS_TERMS`] P-positions before the break): reported with
+/// the first exception, not claimed.
+fn broken_progressions(zero: &[u64], p: &[u64]) -> Option<Finding> {
+    let (end, q, _) = super::one_dim::longest_periodic_prefix(zero, false)?;
+    if p.iter().filter(|&&n| (n as usize) < end).count() < NEAR_MISS_TERMS {
+        return None;
+    }
+    let head: Vec<u64> = p.iter().copied().filter(|&n| (n as usize) < end).collect();
+    let rule = progressions(&zero[..end], &head, 0, q, false);
+    let mut f = Finding::new(
+        Of::PPositions,
+        Kind::Progressions,
+        format!("{rule} up to n = {}", end - 1),
+    );
+    f.first_exception = Some(Position::Heap(end as u64));
+    let what = if zero[end] == 1 {
+        "a P-position"
+    } else {
+        "not a P-position"
+    };
+    f.details
+        .push(format!("n = {end} is {what}, against the rule"));
+    Some(f)
 }
 
 /// The rule of an eventually periodic indicator, in words.
@@ -234,6 +264,17 @@ mod tests {
         v[400] = 0;
         let f = &p_positions(&v, None)[0];
         assert_eq!(f.first_exception, Some(Position::Heap(400)));
+    }
+
+    #[test]
+    fn progressions_that_break_are_not_claimed() {
+        // P iff n ≡ 0 (mod 4) up to 500, then the pattern stops.
+        let v: Vec<u64> = (0..=800u64)
+            .map(|n| u64::from(!(n % 4 == 0 && n <= 500)))
+            .collect();
+        let f = &p_positions(&v, None)[0];
+        assert_eq!(f.rule, "P-positions: n ≡ 0 (mod 4) up to n = 503");
+        assert_eq!(f.first_exception, Some(Position::Heap(504)));
     }
 
     #[test]
