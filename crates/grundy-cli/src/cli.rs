@@ -26,6 +26,7 @@ Examples:
   grundy analyze sub:1,3,4 --misere 3 4
   grundy values wythoff --to 10
   grundy period kayles --format json
+  grundy pattern lasker
   grundy values 0.16 --to 100000 --stats
   grundy play nim 3 4 5
   grundy plot sub:1,3,4 --to 200 --output g.svg
@@ -79,6 +80,9 @@ pub enum Command {
         after_help = "Examples:\n  grundy period sub:1,3,4\n  grundy period sub:fib --limit 100000 --format json"
     )]
     Period(PeriodArgs),
+    /// Find the rule in a game's table: periods, closed forms, P-positions as progressions, named sequences or pairs.
+    #[command(after_help = crate::pattern_cmd::PATTERN_HELP)]
+    Pattern(crate::pattern_cmd::PatternArgs),
     /// Value, outcome and every winning move of a sum of positions.
     #[command(
         after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1\n  grundy analyze cram 4x5\n  grundy analyze chomp 3x4 --outcome-only\n  grundy analyze node-kayles grid:4x6 --table nk.table\n  grundy analyze euclid 3,2 5,7 --compound continued"

@@ -15,6 +15,7 @@ mod longrun;
 mod misere;
 mod nim_cmd;
 mod output;
+mod pattern_cmd;
 mod play;
 mod plot;
 mod print_values;
@@ -51,6 +52,7 @@ fn main() -> ExitCode {
         cli.command,
         Command::Values(_)
             | Command::Period(_)
+            | Command::Pattern(_)
             | Command::Analyze(_)
             | Command::Misere(_)
             | Command::Play(_)
@@ -142,7 +144,7 @@ fn usage_hint(e: &clap::Error) -> String {
     if e.kind() == clap::error::ErrorKind::UnknownArgument {
         let command = std::env::args().nth(1).unwrap_or_default();
         if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
-            let takes_to = matches!(command.as_str(), "values" | "plot");
+            let takes_to = matches!(command.as_str(), "values" | "plot" | "pattern");
             if takes_to && !arg.is_empty() && arg.bytes().all(|b| b.is_ascii_digit()) {
                 return format!(
                     "the last heap is given with `--to`: `grundy {command} GAME --to {arg}`"
@@ -226,6 +228,11 @@ fn run(cli: Cli) -> Result<()> {
             let report = game.period_within(limit, time, &mut |n| bar.set_position(n.min(limit)));
             bar.finish_and_clear();
             out.period(&game.spec(), &report?, a.format.into())?;
+        }
+        Command::Pattern(a) => {
+            let text = with_params(&a.game, &a.params)?;
+            let parse = || Ok(spec::parse_with(&text, &files::GameFiles)?);
+            pattern_cmd::run(&parse, &a, &mut out)?;
         }
         Command::Analyze(a) => {
             let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;

@@ -4,6 +4,7 @@
 //! and says whether a theorem proves it or it is only observed.
 //! [`sparse`] finds the rare/common split of the values ("sparse space").
 
+pub mod pattern;
 pub mod period;
 pub mod sparse;
 

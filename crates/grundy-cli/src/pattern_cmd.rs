@@ -1,0 +1,275 @@
+//! `grundy pattern GAME`: compute the table, state the rules found in it
+//! (library: `grundy::analysis::pattern`), how far each was checked and
+//! whether a theorem proves it.
+//!
+//! The table is chosen by what the game offers: a pair game with a table
+//! (`wythoff`, `euclid`) gives `G(a,b)` on a square; a heap game (or a
+//! script with one integer coordinate) gives `G(0..=N)` and its period
+//! search's certificate; anything else is tried as a game on pairs `A,B`,
+//! one position at a time (scripts with two integer coordinates, the
+//! Cutting Game, staircase Nim on two steps).
+
+use crate::cli::ReportFormat;
+use crate::output::Printer;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use grundy::analysis::pattern::{self, Certificate, Finding, Position, Square};
+use grundy::spec::{AnalyzeOptions, AnyGame};
+use serde_json::json;
+use std::io::Write;
+
+pub const PATTERN_HELP: &str = "\
+Each finding says whether a theorem proves it (the period certificate that
+`grundy period` prints, or its consequence for the P-positions) or that it
+was observed on the table computed (`observed to N`). A rule that holds on a
+long prefix and then breaks is shown with its first exception and not
+claimed. When nothing is found, the first values and P-positions are printed.
+
+Tables: heap games G(0..=N) (default N = 10000; scripts 1000); games on pairs
+A,B a square 0..=N (default 200 for wythoff and euclid, 30 for games solved
+position by position, such as two-coordinate scripts).
+
+Examples:
+  grundy pattern sub:pow2
+  grundy pattern lasker
+  grundy pattern kayles --format json
+  grundy pattern fibnim --to 2000
+  grundy pattern wythoff
+  grundy pattern script:examples/games/take-a-divisor.rhai";
+
+/// Arguments of `grundy pattern`.
+#[derive(Args, Debug)]
+pub struct PatternArgs {
+    /// The game, e.g. `lasker`, `wythoff` or `script:FILE.rhai`.
+    pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE.rhai?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// Last heap (or largest coordinate of a pair) in the table.
+    #[arg(long, value_parser = crate::cli::number, allow_negative_numbers = true)]
+    pub to: Option<u64>,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ReportFormat,
+}
+
+/// Default table sizes (see the help).
+const HEAPS: u64 = 10_000;
+const SCRIPT_HEAPS: u64 = 1_000;
+const PAIRS: u64 = 200;
+const PAIRS_ONE_BY_ONE: u64 = 30;
+/// Largest tables accepted.
+const MAX_HEAPS: u64 = 1 << 22;
+const MAX_PAIRS: u64 = 2_000;
+const MAX_PAIRS_ONE_BY_ONE: u64 = 300;
+/// How long the period search that looks for a certificate may take.
+const PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// The table a pattern is looked for in.
+enum Table {
+    Heaps(Vec<u64>, Option<Certificate>),
+    Pairs(Square),
+}
+
+/// `parse` makes the game afresh (a game that failed on heaps is asked
+/// about pairs in a new state).
+pub fn run(
+    parse: &dyn Fn() -> Result<Box<dyn AnyGame>>,
+    a: &PatternArgs,
+    out: &mut Printer,
+) -> Result<()> {
+    let mut game = parse()?;
+    let spec = game.spec();
+    let (table, to) = compute(game.as_mut(), parse, a.to)?;
+    let findings = match &table {
+        Table::Heaps(v, cert) => pattern::one_dim(v, cert.as_ref()),
+        Table::Pairs(sq) => pattern::two_dim(sq),
+    };
+    match a.format {
+        ReportFormat::Json => out.json(json!({
+            "game": spec,
+            "checked_to": to,
+            "findings": findings.iter().map(finding_json).collect::<Vec<_>>(),
+        })),
+        ReportFormat::Text => text(out, &spec, to, &table, &findings),
+    }
+}
+
+fn limit(to: u64, max: u64, what: &str) -> Result<u64> {
+    if to > max {
+        bail!("`--to {to}` is more than this command computes for {what} (at most {max})");
+    }
+    Ok(to)
+}
+
+fn compute(
+    game: &mut dyn AnyGame,
+    parse: &dyn Fn() -> Result<Box<dyn AnyGame>>,
+    to: Option<u64>,
+) -> Result<(Table, u64)> {
+    // A pair game with a table of its own.
+    if game.table(0, 1)?.is_some() {
+        let n = limit(to.unwrap_or(PAIRS), MAX_PAIRS, "games on pairs")?;
+        let rows = game.table(0, n)?.context("the table disappeared")?;
+        let rows = rows
+            .iter()
+            .map(|r| r.iter().map(|v| v.value()).collect())
+            .collect();
+        return Ok((Table::Pairs(Square { lo: 0, rows }), n));
+    }
+    let first = game.values(0, 0);
+    if first.is_ok() {
+        let script = game.spec().starts_with("script:") || game.spec().starts_with("toml:");
+        let mut n = limit(
+            to.unwrap_or(if script { SCRIPT_HEAPS } else { HEAPS }),
+            MAX_HEAPS,
+            "heap games",
+        )?;
+        // Without `--to`, a game that refuses the default table (Fibonacci
+        // Nim computes heaps up to 3000) gets a smaller one.
+        let mut computed = game.values(0, n);
+        for smaller in [3_000, 1_000] {
+            if computed.is_err() && to.is_none() && smaller < n {
+                n = smaller;
+                computed = game.values(0, n);
+            }
+        }
+        let values: Vec<u64> = computed?.iter().map(|v| v.value()).collect();
+        let report = game.period_within(n.saturating_add(1), Some(PERIOD_TIME), &mut |_| {});
+        let cert = report.ok().filter(|r| r.certified).and_then(|r| {
+            Some(Certificate {
+                periodicity: r.periodicity?,
+                proof: r.proof,
+            })
+        });
+        return Ok((Table::Heaps(values, cert), n));
+    }
+    // Positions `a,b`, one at a time, from the least coordinate accepted.
+    let mut fresh = parse()?;
+    let game = fresh.as_mut();
+    let options = AnalyzeOptions::default();
+    let mut value = |a: u64, b: u64| -> Result<u64> {
+        let r = game.analyze(&[format!("{a},{b}")], &options)?;
+        Ok(r.value.value())
+    };
+    let Some(lo) = (0..=3).find(|&lo| value(lo, lo).is_ok()) else {
+        // Neither heaps nor pairs: the heap error says what the game is.
+        return Err(first.err().map(anyhow::Error::from).unwrap_or_else(|| {
+            anyhow::anyhow!("this game's positions are neither heaps nor pairs")
+        }));
+    };
+    let n = limit(
+        to.unwrap_or(PAIRS_ONE_BY_ONE).max(lo + 3),
+        MAX_PAIRS_ONE_BY_ONE,
+        "games solved position by position",
+    )?;
+    let mut rows = Vec::new();
+    for a in lo..=n {
+        let row: Result<Vec<u64>> = (lo..=n).map(|b| value(a, b)).collect();
+        rows.push(row.with_context(|| format!("position `{a},{b}` of the table", b = lo))?);
+    }
+    Ok((Table::Pairs(Square { lo, rows }), n))
+}
+
+fn finding_json(f: &Finding) -> serde_json::Value {
+    let exception = match f.first_exception {
+        Some(Position::Heap(n)) => json!(n),
+        Some(Position::Pair(a, b)) => json!(format!("{a},{b}")),
+        None => serde_json::Value::Null,
+    };
+    json!({
+        "of": f.of.as_str(),
+        "kind": f.kind.as_str(),
+        "rule": f.rule,
+        "name": f.name,
+        "reference": f.reference,
+        "proven": f.proven,
+        "first_exception": exception,
+        "proof": f.proof,
+        "periodicity": f.periodicity.map(|p| json!({
+            "preperiod": p.preperiod, "period": p.period, "saltus": p.saltus,
+        })),
+        "details": f.details,
+    })
+}
+
+fn text(out: &mut Printer, spec: &str, to: u64, table: &Table, findings: &[Finding]) -> Result<()> {
+    let (what, checked) = match table {
+        Table::Heaps(..) => (format!("G(0..={to})"), format!("observed to n = {to}")),
+        Table::Pairs(sq) => (
+            format!("G(a,b) for a, b in {}..={to}", sq.lo),
+            format!("observed for a, b <= {to}"),
+        ),
+    };
+    writeln!(out, "{spec}: {what}")?;
+    for f in findings {
+        let of = match f.of {
+            pattern::Of::Values => "values",
+            pattern::Of::PPositions => "P-positions",
+        };
+        let status = match (f.proven, f.first_exception) {
+            (true, _) => "proven".to_string(),
+            (false, Some(Position::Heap(n))) => format!("not claimed: first exception at n = {n}"),
+            (false, Some(Position::Pair(a, b))) => {
+                format!("not claimed: first exception at ({a},{b})")
+            }
+            (false, None) => checked.clone(),
+        };
+        writeln!(
+            out,
+            "- {of} ({}), {status}:",
+            f.kind.as_str().replace('_', " ")
+        )?;
+        writeln!(out, "    {}", f.rule)?;
+        if let Some(name) = &f.name {
+            let reference = f
+                .reference
+                .as_deref()
+                .map(|r| format!(", {r}"))
+                .unwrap_or_default();
+            writeln!(out, "    ({name}{reference})")?;
+        }
+        if let Some(p) = &f.proof {
+            writeln!(out, "    proof: {p}")?;
+        }
+        for d in &f.details {
+            writeln!(out, "    {d}")?;
+        }
+    }
+    let claimed = findings.iter().any(|f| f.first_exception.is_none());
+    if !claimed {
+        writeln!(out, "no rule found; look for yourself:")?;
+        match table {
+            Table::Heaps(v, _) => {
+                writeln!(out, "  values: {}", pattern::compact(v, 60))?;
+                let p: Vec<u64> = (0..v.len() as u64)
+                    .filter(|&n| v[n as usize] == 0)
+                    .collect();
+                writeln!(out, "  P-positions: {}", pattern::compact(&p, 40))?;
+            }
+            Table::Pairs(sq) => {
+                for (i, row) in sq.rows.iter().take(10).enumerate() {
+                    writeln!(
+                        out,
+                        "  row {}: {}",
+                        sq.lo + i as u64,
+                        pattern::compact(row, 10)
+                    )?;
+                }
+                let mut p = Vec::new();
+                for (i, row) in sq.rows.iter().enumerate() {
+                    for (j, &v) in row.iter().enumerate().skip(i) {
+                        if v == 0 {
+                            p.push(format!("({},{})", sq.lo + i as u64, sq.lo + j as u64));
+                        }
+                    }
+                }
+                let more = if p.len() > 30 { " ..." } else { "" };
+                p.truncate(30);
+                writeln!(out, "  P-positions (a <= b): {}{more}", p.join(" "))?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,419 @@
+//! `grundy pattern` (issue 21): the rules found on games with known rules
+//! (judge problems, `tests/data`), honesty on random games (a rule claimed
+//! on a short table must hold on a longer one), and the help snapshot.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn grundy(args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("grundy")
+        .expect("binary")
+        .current_dir(workspace())
+        .args(args)
+        .assert()
+}
+
+/// Scripts are named relative to the workspace root, as in the README.
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The JSON report of `grundy pattern GAME EXTRA...`.
+fn pattern(game: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["pattern", game, "--format", "json"];
+    args.extend_from_slice(extra);
+    let out = grundy(&args).success().get_output().stdout.clone();
+    serde_json::from_slice(&out).expect("one JSON object")
+}
+
+fn findings(v: &Value) -> &Vec<Value> {
+    v["findings"].as_array().expect("findings")
+}
+
+/// The claimed (no exception) finding about `of`, by kind.
+fn claimed<'a>(v: &'a Value, of: &str, kind: &str) -> &'a Value {
+    findings(v)
+        .iter()
+        .find(|f| f["of"] == of && f["kind"] == kind && f["first_exception"].is_null())
+        .unwrap_or_else(|| panic!("no {of} {kind} in {v:#}"))
+}
+
+fn rule(v: &Value, of: &str, kind: &str) -> String {
+    claimed(v, of, kind)["rule"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn sub_pow2_is_n_mod_3_proven() {
+    // HDU 1847.
+    let v = pattern("sub:pow2", &[]);
+    let f = claimed(&v, "values", "affine");
+    assert_eq!(f["rule"], "G(n) = n mod 3");
+    assert_eq!(f["proven"], true);
+    assert_eq!(v["checked_to"], 10000);
+    assert_eq!(
+        rule(&v, "p_positions", "progressions"),
+        "P-positions: n ≡ 0 (mod 3)"
+    );
+    assert_eq!(claimed(&v, "p_positions", "progressions")["proven"], true);
+}
+
+#[test]
+fn lasker_rule_is_written_out_and_proven() {
+    // HDU 3032, "Nim or not Nim?".
+    let v = pattern("lasker", &[]);
+    let f = claimed(&v, "values", "arithmetic_periodic");
+    assert_eq!(
+        f["rule"],
+        "G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3, for k >= 0 (period 4, saltus 4); G(0) = 0"
+    );
+    assert_eq!(f["proven"], true);
+    assert_eq!(f["periodicity"]["saltus"], 4);
+}
+
+#[test]
+fn fibnim_p_positions_are_the_fibonacci_numbers_observed() {
+    // HDU 2516.
+    let v = pattern("fibnim", &[]);
+    let f = claimed(&v, "p_positions", "sequence");
+    assert_eq!(f["name"], "Fibonacci numbers");
+    assert_eq!(f["reference"], "A000045");
+    assert_eq!(f["proven"], false);
+}
+
+#[test]
+fn wythoff_p_positions_are_golden_beatty_pairs() {
+    // POJ 1067.
+    let v = pattern("wythoff", &[]);
+    let f = claimed(&v, "p_positions", "pairs");
+    assert_eq!(f["name"], "Wythoff pairs (golden-ratio Beatty pairs)");
+    assert!(f["rule"]
+        .as_str()
+        .unwrap()
+        .contains("floor(k*phi), floor(k*phi^2)"));
+    assert_eq!(f["proven"], false);
+    // The same from a script, solved position by position.
+    let v = pattern("script:examples/games/wythoff.rhai", &["--to", "20"]);
+    assert_eq!(
+        claimed(&v, "p_positions", "pairs")["name"],
+        "Wythoff pairs (golden-ratio Beatty pairs)"
+    );
+}
+
+#[test]
+fn kayles_period_12_after_71_proven() {
+    let v = pattern("kayles", &[]);
+    let f = claimed(&v, "values", "periodic");
+    assert_eq!(
+        f["rule"],
+        "G(n + 12) = G(n) for n >= 71 (period 12 after a 71-value prefix)"
+    );
+    assert_eq!(f["proven"], true);
+    assert!(f["proof"].as_str().unwrap().contains("Guy-Smith"));
+    assert_eq!(
+        rule(&v, "p_positions", "progressions"),
+        "the only P-position is n = 0"
+    );
+}
+
+/// (game, extra arguments, of, kind, rule, proven).
+type Case<'a> = (&'a str, &'a [&'a str], &'a str, &'a str, &'a str, bool);
+
+/// Known rules of more games.
+#[test]
+fn known_rules_of_twenty_games() {
+    let cases: &[Case] = &[
+        ("nim", &[], "values", "affine", "G(n) = n", true),
+        (
+            "sub:1,3,4",
+            &[],
+            "values",
+            "periodic",
+            "G(n + 7) = G(n) for n >= 0 (period 7)",
+            true,
+        ),
+        (
+            "sub:1,3,4",
+            &[],
+            "p_positions",
+            "progressions",
+            "P-positions: n ≡ 0, 2 (mod 7)",
+            true,
+        ),
+        ("bash:3", &[], "values", "affine", "G(n) = n mod 4", true),
+        (
+            "bash:5",
+            &[],
+            "p_positions",
+            "progressions",
+            "P-positions: n ≡ 0 (mod 6)",
+            true,
+        ),
+        (
+            "dawson",
+            &[],
+            "values",
+            "periodic",
+            "G(n + 34) = G(n) for n >= 53 (period 34 after a 53-value prefix)",
+            true,
+        ),
+        (
+            "0.07",
+            &[],
+            "values",
+            "periodic",
+            "G(n + 34) = G(n) for n >= 53 (period 34 after a 53-value prefix)",
+            true,
+        ),
+        (
+            "4.07",
+            &[],
+            "p_positions",
+            "progressions",
+            "P-positions: n ≡ 1 (mod 4) for n >= 1; below 1: n = 0",
+            true,
+        ),
+        (
+            "allbut:1,2",
+            &["--to", "600"],
+            "values",
+            "affine",
+            "G(n) = floor(n/3)",
+            false,
+        ),
+        (
+            "staircase",
+            &["--to", "12"],
+            "values",
+            "affine",
+            "G(a,b) = a",
+            false,
+        ),
+        (
+            "euclid",
+            &[],
+            "p_positions",
+            "pairs",
+            "P-positions: min(a,b) < max(a,b) < phi*min(a,b), or a zero coordinate",
+            false,
+        ),
+        (
+            "cutting",
+            &["--to", "24"],
+            "p_positions",
+            "pairs",
+            "P-positions: a and b both in {2, 3, 7, 11, 17, 23} (the P-positions of row 2)",
+            false,
+        ),
+        (
+            "take:1..n/2",
+            &["--to", "2000"],
+            "values",
+            "sequence",
+            "value v first appears at n = 2v (v >= 1)",
+            false,
+        ),
+        (
+            "take:1..n/2",
+            &["--to", "2000"],
+            "p_positions",
+            "sequence",
+            "P-positions n >= 1 are the powers of 2 minus 1 (A000225)",
+            false,
+        ),
+        (
+            "script:examples/games/take-a-divisor.rhai",
+            &["--to", "300"],
+            "p_positions",
+            "progressions",
+            "P-positions: n ≡ 1 (mod 2) for n >= 1; below 1: n = 0",
+            false,
+        ),
+        (
+            "script:examples/games/subtract-134.rhai",
+            &["--to", "200"],
+            "values",
+            "periodic",
+            "G(n + 7) = G(n) for n >= 0 (period 7)",
+            false,
+        ),
+        (
+            "toml:examples/games/take-up-to-3.toml",
+            &["--to", "200"],
+            "values",
+            "affine",
+            "G(n) = n mod 4",
+            false,
+        ),
+        (
+            "script:examples/games/take-up-to.rhai",
+            &["--param", "k=2", "--to", "200"],
+            "values",
+            "affine",
+            "G(n) = n mod 3",
+            false,
+        ),
+    ];
+    for (game, extra, of, kind, text, proven) in cases {
+        let v = pattern(game, extra);
+        let f = claimed(&v, of, kind);
+        assert_eq!(f["rule"], *text, "{game}");
+        assert_eq!(f["proven"], *proven, "{game}");
+    }
+}
+
+/// HDU 2147 (kiki's game): a coin `a` rows and `b` columns from the corner
+/// moves one step left, down or diagonally; P iff both distances are even.
+#[test]
+fn kikis_game_as_a_two_coordinate_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kiki.rhai");
+    std::fs::write(
+        &path,
+        "fn moves(p) { let o = []; let a = p[0]; let b = p[1];\n\
+         if a > 0 { o.push([a - 1, b]); } if b > 0 { o.push([a, b - 1]); }\n\
+         if a > 0 && b > 0 { o.push([a - 1, b - 1]); } o }\n",
+    )
+    .unwrap();
+    let spec = format!("script:{}", path.display());
+    let v = pattern(&spec, &["--to", "15"]);
+    assert_eq!(
+        rule(&v, "p_positions", "pairs"),
+        "P-positions: a ≡ 0 and b ≡ 0 (mod 2)"
+    );
+}
+
+/// Grundy's game: the published P-positions (tests/data) agree with the
+/// table, and no rule is claimed beyond it.
+#[test]
+fn grundy_game_p_positions_match_the_published_list() {
+    let text = std::fs::read_to_string(
+        workspace().join("tests/data/sequences/grundy_game_p_positions.txt"),
+    )
+    .unwrap();
+    let known: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(|l| l.split_whitespace().map(str::to_string))
+        .collect();
+    let v = pattern("grundy-game", &["--to", "2500"]);
+    let f = claimed(&v, "p_positions", "progressions");
+    assert_eq!(f["proven"], false);
+    let r = f["rule"].as_str().unwrap();
+    assert!(r.ends_with("and none from 1223 to 2500"), "{r}");
+    assert!(
+        r.starts_with(&format!("P-positions: n = {}", known[..40].join(" "))),
+        "{r}"
+    );
+}
+
+/// Every rule claimed on G(0..=SHORT) of a random game holds on
+/// G(0..=LONG): periods and progressions are checked term by term; a
+/// sequence claimed must still be claimed, or be reported broken.
+#[test]
+fn random_games_get_no_invented_rules() {
+    const SHORT: u64 = 150;
+    const LONG: u64 = 1500;
+    // Knuth's MMIX linear congruential generator: the same games every run.
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        state >> 33
+    };
+    let mut games = Vec::new();
+    for _ in 0..12 {
+        let digits: String = (0..3)
+            .map(|_| char::from(b'0' + (next() % 8) as u8))
+            .collect();
+        games.push(format!("0.{digits}"));
+    }
+    for _ in 0..8 {
+        let mut set: Vec<u64> = (0..3).map(|_| 1 + next() % 12).collect();
+        set.sort_unstable();
+        set.dedup();
+        games.push(format!(
+            "sub:{}",
+            set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+        ));
+    }
+    let mut claims = 0;
+    for game in &games {
+        let short = pattern(game, &["--to", &SHORT.to_string()]);
+        let long = pattern(game, &["--to", &LONG.to_string()]);
+        let out = grundy(&[
+            "values",
+            game,
+            "--to",
+            &LONG.to_string(),
+            "--format",
+            "json",
+        ])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+        let values: Vec<u64> = serde_json::from_slice::<Value>(&out).unwrap()["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect();
+        for f in findings(&short)
+            .iter()
+            .filter(|f| f["first_exception"].is_null())
+        {
+            claims += 1;
+            let seq: Vec<u64> = if f["of"] == "values" {
+                values.clone()
+            } else {
+                values.iter().map(|&x| u64::from(x == 0)).collect()
+            };
+            if let Some(p) = f["periodicity"].as_object() {
+                let (n0, per, s) = (
+                    p["preperiod"].as_u64().unwrap() as usize,
+                    p["period"].as_u64().unwrap() as usize,
+                    p["saltus"].as_u64().unwrap(),
+                );
+                for n in n0..seq.len() - per {
+                    assert_eq!(seq[n + per], seq[n] + s, "{game}: {f} fails at n = {n}");
+                }
+            } else if f["kind"] == "sequence" && f["of"] == "p_positions" {
+                let name = &f["name"];
+                assert!(
+                    findings(&long).iter().any(|g| &g["name"] == name),
+                    "{game}: {f} vanished on the longer table"
+                );
+            }
+        }
+    }
+    assert!(claims > 10, "too few claims to test: {claims}");
+}
+
+#[test]
+fn nothing_found_prints_the_table() {
+    let out = grundy(&["pattern", "treblecross", "--to", "200"]).success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("no rule found"), "{text}");
+    assert!(text.contains("values: 0 0 0 1 1 1 2 2 0 3 3"), "{text}");
+    assert!(text.contains("P-positions: 0 1 2 8 14 24"), "{text}");
+}
+
+#[test]
+fn refusals_name_the_limit() {
+    let err = grundy(&["pattern", "nim", "--to", "99999999999"]).code(2);
+    let msg = String::from_utf8(err.get_output().stderr.clone()).unwrap();
+    assert!(msg.contains("at most 4194304"), "{msg}");
+    grundy(&["pattern", "cram"]).code(2);
+    grundy(&["pattern", "nosuchgame"]).code(2);
+}
+
+#[test]
+fn snapshot_help_pattern() {
+    let out = grundy(&["pattern", "--help"]).success();
+    insta::assert_snapshot!(
+        "help_pattern",
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    );
+}

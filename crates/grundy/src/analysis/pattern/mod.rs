@@ -1,0 +1,182 @@
+//! Find the pattern in a table of values, the way contest tutorials teach
+//! by hand ("print the table, find the rule"), and say how sure it is.
+//!
+//! Input is a table, never a game: [`one_dim`] takes `G(0..=N)` of a heap
+//! game (and, when the game's period search proved one, its
+//! [`Certificate`]); [`two_dim`] takes `G(a, b)` for `a, b` in a square.
+//! Output is a list of [`Finding`]s, each a rule stated in words, checked
+//! on every computed term:
+//!
+//! - **values, one dimension** ([`one_dim`]): periodic or arithmetic
+//!   periodic after a listed prefix (the rule written out for short
+//!   periods), affine forms `G(n) = n`, `n mod k`, `⌊n/k⌋`, the heaps where
+//!   each value first appears when they follow a rule, the rare/common
+//!   split when one is clear;
+//! - **P-positions, one dimension** ([`ppos`]): unions of arithmetic
+//!   progressions `n ≡ r (mod m)` (eventually), or a named sequence of
+//!   the [`catalogue`] (Fibonacci numbers, powers, Beatty sequences, evil
+//!   numbers, ...), compared term by term;
+//! - **two dimensions** ([`two_dim`]): P-positions as a set of pairs
+//!   (`a = b`, `b = a + c`, complementary Beatty pairs such as Wythoff's
+//!   `(⌊kφ⌋, ⌊kφ²⌋)`, ratio and bitwise rules), value forms (`a xor b`),
+//!   rows periodic or arithmetic periodic in the other coordinate.
+//!
+//! Honesty rules, relied on by the CLI and checked by tests against
+//! longer tables:
+//! - a finding is `proven` only when a theorem says so: the game's period
+//!   certificate (Guy–Smith, the window theorem, a family's closed form),
+//!   or a consequence of it (the P-positions of a proven period). Anything
+//!   else is "observed to N".
+//! - a rule must hold on every computed term, or it is reported with its
+//!   `first_exception` and not claimed;
+//! - a rule must be supported by more data than it has free parameters:
+//!   a period is reported only when the table shows it repeat three times
+//!   (and over at least a third of the table), a sequence only when at
+//!   least [`MIN_TERMS`] of its terms lie in the table.
+//!
+//! Time: O(N·P) for the near-miss period scan (P ≤ N/6 candidate periods,
+//! most rejected at once), O(N · catalogue) for the sequences, O(N²·R) for a
+//! square of side N and R pair rules. Memory: O(N) (O(N²) is the input of
+//! [`two_dim`]).
+
+pub mod catalogue;
+mod one_dim;
+pub mod ppos;
+mod two_dim;
+
+pub use one_dim::one_dim;
+pub use two_dim::{two_dim, Square};
+
+use super::period::Periodicity;
+
+/// Fewest terms of a named sequence (or P-positions of a pair rule) that
+/// must lie in the table before it is compared at all.
+pub const MIN_TERMS: usize = 6;
+
+/// What a finding is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Of {
+    /// The nim-values.
+    Values,
+    /// The P-positions (value 0).
+    PPositions,
+}
+
+impl Of {
+    /// The JSON name: `values` or `p_positions`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Of::Values => "values",
+            Of::PPositions => "p_positions",
+        }
+    }
+}
+
+/// The shape of a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `G(n + p) = G(n)` from some `n0` on.
+    Periodic,
+    /// `G(n + p) = G(n) + s`, `s > 0`, from some `n0` on.
+    ArithmeticPeriodic,
+    /// A closed form: `G(n) = n`, `n mod k`, `⌊n/k⌋`, `G(a,b) = a xor b`.
+    Affine,
+    /// P-positions are unions of arithmetic progressions `n ≡ r (mod m)`.
+    Progressions,
+    /// A named sequence (P-positions, or where values first appear).
+    Sequence,
+    /// P-positions of a two-dimensional game, as a set of pairs.
+    Pairs,
+    /// The rare/common split of the values.
+    RareCommon,
+}
+
+impl Kind {
+    /// The JSON name, e.g. `arithmetic_periodic`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Kind::Periodic => "periodic",
+            Kind::ArithmeticPeriodic => "arithmetic_periodic",
+            Kind::Affine => "affine",
+            Kind::Progressions => "progressions",
+            Kind::Sequence => "sequence",
+            Kind::Pairs => "pairs",
+            Kind::RareCommon => "rare_common",
+        }
+    }
+}
+
+/// Where a rule first fails: a heap, or a pair `a,b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// A heap `n`.
+    Heap(u64),
+    /// A pair `(a, b)`.
+    Pair(u64, u64),
+}
+
+/// One rule found in a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Values or P-positions.
+    pub of: Of,
+    /// The shape of the rule.
+    pub kind: Kind,
+    /// The rule in words, e.g. `G(n) = n mod 3`.
+    pub rule: String,
+    /// The name of a catalogue sequence, when the rule is one.
+    pub name: Option<String>,
+    /// Its reference (an OEIS A-number), when it has one.
+    pub reference: Option<String>,
+    /// True when a theorem proves the rule for every position.
+    pub proven: bool,
+    /// The theorem, when `proven`.
+    pub proof: Option<String>,
+    /// The first position where the rule fails, when it held on a long
+    /// prefix and then broke (the rule is then not claimed).
+    pub first_exception: Option<Position>,
+    /// The relation behind a periodic, arithmetic periodic or affine rule
+    /// of the values, or behind progressions of P-positions (then of the
+    /// indicator: 1 at a P-position, 0 elsewhere), for programs that check
+    /// it.
+    pub periodicity: Option<Periodicity>,
+    /// More lines for a reader: the prefix and the cycle of a period, the
+    /// first terms of a sequence.
+    pub details: Vec<String>,
+}
+
+impl Finding {
+    fn new(of: Of, kind: Kind, rule: String) -> Finding {
+        Finding {
+            of,
+            kind,
+            rule,
+            name: None,
+            reference: None,
+            proven: false,
+            proof: None,
+            first_exception: None,
+            periodicity: None,
+            details: Vec::new(),
+        }
+    }
+}
+
+/// A periodicity that a theorem proves for the game the table comes from
+/// (what `grundy period` prints as "proven").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// The proven relation.
+    pub periodicity: Periodicity,
+    /// The theorem, in words.
+    pub proof: String,
+}
+
+/// Numbers joined by spaces, at most `keep` of them, `…` after.
+pub fn compact(values: &[u64], keep: usize) -> String {
+    let mut s: Vec<String> = values.iter().take(keep).map(u64::to_string).collect();
+    if values.len() > keep {
+        s.push("...".into());
+    }
+    s.join(" ")
+}
