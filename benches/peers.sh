@@ -66,8 +66,8 @@ else
   G=target/dist/grundy
 fi
 
-# measure [--stdout FILE] CMD...: "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB" of one
-# run (benches/measure.py).
+# measure [--stdout FILE] CMD...: "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB
+# CPU_SECONDS" of one run (benches/measure.py; the CPU time is not used here).
 measure=$PWD/benches/measure.py
 
 # fold "T M A" (one run) into the best so far, in the variables named $1:
@@ -75,7 +75,7 @@ measure=$PWD/benches/measure.py
 fold() {
   local -n acc=$1
   local t m a bt bm ba
-  read -r t m a <<<"$2"
+  read -r t m a _ <<<"$2"
   read -r bt bm ba <<<"${acc:-999999 0 0}"
   acc="$(python3 -c "print(min($bt, $t))") $(( m > bm ? m : bm )) $(( a > ba ? a : ba ))"
 }

@@ -17,6 +17,16 @@ fn values(game: &TakeBreak, n: u64, method: Method, simd: bool) -> Vec<u64> {
     (0..=n).map(|h| s.value(h).unwrap().value()).collect()
 }
 
+/// `G(0..=n)` by the generic dense solver.
+fn dense_values(g: &TakeBreak, n: u64) -> Vec<u64> {
+    DenseSolver::new(g)
+        .extend_to(n)
+        .unwrap()
+        .iter()
+        .map(|v| v.value())
+        .collect()
+}
+
 #[test]
 fn every_method_agrees_with_the_generic_solvers() {
     for code in [
@@ -24,12 +34,7 @@ fn every_method_agrees_with_the_generic_solvers() {
     ] {
         let g = TakeBreak::octal(code).unwrap();
         let n = if g.repeating() { 80 } else { 400 };
-        let dense: Vec<u64> = DenseSolver::new(&g)
-            .extend_to(n)
-            .unwrap()
-            .iter()
-            .map(|v| v.value())
-            .collect();
+        let dense = dense_values(&g, n);
         for method in [Method::Naive, Method::Plain, Method::Auto] {
             for simd in [false, true] {
                 assert_eq!(
@@ -305,12 +310,7 @@ fn values_past_511_widen_the_table_and_stay_exact() {
     for code in ["0.3r", "4.3r"] {
         let g = TakeBreak::octal(code).unwrap();
         let n = 1300;
-        let dense: Vec<u64> = DenseSolver::new(&g)
-            .extend_to(n)
-            .unwrap()
-            .iter()
-            .map(|v| v.value())
-            .collect();
+        let dense = dense_values(&g, n);
         assert!(dense.iter().any(|&v| v > 511), "{code}");
         for method in [Method::Naive, Method::Plain, Method::Auto] {
             assert_eq!(values(&g, n, method, true), dense, "{code} {method:?}");
