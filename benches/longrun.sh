@@ -33,13 +33,14 @@ else
 fi
 
 # Rows by size: one uninterrupted run each, its wall time, peak RSS, peak
-# anonymous memory (what the computation holds: benches/measure.py) and the
-# checksum of the values file written.
+# anonymous memory (what the computation holds: benches/measure.py), the CPU
+# time (what a shared machine's load changes least) and the checksum in the
+# header of the values file written (of the whole file: header and values).
 if [ "${1:-}" = sizes ]; then
   rows=()
   for e in ${SIZES:-28 30}; do
     echo "== $GAME to 2^$e on $THREADS thread(s)" >&2
-    read -r wall rss anon <<<"$(python3 benches/measure.py "$G" values "$GAME" --to $((1 << e)) \
+    read -r wall rss anon cpu <<<"$(python3 benches/measure.py "$G" values "$GAME" --to $((1 << e)) \
       --threads "$THREADS" --output "$tmp/size.bin" --quiet)"
     sum=$(python3 - "$tmp/size.bin" <<'PY'
 import struct, sys
@@ -49,11 +50,11 @@ print(dict(l.split('=', 1) for l in d[12:12 + h].decode().splitlines())['checksu
 PY
 )
     rm -f "$tmp/size.bin"
-    rows+=("| $GAME | 2^$e | $THREADS | $wall | $(python3 -c "print(f'{$rss/1048576:.2f}')") | $(python3 -c "print(f'{$anon/1048576:.2f}')") | $sum |")
+    rows+=("| $GAME | 2^$e | $THREADS | $wall | $cpu | $(python3 -c "print(f'{$rss/1048576:.2f}')") | $(python3 -c "print(f'{$anon/1048576:.2f}')") | $sum |")
   done
   echo
-  echo "| game | n | threads | wall (s) | peak RSS (GiB) | peak anon (GiB) | checksum |"
-  echo "|---|---|---|---|---|---|---|"
+  echo "| game | n | threads | wall (s) | CPU, user + system (s) | peak RSS (GiB) | peak anon (GiB) | file checksum |"
+  echo "|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
   exit 0
 fi

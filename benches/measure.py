@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-# Prints "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB" of one run of a command (used
-# by peers.sh and longrun.sh). Peak RSS
+# Prints "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB CPU_SECONDS" of one run of a
+# command (used by peers.sh and longrun.sh); CPU_SECONDS is user + system time,
+# which a shared machine's load changes far less than the wall time. Peak RSS
 # counts the program's code and shared libraries too (about 2.6 MB for
 # grundy's static build and for ogsolve, before any value is computed);
 # the anonymous memory (RssAnon, sampled every 5 ms: heap, stacks, the table)
@@ -15,7 +16,7 @@ if args[0] == "--stdout":
 start = time.monotonic()
 # /usr/bin/time reports the program's own peak RSS (the fork of this Python
 # process before exec would count in its rusage); the program is its child.
-p = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", out.name] + args,
+p = subprocess.Popen(["/usr/bin/time", "-f", "%M %U %S", "-o", out.name] + args,
                      stdout=sink, stderr=subprocess.DEVNULL)
 anon, child = 0, None
 while p.poll() is None:
@@ -32,5 +33,5 @@ while p.poll() is None:
         pass
     time.sleep(0.005)
 wall = time.monotonic() - start
-rss = int(out.read().split()[-1])
-print(f"{wall:.2f} {rss} {anon}")
+rss, user, system = out.read().split()[-3:]
+print(f"{wall:.2f} {int(rss)} {anon} {float(user) + float(system):.2f}")

@@ -8,6 +8,8 @@
 #   RUNS=3 benches/peers.sh     # best of 3 timings per tool (default 2; rows
 #                               # whose first run takes under 2 s get at least 5)
 #   OGSOLVE=/path/to/ogsolve benches/peers.sh  # use an installed ogsolve
+#   GRUNDY=/path/to/grundy benches/peers.sh    # a grundy already built (else
+#                               # the dist build below)
 #   GRUNDY_BEFORE=/path/to/old/grundy benches/peers.sh  # columns for an older
 #                               # build too (one and two threads, same rounds)
 #
@@ -53,7 +55,9 @@ fi
 # libm mapped.
 # (`--target` keeps the flag off the build scripts and proc-macros.)
 host=$(rustc -vV | sed -n 's/^host: //p')
-if [[ $host == *-linux-gnu ]]; then
+if [ -n "${GRUNDY:-}" ]; then
+  G=$GRUNDY
+elif [[ $host == *-linux-gnu ]]; then
   RUSTFLAGS="-C target-feature=+crt-static" \
     cargo build --profile dist --quiet -p grundy-cli --target "$host"
   G=target/$host/dist/grundy
@@ -62,8 +66,8 @@ else
   G=target/dist/grundy
 fi
 
-# measure [--stdout FILE] CMD...: "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB" of one
-# run (benches/measure.py).
+# measure [--stdout FILE] CMD...: "WALL_SECONDS MAX_RSS_KB PEAK_ANON_KB
+# CPU_SECONDS" of one run (benches/measure.py; the CPU time is not used here).
 measure=$PWD/benches/measure.py
 
 # fold "T M A" (one run) into the best so far, in the variables named $1:
@@ -71,7 +75,7 @@ measure=$PWD/benches/measure.py
 fold() {
   local -n acc=$1
   local t m a bt bm ba
-  read -r t m a <<<"$2"
+  read -r t m a _ <<<"$2"
   read -r bt bm ba <<<"${acc:-999999 0 0}"
   acc="$(python3 -c "print(min($bt, $t))") $(( m > bm ? m : bm )) $(( a > ba ? a : ba ))"
 }
@@ -122,6 +126,23 @@ PY
 
 mb() { python3 -c "print(f'{$1/1024:.1f}')"; }
 ratio() { python3 -c "print(f'{$1 / max($2, 1e-3):.1f}x')"; }
+
+head="| game | n | grundy 1 thread (s) | grundy 2 threads (s) | peer (s) | peer / grundy 1 thread | grundy peak RSS (MB) | peer peak RSS (MB) | grundy anon (MB) | peer anon (MB) | grundy file checksum | values match |"
+rule="|---|---|---|---|---|---|---|---|---|---|---|---|"
+if [ -n "$GB" ]; then
+  head="$head before 1 thread (s) | before 2 threads (s) | now / before, 1 thread | now / before, 2 threads | before's values |"
+  rule="$rule---|---|---|---|---|"
+fi
+phead="| game | n | grundy csv (s) | peer printed (s) | peer / grundy | grundy --output (s) | printing adds | values match |"
+prule="|---|---|---|---|---|---|---|---|"
+
+# Each row is printed as soon as it is measured (both tables' lines, the
+# binary one first), so a long run shows its results as it goes and a run
+# stopped part-way keeps them; the two whole tables follow at the end.
+echo "Rows as measured (first line: values into a binary file; second: values printed):"
+echo
+echo "$head"
+echo "$phead"
 
 rows=() printed=()
 for row in $ROWS; do
@@ -188,17 +209,13 @@ for row in $ROWS; do
   fi
   rows+=("| $game | $size | $g1 | $g2 | $o1 ($peer) | $(ratio "$o1" "$g1") | $(mb "$m1") | $(mb "$om") | $(mb "$a1") | $(mb "$oa") | $sum | $match |$before")
   printed+=("| $game | $size | $c1 | $p1 (${peer/rc2/rc2 -p}) | $(ratio "$p1" "$c1") | $g1 | $(python3 -c "print(f'{100 * ($c1 - $g1) / max($g1, 1e-3):+.0f}%')") | $pmatch |")
+  echo "${rows[-1]}"
+  echo "${printed[-1]}"
 done
 
 echo
 echo "Values into a binary file (--output):"
 echo
-head="| game | n | grundy 1 thread (s) | grundy 2 threads (s) | peer (s) | peer / grundy 1 thread | grundy peak RSS (MB) | peer peak RSS (MB) | grundy anon (MB) | peer anon (MB) | grundy file checksum | values match |"
-rule="|---|---|---|---|---|---|---|---|---|---|---|---|"
-if [ -n "$GB" ]; then
-  head="$head before 1 thread (s) | before 2 threads (s) | now / before, 1 thread | now / before, 2 threads | before's values |"
-  rule="$rule---|---|---|---|---|"
-fi
 echo "$head"
 echo "$rule"
 printf '%s\n' "${rows[@]}"
@@ -206,8 +223,8 @@ printf '%s\n' "${rows[@]}"
 echo
 echo "Values printed (grundy --format csv, one thread; ogsolve -p), to a file:"
 echo
-echo "| game | n | grundy csv (s) | peer printed (s) | peer / grundy | grundy --output (s) | printing adds | values match |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "$phead"
+echo "$prule"
 printf '%s\n' "${printed[@]}"
 echo
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -334,6 +334,11 @@ fn print(a: &ValuesArgs, out: &mut Printer, spec: &str, view: TableView<'_>) -> 
         } else {
             out.values_view(spec, from, a.to, prefix, a.format)?;
         }
+        // (Only shown when not quiet: a pass over the table for nothing
+        // otherwise, 3% of a printed run of 0.106 to 2^22.)
+        if out.is_quiet() {
+            return Ok(());
+        }
         prefix.checksum()
     };
     report_checksum(out, a.to, checksum)

@@ -116,7 +116,27 @@
 //! Known improvements not yet made (see `benches/peers.sh` for where they
 //! would show):
 //! - a 9-bit table for games whose values stay below 512 (0.6 stores two
-//!   bytes per value);
+//!   bytes per value). Measured on 0.6 to 2^26: the largest value is 325,
+//!   5,438,249 values (8.1%) are 256 or more, none reaches 512; the peak
+//!   RSS, 134 MiB, is the 128 MiB `u16` table and 6 MiB besides (the
+//!   code and everything else; the values file is written from the table
+//!   16384 values at a time, no copy).
+//!   With 8% of values past 255, a `u8` table with the large values kept
+//!   elsewhere would cost about half a byte per value more and a branch in
+//!   every kernel; the design chosen is a byte plane (the low 8 bits: the
+//!   slice the kernels read today) and a bit plane for bit 8 (n/8 bytes),
+//!   1.125 bytes per value (0.6 to 2^30: 1.13 GiB instead of 2 GiB). The
+//!   kernels work 64 values at a time already, so the high bits of a chunk
+//!   are one `u64` from the bit plane (the right-hand part reversed with
+//!   `reverse_bits`): the pair values are `low ⊕ low | (hi ⊕ hi) << 8`, a
+//!   search compares the bytes and masks with `!(hi ⊕ target's bit)`,
+//!   `mark_rows` reads 64 partners' high bits at once. Between threads the
+//!   bit plane is published a word (64 values) at a time. A value of 512
+//!   widens to `u16` as today's `u8` table widens;
+//! - one thread on games with few rare heaps (0.106, 0.167) is 2.4–2.9x
+//!   ogsolve's `rc2`, short of 3x: the engine is 76–92% of the time (perf),
+//!   the rare-pair walk (`candidate_bits` in `rare_common`) alone 14% (0.106) to
+//!   32% (0.167) — a scalar loop, a gather per pair;
 //! - the first ~10^5 heaps of dense games (0.007) run the plain method,
 //!   which marks every split up to where each mex candidate turns up;
 //! - a three-heap rare/common rule (only two-heap splits use it).
@@ -277,6 +297,16 @@ add_since!(
     waits_slept,
     one_thread_stretches,
 );
+
+/// Bytes per entry of a [`NimTable`] holding `v` (1, 2, 4 or 8).
+fn width_for(v: u64) -> usize {
+    match v {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        0x1_0000..=0xffff_ffff => 4,
+        _ => 8,
+    }
+}
 
 /// How many values at each end of a resumed table are recomputed (see
 /// [`TakeBreakSolver::resume_from`]).
@@ -617,9 +647,13 @@ impl TakeBreakSolver {
             match wide {
                 None => return Ok(()),
                 Some(v) => {
-                    if self.bytes_needed(n) > self.config.max_bytes {
+                    // The table to `n` at the width `v` needs (checked at
+                    // the old width, a widened table could pass the budget).
+                    let width = self.table.width().max(width_for(v)) as u64;
+                    let needed = n.saturating_add(1).saturating_mul(width);
+                    if needed > self.config.max_bytes {
                         return Err(ErrorKind::OutOfMemory {
-                            needed: self.bytes_needed(n),
+                            needed,
                             available: self.config.max_bytes,
                         }
                         .into());

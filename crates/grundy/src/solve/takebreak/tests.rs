@@ -17,6 +17,16 @@ fn values(game: &TakeBreak, n: u64, method: Method, simd: bool) -> Vec<u64> {
     (0..=n).map(|h| s.value(h).unwrap().value()).collect()
 }
 
+/// `G(0..=n)` by the generic dense solver.
+fn dense_values(g: &TakeBreak, n: u64) -> Vec<u64> {
+    DenseSolver::new(g)
+        .extend_to(n)
+        .unwrap()
+        .iter()
+        .map(|v| v.value())
+        .collect()
+}
+
 #[test]
 fn every_method_agrees_with_the_generic_solvers() {
     for code in [
@@ -24,12 +34,7 @@ fn every_method_agrees_with_the_generic_solvers() {
     ] {
         let g = TakeBreak::octal(code).unwrap();
         let n = if g.repeating() { 80 } else { 400 };
-        let dense: Vec<u64> = DenseSolver::new(&g)
-            .extend_to(n)
-            .unwrap()
-            .iter()
-            .map(|v| v.value())
-            .collect();
+        let dense = dense_values(&g, n);
         for method in [Method::Naive, Method::Plain, Method::Auto] {
             for simd in [false, true] {
                 assert_eq!(
@@ -294,4 +299,52 @@ fn refuses_a_table_beyond_its_budget() {
     let e = s.extend_to(5000).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::OutOfMemory { .. }));
     assert!(s.extend_to(u64::MAX).is_err());
+}
+
+/// Values past 511 early (Nim as `0.3r`: G(n) = n; Lasker's Nim `4.3r`,
+/// G(n) near n): the table widens from `u8` to `u16` in the middle of a
+/// run, every method and schedule stays equal to the generic solver, and
+/// no value wraps.
+#[test]
+fn values_past_511_widen_the_table_and_stay_exact() {
+    for code in ["0.3r", "4.3r"] {
+        let g = TakeBreak::octal(code).unwrap();
+        let n = 1300;
+        let dense = dense_values(&g, n);
+        assert!(dense.iter().any(|&v| v > 511), "{code}");
+        for method in [Method::Naive, Method::Plain, Method::Auto] {
+            assert_eq!(values(&g, n, method, true), dense, "{code} {method:?}");
+        }
+        let mut two = with_threads(&g, 2);
+        two.extend_to(n).unwrap();
+        assert_eq!(two.table().width(), 2, "{code}");
+        assert_eq!(all_values(&two), dense, "{code} two threads");
+    }
+}
+
+/// A budget that holds the table in bytes but not in the two bytes per
+/// value the first value past 255 needs: refused when the table would
+/// widen (the check was made at the old width), with the values computed
+/// until then exact.
+#[test]
+fn widening_past_the_budget_is_refused() {
+    let g = TakeBreak::octal("0.3r").unwrap();
+    let mut s = TakeBreakSolver::with_config(
+        g,
+        TakeBreakConfig {
+            max_bytes: 1000,
+            ..TakeBreakConfig::default()
+        },
+    );
+    let e = s.extend_to(900).unwrap_err();
+    assert!(
+        matches!(e.kind(), ErrorKind::OutOfMemory { needed: 1802, .. }),
+        "{e}"
+    );
+    assert_eq!(s.table().width(), 1);
+    assert_eq!(s.len(), 256);
+    assert!(all_values(&s)
+        .iter()
+        .enumerate()
+        .all(|(n, &v)| v == n as u64));
 }
