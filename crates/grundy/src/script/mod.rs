@@ -101,8 +101,10 @@ pub const BUDGET_VARIABLE: &str = "GRUNDY_SCRIPT_BUDGET";
 
 /// Re-exported from [`crate::spec`], where the callers that hand files
 /// to the library set them ([`crate::spec::SpecFiles::script_limits`]).
-pub use crate::spec::ScriptLimits;
+pub use crate::spec::{ScriptLimits, SCRIPT_VALUE_BYTES};
 
+#[cfg(test)]
+mod limit_tests;
 #[cfg(test)]
 mod rich_tests;
 #[cfg(test)]
