@@ -36,6 +36,11 @@
 //! of its equivalence class (turned, mirrored, sorted); the solvers then
 //! memoize parts by their representative and XOR their values.
 //!
+//! Misère play (`AnalyzeOptions::misere`): an exhaustive search of the sum
+//! ([`MisereSolver`](crate::solve::MisereSolver)) on the script's regions,
+//! refused at a limit of sums and moves it names; the value printed beside
+//! the outcome is the normal-play nim-sum.
+//!
 //! Parameters ([`params`]): `script:FILE.rhai?k=3,n=10` makes `k` and `n`
 //! constants every function reads.
 //!
@@ -52,7 +57,9 @@
 //! out, `eval` is disabled, `print` and `debug` go nowhere. Every call of
 //! `moves` runs under [`ScriptLimits`]: a number of operations (so an
 //! infinite loop stops with an error), a call depth, and sizes of strings,
-//! arrays and maps.
+//! arrays and maps (an array or map may take [`SCRIPT_VALUE_BYTES`] of
+//! memory, 8,388,608 elements; an operation that makes it larger fails
+//! naming the limit).
 //!
 //! Besides the limits of one call, a budget of operations covers every
 //! call of one game (one command): [`ScriptLimits::max_total_operations`],
