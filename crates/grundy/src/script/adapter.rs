@@ -3,10 +3,10 @@
 
 use super::engine::{script_error, ScriptGame};
 use super::position::{PositionKind, ScriptPosition};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame};
 use crate::game::{Outcome, WinningMove};
-use crate::solve::{HeapConfig, MemoConfig, MemoSolver, MisereConfig, MisereSolver, PeriodReport};
+use crate::solve::{HeapConfig, MemoConfig, MemoSolver, PeriodReport};
 use crate::spec::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec};
 use crate::strategy::Analysis;
 use crate::Nimber;
@@ -133,14 +133,16 @@ impl AnyGame for ScriptSpec {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
+        if options.misere {
+            return Err(Error::unsupported(format!(
+                "misère analysis of `{}` is not supported",
+                self.spec()
+            )));
+        }
         let parsed = positions
             .iter()
             .map(|p| ScriptPosition::parse(p))
             .collect::<Result<Vec<_>>>()?;
-        if options.misere {
-            let r = analyze_misere(&self.game, &mut self.memo, &parsed);
-            return self.game.checked(r);
-        }
         let smallest = parsed.iter().filter_map(ScriptPosition::as_int).min();
         let heaps_only = smallest.is_some() && parsed.iter().all(|p| p.as_int().is_some());
         if heaps_only && !self.game.reshapes() {
@@ -196,56 +198,6 @@ impl AnyGame for ScriptSpec {
     fn normalize(&mut self, component: &str) -> Result<String> {
         Ok(ScriptPosition::parse(component)?.to_string())
     }
-}
-
-/// Most sums the misère search of a script may hold ...
-const MISERE_STATES: usize = 5_000_000;
-/// ... and most moves of sums it may generate (each one a script call at
-/// most, and far fewer once the components' options are known).
-const MISERE_MOVES: u64 = 20_000_000;
-
-/// Misère outcome and winning moves of a sum by exhaustive search
-/// ([`MisereSolver`] on the script's regions: `components` and
-/// `canonical` apply, as a sum's misère outcome depends only on the
-/// multiset of its parts); the value printed beside it is the normal-play
-/// nim-sum.
-fn analyze_misere(
-    game: &ScriptGame,
-    memo: &mut MemoSolver<ScriptGame>,
-    sum: &[ScriptPosition],
-) -> Result<Analysis<String>> {
-    let mut solver = MisereSolver::with_config(
-        game,
-        MisereConfig {
-            max_states: MISERE_STATES,
-            max_moves: MISERE_MOVES,
-        },
-    );
-    let (outcome, moves) = solver.analyze(sum)?;
-    game.checked(Ok(()))?;
-    let mut value = Nimber::ZERO;
-    for r in game.regions(sum)? {
-        value += memo.nim_value(&r)?;
-    }
-    let mut seen = HashSet::new();
-    let winning_moves = moves
-        .into_iter()
-        .filter_map(|m| {
-            let to: Vec<String> = m.to.iter().map(ToString::to_string).collect();
-            seen.insert((m.component, to.clone())).then(|| WinningMove {
-                component: m.component,
-                from: m.from.to_string(),
-                to,
-            })
-        })
-        .collect();
-    game.checked(Ok(Analysis {
-        value,
-        value_known: true,
-        outcome,
-        winning_moves,
-        unlisted_moves: 0,
-    }))
 }
 
 /// Value, outcome and winning moves of a sum, through the memo solver on

@@ -36,10 +36,9 @@
 //! of its equivalence class (turned, mirrored, sorted); the solvers then
 //! memoize parts by their representative and XOR their values.
 //!
-//! Misère play (`AnalyzeOptions::misere`): an exhaustive search of the sum
-//! ([`MisereSolver`](crate::solve::MisereSolver)) on the script's regions,
-//! refused at a limit of sums and moves it names; the value printed beside
-//! the outcome is the normal-play nim-sum.
+//! Misère play: [`crate::spec::listed::analyze_misere`] (the SJ theorem
+//! when its condition holds, else exhaustive search); a script has no
+//! misère analysis of its own.
 //!
 //! Parameters ([`params`]): `script:FILE.rhai?k=3,n=10` makes `k` and `n`
 //! constants every function reads.
