@@ -26,14 +26,28 @@ fn the_array_limit_is_a_memory_budget() {
     assert!(limits.max_array_size >= 1_000_000);
 }
 
+/// Copies the position (a checked assignment) and shortens it.
+const SHORTEN: &str =
+    "fn moves(p) { if p.len() == 100000 { let q = p; q.pop(); [q] } else { [] } }";
+
 #[test]
 fn a_position_of_100000_elements_works() {
-    // The script copies the position (a checked assignment) and shortens it.
-    let mut s =
-        spec("fn moves(p) { if p.len() == 100000 { let q = p; q.pop(); [q] } else { [] } }");
+    let mut s = spec(SHORTEN);
     let big = format!("[{}]", vec!["1"; 100_000].join(","));
-    let a = s.analyze(&[big], &AnalyzeOptions::default()).unwrap();
+    let a = s
+        .analyze(std::slice::from_ref(&big), &AnalyzeOptions::default())
+        .unwrap();
     assert_eq!(a.value.value(), 1);
+    // Under the old cap of 30,000 elements the same position was refused.
+    let old = ScriptLimits {
+        max_array_size: 30_000,
+        ..ScriptLimits::default()
+    };
+    let game = ScriptGame::with_limits("t", SHORTEN, &old).unwrap();
+    let e = ScriptSpec::new(game)
+        .analyze(&[big], &AnalyzeOptions::default())
+        .unwrap_err();
+    assert!(e.to_string().contains("30000 elements per array"), "{e}");
     // A script may build such a list too.
     let mut s = spec(
         "fn moves(n) { if n == 0 { return []; } let a = []; a.pad(100000, 0); [a.len() - 100000] }",
