@@ -1,7 +1,7 @@
 //! Misère play of scripted games through the command line (issue 20):
-//! `analyze script:FILE --misere` on Kayles written as a script (options
-//! are sums) equals the built-in `kayles` (its own misère analysis) on
-//! the same sums.
+//! `analyze script:FILE --misere` (also with `--outcome-only`) on Kayles
+//! written as a script (options are sums) equals the built-in `kayles`
+//! (its own misère analysis) on the same sums.
 
 use assert_cmd::Command;
 
@@ -25,10 +25,12 @@ const KAYLES: &str = "fn moves(n) {
 }
 ";
 
-/// Outcome and number of winning moves of `analyze GAME --misere HEAPS`.
-fn misere(game: &str, heaps: &[u64]) -> (String, usize) {
+/// Outcome and number of winning moves of `analyze GAME --misere HEAPS`
+/// (with `extra` options).
+fn misere_with(game: &str, heaps: &[u64], extra: &[&str]) -> (String, usize) {
     let positions: Vec<String> = heaps.iter().map(u64::to_string).collect();
     let mut args = vec!["analyze", game, "--misere", "--format", "json"];
+    args.extend(extra);
     args.extend(positions.iter().map(String::as_str));
     let out = grundy(&args).assert().success().get_output().stdout.clone();
     let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
@@ -37,6 +39,10 @@ fn misere(game: &str, heaps: &[u64]) -> (String, usize) {
         json["outcome"].as_str().unwrap().to_string(),
         json["winning_moves"].as_array().unwrap().len(),
     )
+}
+
+fn misere(game: &str, heaps: &[u64]) -> (String, usize) {
+    misere_with(game, heaps, &[])
 }
 
 #[test]
@@ -57,6 +63,17 @@ fn misere_kayles_as_a_script_equals_the_built_in_game() {
         vec![9, 3],
         vec![4, 4, 1],
     ] {
-        assert_eq!(misere(&spec, &sum).0, misere("kayles", &sum).0, "{sum:?}");
+        let built_in = misere("kayles", &sum);
+        assert_eq!(misere(&spec, &sum), built_in, "{sum:?}");
+        let outcome_only = misere_with(&spec, &sum, &["--outcome-only"]);
+        assert_eq!(outcome_only.0, built_in.0, "{sum:?} --outcome-only");
+    }
+    for sum in [vec![1], vec![1, 1], vec![2, 2]] {
+        let full = misere(&spec, &sum);
+        assert_eq!(
+            misere_with(&spec, &sum, &["--outcome-only"]),
+            full,
+            "{sum:?}"
+        );
     }
 }

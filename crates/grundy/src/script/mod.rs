@@ -37,8 +37,9 @@
 //! memoize parts by their representative and XOR their values.
 //!
 //! Misère play: [`crate::spec::listed::analyze_misere`] (the SJ theorem
-//! when its condition holds, else exhaustive search); a script has no
-//! misère analysis of its own.
+//! when its condition holds, else exhaustive search), also from
+//! [`AnyGame::analyze_outcome`](crate::spec::AnyGame::analyze_outcome);
+//! a script has no misère analysis of its own.
 //!
 //! Parameters ([`params`]): `script:FILE.rhai?k=3,n=10` makes `k` and `n`
 //! constants every function reads.
