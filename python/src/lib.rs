@@ -20,6 +20,7 @@ use pyo3::prelude::*;
 use std::time::Duration;
 
 mod census;
+mod files;
 mod graph;
 mod nimber;
 mod pygame;
@@ -228,8 +229,16 @@ fn analyze(
 ) -> PyResult<AnalysisTuple> {
     let game = game.to_string();
     let r = py.allow_threads(move || -> grundy::Result<AnalysisTuple> {
-        let mut any = spec::parse(&game)?;
-        let a = any.analyze(&positions, &AnalyzeOptions { misere })?;
+        // Scripts and TOML game files are read from the disk. Misère play
+        // as the `grundy` command answers it: the SJ theorem when its
+        // condition holds, else the game's own analysis, else search
+        // (scripts included).
+        let mut any = spec::parse_with(&game, &files::GameFiles)?;
+        let a = if misere {
+            spec::listed::analyze_misere(any.as_mut(), &positions)?.analysis
+        } else {
+            any.analyze(&positions, &AnalyzeOptions::default())?
+        };
         let moves = a
             .winning_moves
             .into_iter()

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame};
 use crate::game::{Outcome, WinningMove};
 use crate::solve::{HeapConfig, MemoConfig, MemoSolver, PeriodReport};
+use crate::spec::listed::analyze_misere;
 use crate::spec::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec};
 use crate::strategy::Analysis;
 use crate::Nimber;
@@ -177,6 +178,21 @@ impl AnyGame for ScriptSpec {
         }
         let r = analyze_sum(&self.game, &mut self.memo, &parsed);
         self.game.checked(r)
+    }
+
+    /// As [`analyze`](AnyGame::analyze); misère play (which `analyze`
+    /// leaves to the caller's generic route) goes through
+    /// [`analyze_misere`]: the SJ theorem when its condition holds, else
+    /// search.
+    fn analyze_outcome(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        if options.misere {
+            return analyze_misere(self, positions).map(|r| r.analysis);
+        }
+        self.analyze(positions, options)
     }
 
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {

@@ -535,8 +535,12 @@ fn describe(e: &EvalAltResult, limits: &ScriptLimits) -> String {
             limits.max_operations
         ),
         EvalAltResult::ErrorDataTooLarge(..) => format!(
-            "{text}: the limits are {} elements per array, {} bytes per string, {} entries per map",
-            limits.max_array_size, limits.max_string_size, limits.max_map_size
+            "{text}: the limits are {} elements per array (nested ones included; {} at \
+             16 bytes each), {} bytes per string, {} entries per map",
+            limits.max_array_size,
+            crate::error::human_bytes(limits.max_array_size as u64 * 16),
+            limits.max_string_size,
+            limits.max_map_size
         ),
         EvalAltResult::ErrorStackOverflow(..) => {
             format!(

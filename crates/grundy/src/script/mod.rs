@@ -36,6 +36,11 @@
 //! of its equivalence class (turned, mirrored, sorted); the solvers then
 //! memoize parts by their representative and XOR their values.
 //!
+//! Misère play: [`crate::spec::listed::analyze_misere`] (the SJ theorem
+//! when its condition holds, else exhaustive search), also from
+//! [`AnyGame::analyze_outcome`](crate::spec::AnyGame::analyze_outcome);
+//! a script has no misère analysis of its own.
+//!
 //! Parameters ([`params`]): `script:FILE.rhai?k=3,n=10` makes `k` and `n`
 //! constants every function reads.
 //!
@@ -52,7 +57,9 @@
 //! out, `eval` is disabled, `print` and `debug` go nowhere. Every call of
 //! `moves` runs under [`ScriptLimits`]: a number of operations (so an
 //! infinite loop stops with an error), a call depth, and sizes of strings,
-//! arrays and maps.
+//! arrays and maps (an array or map may take [`SCRIPT_VALUE_BYTES`] of
+//! memory, 8,388,608 elements; an operation that makes it larger fails
+//! naming the limit).
 //!
 //! Besides the limits of one call, a budget of operations covers every
 //! call of one game (one command): [`ScriptLimits::max_total_operations`],
@@ -101,8 +108,10 @@ pub const BUDGET_VARIABLE: &str = "GRUNDY_SCRIPT_BUDGET";
 
 /// Re-exported from [`crate::spec`], where the callers that hand files
 /// to the library set them ([`crate::spec::SpecFiles::script_limits`]).
-pub use crate::spec::ScriptLimits;
+pub use crate::spec::{ScriptLimits, SCRIPT_VALUE_BYTES};
 
+#[cfg(test)]
+mod limit_tests;
 #[cfg(test)]
 mod rich_tests;
 #[cfg(test)]

@@ -241,6 +241,13 @@ pub trait SpecFiles {
     }
 }
 
+/// The memory one value of a script may take (an array: 16 bytes per
+/// element; a map: about 64 bytes per entry), 128 MiB: the default of
+/// [`ScriptLimits::max_array_size`] and [`ScriptLimits::max_map_size`].
+/// The data is checked after each operation, so a value may reach twice
+/// this size just before it is refused.
+pub const SCRIPT_VALUE_BYTES: usize = 128 << 20;
+
 /// Limits a script runs under (each call of `moves` separately).
 #[derive(Clone, Debug)]
 pub struct ScriptLimits {
@@ -250,9 +257,11 @@ pub struct ScriptLimits {
     pub max_call_levels: usize,
     /// Length of any string.
     pub max_string_size: usize,
-    /// Length of any array (so also the number of options). Rhai checks
-    /// sizes after each change by walking the data, so growing an array
-    /// to this size costs time quadratic in it: keep it moderate.
+    /// Elements of any array, nested ones counted too (so also the number
+    /// of options). By default a memory limit: [`SCRIPT_VALUE_BYTES`] at
+    /// 16 bytes per element (a script's value). Rhai checks sizes after
+    /// each change by walking the data, so growing an array one `push` at
+    /// a time costs time quadratic in its length (about 5 s for 100,000).
     pub max_array_size: usize,
     /// Size of any object map.
     pub max_map_size: usize,
@@ -269,8 +278,8 @@ impl Default for ScriptLimits {
             max_operations: 5_000_000,
             max_call_levels: 64,
             max_string_size: 10_000,
-            max_array_size: 30_000,
-            max_map_size: 10_000,
+            max_array_size: SCRIPT_VALUE_BYTES / 16,
+            max_map_size: SCRIPT_VALUE_BYTES / 64,
             max_positions: 10_000_000,
             max_total_operations: 4_000_000_000,
         }
