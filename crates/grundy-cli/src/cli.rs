@@ -400,6 +400,10 @@ pub struct PlayArgs {
     /// Who moves first.
     #[arg(long, value_enum, default_value_t)]
     pub first: First,
+    /// Misère play: whoever cannot move wins (searched like
+    /// `analyze --misere`, so the sum must be small enough to search).
+    #[arg(long)]
+    pub misere: bool,
 }
 
 /// Arguments of `grundy plot`.

@@ -264,7 +264,11 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Play(a) => {
             let game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
-            let session = grundy::play::Match::new(game, &a.positions)?;
+            let session = if a.misere {
+                grundy::play::Match::new_misere(game, &a.positions)?
+            } else {
+                grundy::play::Match::new(game, &a.positions)?
+            };
             let stdin = io::stdin();
             play::run(session, a.first, cli.quiet, &mut stdin.lock(), &mut out)?;
         }

@@ -42,9 +42,14 @@ pub fn run(
             First::Human => "You move first",
             First::Engine => "The engine moves first",
         };
+        let rules = if game.is_misere() {
+            " in misère play (whoever cannot move wins)"
+        } else {
+            ""
+        };
         writeln!(
             out,
-            "grundy play: {} from {}. {who}; type `help` for the move syntax.",
+            "grundy play: {}{rules} from {}. {who}; type `help` for the move syntax.",
             game.spec(),
             game.position().join(" ")
         )?;
@@ -59,11 +64,13 @@ pub fn run(
             writeln!(out, "position: {}", position.join(" "))?;
         }
         if game.is_over()? {
-            if engine_to_move {
-                writeln!(out, "No moves left for the engine: you win!")?;
-            } else {
-                writeln!(out, "No moves left for you: the engine wins.")?;
-            }
+            let line = match (engine_to_move, game.is_misere()) {
+                (true, false) => "No moves left for the engine: you win!",
+                (false, false) => "No moves left for you: the engine wins.",
+                (true, true) => "No moves left for the engine: the engine wins (misère play).",
+                (false, true) => "No moves left for you: you win! (misère play)",
+            };
+            writeln!(out, "{line}")?;
             out.flush()?;
             return Ok(());
         }
@@ -116,7 +123,11 @@ pub fn run(
                             if a.winning_moves.len() == 1 { "" } else { "s" }
                         ),
                     };
-                    writeln!(out, "hint: value {}, {verdict}", a.value)?;
+                    if game.is_misere() {
+                        writeln!(out, "hint: misère play, {verdict}")?;
+                    } else {
+                        writeln!(out, "hint: value {}, {verdict}", a.value)?;
+                    }
                 }
                 "moves" => {
                     let (moves, total) = game.legal_moves_head(LISTED_MOVES)?;
@@ -201,6 +212,42 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(
             text.ends_with("No moves left for the engine: you win!\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn misere_play_is_won_by_the_player_who_cannot_move() {
+        // Misère Nim 2 2 is a P-position; from 2 1 the engine's winning
+        // move is 2 -> 0 (leaving one heap of one, which the human must
+        // take: then the engine cannot move and wins).
+        let game = grundy::spec::parse("nim").unwrap();
+        let m = Match::new_misere(game, &["2".to_string(), "2".to_string()]).unwrap();
+        let mut out = Vec::new();
+        run(
+            m,
+            First::Human,
+            false,
+            &mut "hint\n1: 2 -> 1\n1 0\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("in misère play"), "{text}");
+        assert!(text.contains("hint: misère play, a P-position"), "{text}");
+        assert!(text.contains("engine plays 0: 2 -> 0"), "{text}");
+        assert!(
+            text.ends_with("No moves left for the engine: the engine wins (misère play).\n"),
+            "{text}"
+        );
+        // The human who is left with no move wins.
+        let game = grundy::spec::parse("nim").unwrap();
+        let m = Match::new_misere(game, &["1".to_string(), "1".to_string()]).unwrap();
+        let mut out = Vec::new();
+        run(m, First::Human, false, &mut "0 0\n".as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.ends_with("No moves left for you: you win! (misère play)\n"),
             "{text}"
         );
     }

@@ -139,6 +139,17 @@ fn placement_games_are_played_and_searched_in_misere_play() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("engine plays"), "{text}");
+    // Misère play: 2x3 is a misère P-position; the engine answers and
+    // the game ends with the misère verdict.
+    let out = grundy()
+        .args(["play", "cram", "2x3", "--misere"])
+        .write_stdin("hint\n0 .x./.x.\nmoves\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("hint: misère play, a P-position"), "{text}");
+    assert!(text.contains("engine plays"), "{text}");
     let m = json(&["analyze", "cram", "3x3", "--misere"]);
     assert_eq!(m["outcome"], "N", "{m}");
     let m = json(&["analyze", "cram", "4x4", "--misere"]);

@@ -24,6 +24,13 @@
 //! are listed. This is a heuristic, not a theorem: it keeps the game long
 //! and the winning replies rare.
 //!
+//! **Misère play** ([`Match::new_misere`]): whoever cannot move wins. The
+//! outcome and winning moves are those of [`listed::analyze_misere`] (the
+//! SJ theorem when its condition holds, the family's misère analysis, or
+//! search on canonical sums), so a game is played in misère within the
+//! limits of that search; the engine delays in a misère P-position in the
+//! same way.
+//!
 //! Time: a winning move costs one `analyze` of the sum. A delaying move
 //! costs, for each candidate, one `analyze` of the resulting sum plus the
 //! options of its components (counted once and cached); candidates beyond a
@@ -35,7 +42,7 @@
 //! [`AnyGame::find_option`].
 
 use crate::error::{Error, Result};
-use crate::spec::{AnalyzeOptions, AnyGame, OptionsHead};
+use crate::spec::{listed, AnalyzeOptions, AnyGame, OptionsHead};
 use crate::strategy::Analysis;
 use std::collections::HashMap;
 use std::fmt;
@@ -118,23 +125,46 @@ pub struct Match {
     game: Box<dyn AnyGame>,
     position: Vec<String>,
     options: HashMap<String, OptionsHead>,
+    misere: bool,
 }
 
 impl Match {
     /// A match of `game` from `position` (one string per component). Each
     /// component is checked: it must parse, have a computable value, and
     /// have options the game can list.
-    pub fn new(mut game: Box<dyn AnyGame>, position: &[String]) -> Result<Match> {
+    pub fn new(game: Box<dyn AnyGame>, position: &[String]) -> Result<Match> {
+        Match::start(game, position, false)
+    }
+
+    /// A match of `game` from `position` in misère play (whoever cannot
+    /// move wins); the position must be one the misère analysis answers
+    /// (checked here, so a sum too large to search is refused at once).
+    ///
+    /// ```
+    /// use grundy::play::Match;
+    /// use grundy::strategy::Outcome;
+    /// let game = grundy::spec::parse("nim").unwrap();
+    /// // Misère Nim with three heaps of one: an odd number of ones is a
+    /// // misère P-position (whoever takes the last token loses).
+    /// let mut m = Match::new_misere(game, &["1".into(), "1".into(), "1".into()]).unwrap();
+    /// assert_eq!(m.analysis().unwrap().outcome, Outcome::P);
+    /// ```
+    pub fn new_misere(game: Box<dyn AnyGame>, position: &[String]) -> Result<Match> {
+        Match::start(game, position, true)
+    }
+
+    fn start(mut game: Box<dyn AnyGame>, position: &[String], misere: bool) -> Result<Match> {
         let position = position
             .iter()
             .map(|c| game.normalize(c))
             .collect::<Result<Vec<String>>>()?;
-        game.analyze(&position, &AnalyzeOptions::default())?;
         let mut m = Match {
             game,
             position,
             options: HashMap::new(),
+            misere,
         };
+        m.analysis()?;
         for i in 0..m.position.len() {
             let c = m.position[i].clone();
             m.options_of(&c)?;
@@ -162,10 +192,25 @@ impl Match {
         Ok(&self.options[component])
     }
 
-    /// Value, outcome and winning moves of the current position.
+    /// Whether the match is played in misère play.
+    pub fn is_misere(&self) -> bool {
+        self.misere
+    }
+
+    /// Value, outcome and winning moves of the current position (in
+    /// misère play, `value` is the normal-play nim-sum, when known).
     pub fn analysis(&mut self) -> Result<Analysis<String>> {
-        self.game
-            .analyze(&self.position, &AnalyzeOptions::default())
+        let position = self.position.clone();
+        self.analyze(&position)
+    }
+
+    /// The analysis of `position` under the match's rules.
+    fn analyze(&mut self, position: &[String]) -> Result<Analysis<String>> {
+        if self.misere {
+            Ok(listed::analyze_misere(self.game.as_mut(), position)?.analysis)
+        } else {
+            self.game.analyze(position, &AnalyzeOptions::default())
+        }
     }
 
     /// Every legal move, component by component (an error if a component
@@ -209,7 +254,8 @@ impl Match {
         Ok((moves, total))
     }
 
-    /// True when no component has a move: the player to move has lost.
+    /// True when no component has a move: the player to move has lost
+    /// (in misère play: has won).
     pub fn is_over(&mut self) -> Result<bool> {
         for i in 0..self.position.len() {
             let c = self.position[i].clone();
@@ -411,11 +457,7 @@ impl Match {
                 replies = replies.saturating_add(usize::try_from(count).unwrap_or(usize::MAX));
             }
             spent += replies.max(1);
-            let winning = self
-                .game
-                .analyze(&after, &AnalyzeOptions::default())?
-                .winning_moves
-                .len();
+            let winning = self.analyze(&after)?.winning_moves.len();
             let score = (replies.saturating_sub(winning), replies);
             if best.as_ref().is_none_or(|(s, _)| score > *s) {
                 best = Some((score, mv));
