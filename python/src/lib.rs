@@ -94,7 +94,7 @@ fn memory_budget() -> u64 {
 
 /// `G(start..=to)` of `game`, computed with the GIL released.
 fn compute(game: &str, start: u64, to: u64, slot: &mut Option<PyErr>) -> grundy::Result<Computed> {
-    let mut any = spec::parse(game)?;
+    let mut any = spec::parse_with(game, &files::GameFiles)?;
     if let Some(tb) = any.take_break() {
         let own = tb.spec() == any.spec() && tb.known_periodicity().is_none();
         if own && to - start >= ENGINE_RANGE {
@@ -188,7 +188,7 @@ fn period(py: Python<'_>, game: &str, limit: Option<u64>) -> PyResult<PeriodTupl
     }
     let game = game.to_string();
     let r = py.allow_threads(move || -> grundy::Result<PeriodTuple> {
-        let mut any = spec::parse(&game)?;
+        let mut any = spec::parse_with(&game, &files::GameFiles)?;
         let (limit, time) = match limit {
             Some(n) => (n, None),
             None => (1 << 20, Some(Duration::from_secs(3))),
@@ -258,7 +258,9 @@ fn analyze(
 /// The canonical spec of a game (`kayles` is `0.77`), or `ValueError`.
 #[pyfunction]
 fn canonical(game: &str) -> PyResult<String> {
-    spec::parse(game).map(|g| g.spec()).map_err(to_py)
+    spec::parse_with(game, &files::GameFiles)
+        .map(|g| g.spec())
+        .map_err(to_py)
 }
 
 /// The FNV-1a checksum (hex) of an array of unsigned values, the one

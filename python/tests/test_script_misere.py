@@ -45,3 +45,32 @@ def test_misere_of_a_script_equals_the_definition(tmp_path, heaps):
     assert a.misere
     expected = "N" if misere_wins(tuple(sorted(heaps))) else "P"
     assert a.outcome == expected, heaps
+
+
+# Subtraction {1, 3, 4} as a script: values, period and canonical read the
+# file too (the values by mex here).
+SUB134 = """
+fn moves(n) { [1, 3, 4].filter(|t| t <= n).map(|t| n - t) }
+"""
+
+
+def test_values_period_and_canonical_read_script_files(tmp_path):
+    path = tmp_path / "sub134.rhai"
+    path.write_text(SUB134)
+    spec = f"script:{path}"
+    want = []
+    for n in range(60):
+        want.append(mex({want[n - t] for t in (1, 3, 4) if t <= n}))
+    assert list(grundy.values(spec, 59)) == want
+    assert grundy.canonical(spec).startswith("script:")
+    p = grundy.period(spec, 200)
+    assert p.periodic and p.period == 7, p
+    with pytest.raises(ValueError, match="cannot read|No such file"):
+        grundy.values(f"script:{tmp_path}/missing.rhai", 3)
+
+
+def mex(s):
+    m = 0
+    while m in s:
+        m += 1
+    return m
