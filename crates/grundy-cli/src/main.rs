@@ -9,6 +9,7 @@ mod census_cmd;
 mod cli;
 mod compound_cmd;
 mod files;
+mod graph_out;
 mod hackenbush_cmd;
 mod longrun;
 mod misere;

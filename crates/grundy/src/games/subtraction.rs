@@ -19,7 +19,7 @@
 
 use crate::analysis::{PeriodTheorem, Periodicity};
 use crate::error::{Error, Result};
-use crate::game::{Game, HeapGame};
+use crate::game::{Game, HeapGame, OptionList};
 use crate::nimber::Nimber;
 
 /// The move set of a subtraction game.
@@ -261,6 +261,12 @@ impl Game for Subtraction {
     fn options(&self, heap: &u64, f: &mut dyn FnMut(&[u64])) {
         let h = *heap;
         self.for_each_move(h, |s| f(&[h - s]));
+    }
+
+    #[inline]
+    fn options_into(&self, heap: &u64, out: &mut OptionList<u64>) {
+        let h = *heap;
+        self.for_each_move(h, |s| out.push_one(h - s));
     }
 
     fn format_position(&self, p: &u64) -> String {

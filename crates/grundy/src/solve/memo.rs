@@ -2,17 +2,19 @@
 //!
 //! Algorithm: depth-first evaluation of `G(x) = mex{ G(y1) ⊕ … ⊕ G(yk) }`
 //! over the options `y1 + … + yk` of `x`, with an explicit stack instead of
-//! recursion. Expanding a position calls [`Game::options`] once and looks
-//! every component up: when all are known (the usual case once the small
-//! positions are solved, and always for a table filled in increasing
-//! order) the mex is taken in that same pass and nothing is stored. Else
-//! the position goes on the stack with only its *unknown* components (a
-//! shared arena of pending work, taken last-first), and once they are
-//! solved one more pass over its options takes the mex. So each position
-//! costs one or two `options` calls and the stack holds one position and
-//! the unknown components per level, never a copy of every option. A
-//! component met again while it is still on the stack closes a cycle: the
-//! solver stops with [`ErrorKind::Cycle`] naming it.
+//! recursion. Expanding a position lists its options once, with
+//! [`Game::options_into`], into one shared [`OptionList`] arena, and looks
+//! every component up, keeping its memo id beside it. When all are known
+//! (the usual case once the small positions are solved, and always for a
+//! table filled in increasing order) the mex is taken over those ids at
+//! once and the listing is dropped. Else the position goes on the stack
+//! with its listing kept in the arena: a cursor walks its components from
+//! the last, expanding each one still unknown, and once it reaches the
+//! first the mex is taken over the same listing. So each position costs
+//! exactly one listing and no allocation once the arena has grown, and the
+//! stack holds the options of the positions on it. A component met again
+//! while it is still on the stack closes a cycle: the solver stops with
+//! [`ErrorKind::Cycle`] naming it.
 //!
 //! Components are memoized (never whole sums): in a flat table where the
 //! game indexes its positions ([`Game::position_index`]: a heap, a pair of
@@ -20,11 +22,13 @@
 //! locality-keeping hash ([`super::hash::BlockHasher`]) that keeps runs of
 //! neighbouring positions in neighbouring buckets.
 //!
-//! Time: one or two `options` calls per distinct component and one lookup
-//! per component occurrence in each. Memory: 8 bytes per indexed position
-//! (up to the largest index met), one map entry per hashed one (about 32
-//! bytes plus the position), and stack space proportional to the depth of
-//! the game graph (a chain of 10^7 positions is fine).
+//! Time: one `options_into` call per distinct component, one lookup per
+//! component occurrence and one load per occurrence for the mex. Memory:
+//! 8 bytes per indexed position (up to the largest index met), one map
+//! entry per hashed one (about 32 bytes plus the position), and for each
+//! position on the stack its options (each component and its 8-byte id)
+//! and 56 bytes: proportional to the depth of the game graph times the
+//! options per position (a chain of 10^7 positions is fine).
 //! [`MemoConfig::max_positions`] caps the memo: going past it returns
 //! [`ErrorKind::TooManyPositions`] instead of exhausting memory.
 //!
@@ -33,7 +37,8 @@
 
 use super::hash::PositionMap;
 use crate::error::{ErrorKind, Result};
-use crate::game::Game;
+use crate::game::options::Span;
+use crate::game::{Game, OptionList};
 use crate::nimber::{Mex, Nimber};
 
 /// Settings of a [`MemoSolver`].
@@ -134,26 +139,31 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
     }
 }
 
-/// A position on the stack, waiting for its unknown components.
-struct Frame<P> {
-    position: P,
+/// A position on the stack, waiting for unknown components of its options.
+struct Frame {
     /// Its id in the memo.
     id: usize,
-    /// Where its unknown components start in `MemoSolver::pending`.
-    pending_start: usize,
+    /// Its options in `MemoSolver::options`.
+    span: Span,
+    /// Components of its options at indices below this (in the arena) may
+    /// still be unknown; those at and above are known.
+    cursor: usize,
 }
 
 /// Memoizing solver for any finite game (see the module docs).
 ///
-/// Invariants: a position on the stack has the slot `ON_STACK`, and every
-/// component still `UNVISITED` in its options is listed in `pending` after
-/// its frame's `pending_start` (or is solved by a frame above it).
+/// Invariants: a position on the stack has the slot `ON_STACK`; its
+/// options are listed in `options` (in stack order, the top's last), with
+/// the id of each component at the same index of `ids`.
 pub struct MemoSolver<G: Game> {
     game: G,
     memo: Memo<G::Position>,
-    frames: Vec<Frame<G::Position>>,
-    /// Unknown components of the positions on the stack, with their ids.
-    pending: Vec<(G::Position, usize)>,
+    frames: Vec<Frame>,
+    /// The options of the positions on the stack, then of the one being
+    /// expanded.
+    options: OptionList<G::Position>,
+    /// The memo id of each component in `options`.
+    ids: Vec<usize>,
     mex: Mex,
 }
 
@@ -174,7 +184,8 @@ impl<G: Game> MemoSolver<G> {
                 limit: config.max_positions,
             },
             frames: Vec::new(),
-            pending: Vec::new(),
+            options: OptionList::new(),
+            ids: Vec::new(),
             mex: Mex::new(),
         }
     }
@@ -220,37 +231,43 @@ impl<G: Game> MemoSolver<G> {
         if self.memo.get(id) < ON_STACK {
             return Ok(Nimber::new(self.memo.get(id)));
         }
-        let result = self.solve(p.clone(), id);
+        let result = self.solve(p, id);
         if result.is_err() {
             self.unwind();
         }
         result
     }
 
-    fn solve(&mut self, root: G::Position, root_id: usize) -> Result<Nimber> {
-        let mut next = Some((root, root_id));
-        loop {
-            if let Some((p, id)) = next.take() {
-                self.expand(p, id)?;
-            }
-            let Some(top) = self.frames.last() else {
-                let slot = self.memo.get(root_id);
-                return Ok(Nimber::new(slot));
-            };
-            if self.pending.len() > top.pending_start {
-                let (c, id) = self.pending.pop().expect("pending is not empty");
-                match self.memo.get(id) {
-                    UNVISITED => next = Some((c, id)),
-                    ON_STACK => return Err(self.cycle(&c)),
-                    _ => {}
+    fn solve(&mut self, root: &G::Position, root_id: usize) -> Result<Nimber> {
+        self.expand(root, root_id)?;
+        while let Some(top) = self.frames.last_mut() {
+            // The next unknown component, last first: in a heap game the
+            // smallest heap, whose solution solves most of the others.
+            let mut next = None;
+            while top.cursor > top.span.comps.start {
+                let i = top.cursor - 1;
+                match self.memo.get(self.ids[i]) {
+                    UNVISITED => {
+                        next = Some(i);
+                        break;
+                    }
+                    ON_STACK => return Err(self.cycle(&self.options.components()[i])),
+                    _ => top.cursor = i,
                 }
+            }
+            if let Some(i) = next {
+                let c = self.options.components()[i].clone();
+                self.expand(&c, self.ids[i])?;
                 continue;
             }
             // Every component of every option is known: take the mex.
             let frame = self.frames.pop().expect("a frame is on the stack");
-            let value = self.finish(&frame.position)?;
+            let value = self.mex_of(&frame.span);
             self.memo.set(frame.id, value);
+            self.options.truncate(&frame.span);
+            self.ids.truncate(frame.span.comps.start);
         }
+        Ok(Nimber::new(self.memo.get(root_id)))
     }
 
     fn cycle(&self, p: &G::Position) -> crate::Error {
@@ -258,91 +275,85 @@ impl<G: Game> MemoSolver<G> {
         ErrorKind::Cycle { position }.into()
     }
 
-    /// Looks at the options of `p`: sets its value when every component
-    /// is known, else puts it on the stack with its unknown components.
-    fn expand(&mut self, p: G::Position, id: usize) -> Result<()> {
+    /// Lists the options of `p` once and looks every component up: sets
+    /// its value when all are known, else puts it on the stack with its
+    /// options (kept for the mex, not listed again).
+    fn expand(&mut self, p: &G::Position, id: usize) -> Result<()> {
         self.memo.set(id, ON_STACK);
-        let pending_start = self.pending.len();
-        let mut failed = None;
-        let mut complete = true;
-        let (memo, game, pending, mex) =
-            (&mut self.memo, &self.game, &mut self.pending, &mut self.mex);
-        mex.clear();
-        game.options(&p, &mut |option| {
-            if failed.is_some() {
-                return;
+        self.options.begin();
+        self.game.options_into(p, &mut self.options);
+        let span = self.options.span();
+        match self.look_up(&span) {
+            Ok(None) => {
+                let value = self.mex_of(&span);
+                self.memo.set(id, value);
+                self.options.truncate(&span);
+                self.ids.truncate(span.comps.start);
+                Ok(())
             }
-            let mut value = 0;
-            let mut known = true;
-            for c in option {
-                let (id, slot) = match memo.dense_slot(game, c) {
-                    Some(found) => found,
-                    None => match memo.intern(game, c) {
-                        Ok(id) => (id, memo.get(id)),
-                        Err(e) => {
-                            failed = Some(e);
-                            return;
-                        }
-                    },
-                };
-                match slot {
-                    UNVISITED => {
-                        known = false;
-                        pending.push((c.clone(), id));
-                    }
-                    ON_STACK => {
-                        let position = game.format_position(c);
-                        failed = Some(ErrorKind::Cycle { position }.into());
-                        return;
-                    }
-                    slot => value ^= slot,
-                }
+            Ok(Some(cursor)) => {
+                self.frames.push(Frame { id, span, cursor });
+                Ok(())
             }
-            if known {
-                mex.insert(Nimber::new(value));
-            } else {
-                complete = false;
+            Err(e) => {
+                self.memo.set(id, UNVISITED);
+                self.options.truncate(&span);
+                self.ids.truncate(span.comps.start);
+                Err(e)
             }
-        });
-        if let Some(e) = failed {
-            self.memo.set(id, UNVISITED);
-            return Err(e);
         }
-        if complete {
-            self.memo.set(id, self.mex.mex().value());
-        } else {
-            self.frames.push(Frame {
-                position: p,
-                id,
-                pending_start,
-            });
-        }
-        Ok(())
     }
 
-    /// The mex of the options of `p`, every component of which is known.
-    fn finish(&mut self, p: &G::Position) -> Result<Slot> {
-        let mut missing = None;
-        let (memo, game, mex) = (&self.memo, &self.game, &mut self.mex);
-        mex.clear();
-        game.options(p, &mut |option| {
-            let mut value = 0;
-            for c in option {
-                match memo.find(game, c) {
-                    Some(slot) if slot < ON_STACK => value ^= slot,
-                    _ => {
-                        missing.get_or_insert_with(|| c.clone());
-                        return;
-                    }
+    /// Interns every component of the listing `span` into `ids`: `None`
+    /// when all are known, else one past the last unknown one.
+    #[inline]
+    fn look_up(&mut self, span: &Span) -> Result<Option<usize>> {
+        let (memo, game) = (&mut self.memo, &self.game);
+        let comps = &self.options.components()[span.comps.clone()];
+        self.ids.resize(span.comps.end, 0);
+        let ids = &mut self.ids[span.comps.clone()];
+        let mut unknown = None;
+        for (i, (c, slot_id)) in comps.iter().zip(ids.iter_mut()).enumerate() {
+            let (cid, slot) = match memo.dense_slot(game, c) {
+                Some(found) => found,
+                None => {
+                    let cid = memo.intern(game, c)?;
+                    (cid, memo.get(cid))
                 }
+            };
+            *slot_id = cid;
+            match slot {
+                UNVISITED => unknown = Some(span.comps.start + i + 1),
+                ON_STACK => {
+                    let position = game.format_position(c);
+                    return Err(ErrorKind::Cycle { position }.into());
+                }
+                _ => {}
             }
-            mex.insert(Nimber::new(value));
-        });
-        match missing {
-            // Not reached: a component unknown here was pending above.
-            Some(c) => Err(self.cycle(&c)),
-            None => Ok(self.mex.mex().value()),
         }
+        Ok(unknown)
+    }
+
+    /// The mex of the options listed in `span`, every component known.
+    #[inline]
+    fn mex_of(&mut self, span: &Span) -> Slot {
+        let (memo, mex) = (&self.memo, &mut self.mex);
+        mex.clear();
+        let ids = &self.ids[span.comps.clone()];
+        if span.multi {
+            let mut start = 0;
+            for &end in self.options.ends(span) {
+                let end = end - span.comps.start;
+                let value = ids[start..end].iter().fold(0, |x, &id| x ^ memo.get(id));
+                mex.insert(Nimber::new(value));
+                start = end;
+            }
+        } else {
+            for &id in ids {
+                mex.insert(Nimber::new(memo.get(id)));
+            }
+        }
+        mex.mex().value()
     }
 
     /// After an error: forget the positions left on the stack.
@@ -350,7 +361,8 @@ impl<G: Game> MemoSolver<G> {
         for frame in self.frames.drain(..) {
             self.memo.set(frame.id, UNVISITED);
         }
-        self.pending.clear();
+        self.options.clear();
+        self.ids.clear();
     }
 }
 
