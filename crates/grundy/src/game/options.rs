@@ -157,6 +157,19 @@ impl<P> OptionList<P> {
         }
     }
 
+    /// The newest listing, given where it starts (`span.comps.start` and
+    /// `span.ends.start` of its [`span`](Self::span)): what `span` gave,
+    /// once every later listing is dropped.
+    #[inline]
+    pub fn span_from(&self, comps_start: usize, ends_start: usize) -> Span {
+        let multi = self.ends.len() > ends_start;
+        Span {
+            comps: comps_start..self.comps.len(),
+            ends: ends_start..self.ends.len(),
+            multi,
+        }
+    }
+
     /// Drops the listing `span` and every later one; the listing before
     /// it is current again only as storage (call [`begin`](Self::begin)
     /// before listing more).
@@ -238,7 +251,12 @@ mod tests {
         // The first listing is untouched by the second.
         let old: Vec<&[u32]> = (0..first.len()).map(|i| list.option(&first, i)).collect();
         assert_eq!(old, [&[1][..], &[2], &[3]]);
+        assert_eq!(
+            list.span_from(second.comps.start, second.ends.start),
+            second
+        );
         list.truncate(&second);
+        assert_eq!(list.span_from(first.comps.start, first.ends.start), first);
         assert_eq!(list.components(), [1, 2, 3]);
         list.begin();
         list.push(&[4]);

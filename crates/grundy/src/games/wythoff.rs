@@ -258,6 +258,18 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
+    fn the_batched_listing_equals_the_callback_one() {
+        for a in 0..12 {
+            for b in 0..12 {
+                let mut list = OptionList::new();
+                Wythoff.options_into(&(a, b), &mut list);
+                let batched: Vec<Vec<(u64, u64)>> = list.iter().map(<[_]>::to_vec).collect();
+                assert_eq!(batched, crate::game::collect_options(&Wythoff, &(a, b)));
+            }
+        }
+    }
+
+    #[test]
     fn shell_indices_number_each_square_without_gaps_or_repeats() {
         for m in [1u64, 2, 7, 60] {
             let mut seen: Vec<usize> = (0..m)

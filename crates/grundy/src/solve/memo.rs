@@ -143,8 +143,10 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
 struct Frame {
     /// Its id in the memo.
     id: usize,
-    /// Its options in `MemoSolver::options`.
-    span: Span,
+    /// Where its options start in `MemoSolver::options` (they end where
+    /// the next frame's start: see [`OptionList::span_from`]).
+    comps_start: usize,
+    ends_start: usize,
     /// Components of its options at indices below this (in the arena) may
     /// still be unknown; those at and above are known.
     cursor: usize,
@@ -244,7 +246,7 @@ impl<G: Game> MemoSolver<G> {
             // The next unknown component, last first: in a heap game the
             // smallest heap, whose solution solves most of the others.
             let mut next = None;
-            while top.cursor > top.span.comps.start {
+            while top.cursor > top.comps_start {
                 let i = top.cursor - 1;
                 match self.memo.get(self.ids[i]) {
                     UNVISITED => {
@@ -262,10 +264,10 @@ impl<G: Game> MemoSolver<G> {
             }
             // Every component of every option is known: take the mex.
             let frame = self.frames.pop().expect("a frame is on the stack");
-            let value = self.mex_of(&frame.span);
+            let span = self.options.span_from(frame.comps_start, frame.ends_start);
+            let value = self.mex_of(&span);
             self.memo.set(frame.id, value);
-            self.options.truncate(&frame.span);
-            self.ids.truncate(frame.span.comps.start);
+            self.drop_listing(&span);
         }
         Ok(Nimber::new(self.memo.get(root_id)))
     }
@@ -283,55 +285,138 @@ impl<G: Game> MemoSolver<G> {
         self.options.begin();
         self.game.options_into(p, &mut self.options);
         let span = self.options.span();
-        match self.look_up(&span) {
+        let found = if span.multi {
+            self.look_up_sums(&span)
+        } else {
+            self.look_up(&span)
+        };
+        match found {
             Ok(None) => {
-                let value = self.mex_of(&span);
-                self.memo.set(id, value);
-                self.options.truncate(&span);
-                self.ids.truncate(span.comps.start);
+                self.memo.set(id, self.mex.mex().value());
+                self.drop_listing(&span);
                 Ok(())
             }
             Ok(Some(cursor)) => {
-                self.frames.push(Frame { id, span, cursor });
+                self.frames.push(Frame {
+                    id,
+                    comps_start: span.comps.start,
+                    ends_start: span.ends.start,
+                    cursor,
+                });
                 Ok(())
             }
             Err(e) => {
                 self.memo.set(id, UNVISITED);
-                self.options.truncate(&span);
-                self.ids.truncate(span.comps.start);
+                self.drop_listing(&span);
                 Err(e)
             }
         }
     }
 
-    /// Interns every component of the listing `span` into `ids`: `None`
-    /// when all are known, else one past the last unknown one.
+    #[inline]
+    fn drop_listing(&mut self, span: &Span) {
+        self.options.truncate(span);
+        self.ids.truncate(span.comps.start);
+    }
+
+    /// The id and slot of the component `c`, interning it if it is new.
+    #[inline(always)]
+    fn slot_of(memo: &mut Memo<G::Position>, game: &G, c: &G::Position) -> Result<(usize, Slot)> {
+        match memo.dense_slot(game, c) {
+            Some(found) => Ok(found),
+            None => {
+                let id = memo.intern(game, c)?;
+                Ok((id, memo.get(id)))
+            }
+        }
+    }
+
+    /// Looks the components of the listing `span` (one component per
+    /// option) up, with the known values in `mex`: `None` when all are
+    /// known (then `mex` holds the options' values), else one past the
+    /// last unknown one, with the id of every component in `ids`.
     #[inline]
     fn look_up(&mut self, span: &Span) -> Result<Option<usize>> {
-        let (memo, game) = (&mut self.memo, &self.game);
+        if self.all_known_in_table(span) {
+            return Ok(None);
+        }
+        let (memo, game, ids, mex) = (&mut self.memo, &self.game, &mut self.ids, &mut self.mex);
         let comps = &self.options.components()[span.comps.clone()];
-        self.ids.resize(span.comps.end, 0);
-        let ids = &mut self.ids[span.comps.clone()];
+        ids.reserve(comps.len());
+        mex.clear();
         let mut unknown = None;
-        for (i, (c, slot_id)) in comps.iter().zip(ids.iter_mut()).enumerate() {
-            let (cid, slot) = match memo.dense_slot(game, c) {
-                Some(found) => found,
-                None => {
-                    let cid = memo.intern(game, c)?;
-                    (cid, memo.get(cid))
-                }
-            };
-            *slot_id = cid;
-            match slot {
-                UNVISITED => unknown = Some(span.comps.start + i + 1),
-                ON_STACK => {
-                    let position = game.format_position(c);
-                    return Err(ErrorKind::Cycle { position }.into());
-                }
-                _ => {}
+        for (i, c) in comps.iter().enumerate() {
+            let (cid, slot) = Self::slot_of(memo, game, c)?;
+            ids.push(cid);
+            if slot < ON_STACK {
+                mex.insert(Nimber::new(slot));
+            } else if slot == UNVISITED {
+                unknown = Some(span.comps.start + i + 1);
+            } else {
+                return Err(self.cycle_at(c));
             }
         }
         Ok(unknown)
+    }
+
+    /// The fast path of [`look_up`](Self::look_up), no ids kept: true when
+    /// every component is in the flat table with a known value (then
+    /// `mex` holds them all); false at the first that is not, for the
+    /// general pass to start over.
+    #[inline(always)]
+    fn all_known_in_table(&mut self, span: &Span) -> bool {
+        let (dense, game, mex) = (&self.memo.dense, &self.game, &mut self.mex);
+        mex.clear();
+        for c in &self.options.components()[span.comps.clone()] {
+            let Some(&slot) = game.position_index(c).and_then(|i| dense.get(i)) else {
+                return false;
+            };
+            // The marks are far above the table: one comparison for both.
+            if !mex.insert_in_table(slot) {
+                if slot >= ON_STACK {
+                    return false;
+                }
+                mex.insert(Nimber::new(slot));
+            }
+        }
+        true
+    }
+
+    /// The same for a listing with sums: `mex` gets the XOR of each
+    /// option whose components are all known.
+    fn look_up_sums(&mut self, span: &Span) -> Result<Option<usize>> {
+        let (memo, game, ids, mex) = (&mut self.memo, &self.game, &mut self.ids, &mut self.mex);
+        let comps = self.options.components();
+        ids.reserve(span.comps.len());
+        mex.clear();
+        let mut unknown = None;
+        let mut start = span.comps.start;
+        for &end in self.options.ends(span) {
+            let mut value = 0;
+            let mut known = true;
+            for (i, c) in comps[start..end].iter().enumerate() {
+                let (cid, slot) = Self::slot_of(memo, game, c)?;
+                ids.push(cid);
+                if slot < ON_STACK {
+                    value ^= slot;
+                } else if slot == UNVISITED {
+                    known = false;
+                    unknown = Some(start + i + 1);
+                } else {
+                    return Err(self.cycle_at(c));
+                }
+            }
+            if known {
+                mex.insert(Nimber::new(value));
+            }
+            start = end;
+        }
+        Ok(unknown)
+    }
+
+    #[cold]
+    fn cycle_at(&self, c: &G::Position) -> crate::Error {
+        self.cycle(c)
     }
 
     /// The mex of the options listed in `span`, every component known.
@@ -488,5 +573,130 @@ mod tests {
             assert_eq!(s.nim_value(&n).unwrap().value(), u64::from(n % 2 == 0));
         }
         assert_eq!(s.sum_value(&[2, 4, 6]).unwrap(), Nimber::STAR);
+    }
+
+    /// A random acyclic game on positions `0..n`: each position's options
+    /// are sums of 0 to 3 smaller positions (the empty sum included), some
+    /// single components; `indexed` positions below `n / 2` go to the flat
+    /// table, the rest are hashed; `batched` writes them with
+    /// `extend_one`/`push_one`/`push` instead of the callback bridge.
+    struct RandomGame {
+        options: Vec<Vec<Vec<u32>>>,
+        batched: bool,
+    }
+    impl RandomGame {
+        fn new(n: u32, seed: u64) -> RandomGame {
+            let mut rng = crate::util::TestRng(seed);
+            let options = (0..n)
+                .map(|p| {
+                    (0..rng.below(6))
+                        .filter(|_| p > 0)
+                        .map(|_| {
+                            let k = [1, 1, 1, 2, 3, 0][rng.below(6) as usize];
+                            (0..k).map(|_| rng.below(u64::from(p)) as u32).collect()
+                        })
+                        .collect()
+                })
+                .collect();
+            RandomGame {
+                options,
+                batched: false,
+            }
+        }
+    }
+    impl Game for RandomGame {
+        type Position = u32;
+        fn options(&self, p: &u32, f: &mut dyn FnMut(&[u32])) {
+            for o in &self.options[*p as usize] {
+                f(o);
+            }
+        }
+        fn options_into(&self, p: &u32, out: &mut OptionList<u32>) {
+            if !self.batched {
+                return self.options(p, &mut |o| out.push(o));
+            }
+            for o in &self.options[*p as usize] {
+                match o.as_slice() {
+                    [c] if c % 2 == 0 => out.push_one(*c),
+                    [c] => out.extend_one([*c]),
+                    _ => out.push(o),
+                }
+            }
+        }
+        fn position_index(&self, p: &u32) -> Option<usize> {
+            ((*p as usize) < self.options.len() / 2).then_some(*p as usize)
+        }
+    }
+
+    /// `G(p)` by the definition, bottom up over the callback listing.
+    fn by_definition(g: &RandomGame) -> Vec<u64> {
+        let mut values: Vec<u64> = Vec::new();
+        for p in 0..g.options.len() as u32 {
+            let seen: Vec<u64> = crate::game::collect_options(g, &p)
+                .iter()
+                .map(|o| o.iter().fold(0, |x, &c| x ^ values[c as usize]))
+                .collect();
+            values.push((0..).find(|v| !seen.contains(v)).expect("a mex"));
+        }
+        values
+    }
+
+    #[test]
+    fn batched_and_callback_listings_give_the_definition_on_random_games() {
+        for seed in 1..40u64 {
+            let n = 30 + (seed as u32 * 7) % 90;
+            let mut game = RandomGame::new(n, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let want = by_definition(&game);
+            for batched in [false, true] {
+                game.batched = batched;
+                // From the top (deep stacks, sums pending) and bottom up
+                // (every option known: the fast path).
+                let mut top = MemoSolver::new(&game);
+                let mut bottom = MemoSolver::new(&game);
+                for p in (0..n).rev() {
+                    let v = top.nim_value(&p).unwrap().value();
+                    assert_eq!(v, want[p as usize], "seed {seed} batched {batched} p {p}");
+                }
+                for p in 0..n {
+                    assert_eq!(bottom.nim_value(&p).unwrap().value(), want[p as usize]);
+                }
+                assert!(top.frames.is_empty() && top.options.components().is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_cycle_behind_a_known_option_and_a_self_loop_are_errors() {
+        // 3 -> {0, 2}, 2 -> 1, 1 -> 2: the cycle is found below a frame.
+        struct G;
+        impl Game for G {
+            type Position = u8;
+            fn options(&self, p: &u8, f: &mut dyn FnMut(&[u8])) {
+                match p {
+                    3 => {
+                        f(&[0]);
+                        f(&[2, 0]);
+                    }
+                    2 => f(&[1]),
+                    1 => f(&[2]),
+                    4 => f(&[4]),
+                    _ => {}
+                }
+            }
+            fn position_index(&self, p: &u8) -> Option<usize> {
+                (*p < 2).then_some(*p as usize)
+            }
+        }
+        let mut s = MemoSolver::new(G);
+        assert!(matches!(
+            s.nim_value(&3).unwrap_err().kind(),
+            ErrorKind::Cycle { .. }
+        ));
+        assert!(matches!(
+            s.nim_value(&4).unwrap_err().kind(),
+            ErrorKind::Cycle { .. }
+        ));
+        assert_eq!(s.nim_value(&0).unwrap(), Nimber::ZERO);
+        assert!(s.frames.is_empty() && s.ids.is_empty());
     }
 }
