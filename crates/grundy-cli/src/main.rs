@@ -10,6 +10,7 @@ mod cli;
 mod compound_cmd;
 mod disk;
 mod files;
+mod graph_out;
 mod hackenbush_cmd;
 mod longrun;
 mod misere;

@@ -443,19 +443,10 @@ impl Printer {
         analysis: Option<&LoopyAnalysis<String>>,
         format: Format,
     ) -> Result<()> {
-        let graph = values.graph();
         match format {
             Format::Json => {
                 self.out.write_all(b"{\"values\":{")?;
-                for (i, v) in graph.vertices().enumerate() {
-                    if i > 0 {
-                        self.out.write_all(b",")?;
-                    }
-                    serde_json::to_writer(&mut self.out, graph.name(v).as_ref())?;
-                    self.out.write_all(b":")?;
-                    let value = values.value(v).unwrap_or(LoopyValue::Infinite(Vec::new()));
-                    serde_json::to_writer(&mut self.out, &loopy_json(&value))?;
-                }
+                crate::graph_out::vertices(&mut self.out, values, true)?;
                 write!(self.out, "}},\"acyclic\":{}", values.is_acyclic())?;
                 if let Some(a) = analysis {
                     let moves = |ms: &[WinningMove<String>]| -> Vec<serde_json::Value> {
@@ -484,10 +475,7 @@ impl Printer {
             }
             Format::Csv => bail!("`--format csv` is for `values`; use text or json"),
             Format::Text => {
-                for v in graph.vertices() {
-                    let value = values.value(v).unwrap_or(LoopyValue::Infinite(Vec::new()));
-                    writeln!(self.out, "{}: {value}", graph.name(v))?;
-                }
+                crate::graph_out::vertices(&mut self.out, values, false)?;
                 if let Some(a) = analysis {
                     writeln!(self.out, "tokens {}: value {}", tokens.join(", "), a.value)?;
                     let who = match a.outcome {
@@ -521,7 +509,7 @@ impl Printer {
 }
 
 /// A generalized value in JSON: a number, or a string such as `"inf{0,2}"`.
-fn loopy_json(v: &LoopyValue) -> serde_json::Value {
+pub(crate) fn loopy_json(v: &LoopyValue) -> serde_json::Value {
     match v.finite() {
         Some(n) => json!(n.value()),
         None => json!(v.to_ascii()),

@@ -19,8 +19,10 @@
 //! solvers need nothing from [`crate::strategy`] or [`crate::games`].
 
 pub mod graph;
+pub mod options;
 pub mod take_break;
 
+pub use options::OptionList;
 pub use take_break::TakeBreak;
 
 use crate::error::Result;
@@ -65,6 +67,17 @@ pub trait Game {
     /// the empty slice is the empty sum (a terminal position, value 0).
     fn options(&self, p: &Self::Position, f: &mut dyn FnMut(&[Self::Position]));
 
+    /// Writes the options of `p` into `out` (after what it holds), in the
+    /// same order as [`options`](Self::options) gives them. Solvers call
+    /// this: one call per position, no callback per option. The default
+    /// bridges to [`options`](Self::options); a game overrides it for
+    /// speed (with [`OptionList::extend_one`] in its loops), and the two
+    /// must list the same options.
+    #[inline]
+    fn options_into(&self, p: &Self::Position, out: &mut OptionList<Self::Position>) {
+        self.options(p, &mut |o| out.push(o));
+    }
+
     /// Splits `p` into independent components (default: `p` itself).
     fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
         vec![p.clone()]
@@ -89,6 +102,11 @@ impl<G: Game + ?Sized> Game for &G {
 
     fn options(&self, p: &Self::Position, f: &mut dyn FnMut(&[Self::Position])) {
         (**self).options(p, f)
+    }
+
+    #[inline]
+    fn options_into(&self, p: &Self::Position, out: &mut OptionList<Self::Position>) {
+        (**self).options_into(p, out)
     }
 
     fn components(&self, p: &Self::Position) -> Vec<Self::Position> {

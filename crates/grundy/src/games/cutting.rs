@@ -20,7 +20,7 @@
 //! 20 000 · 200 = 4 · 10^6 option evaluations.
 
 use crate::error::{Error, Result};
-use crate::game::Game;
+use crate::game::{Game, OptionList};
 
 const NARROW: &str =
     "both sides must be at least 2 (a 1-wide strip lets the next player cut a 1x1 and win)";
@@ -98,6 +98,22 @@ impl Game for Cutting {
         }
     }
 
+    /// The same options as [`options`](Game::options), in the same order,
+    /// written straight into the list.
+    fn options_into(&self, p: &Sheet, out: &mut OptionList<Sheet>) {
+        let (w, h) = (p.w, p.h);
+        for a in 2..=w / 2 {
+            if w - a >= 2 {
+                out.push(&[Sheet::sorted(a, h), Sheet::sorted(w - a, h)]);
+            }
+        }
+        for b in 2..=h / 2 {
+            if h - b >= 2 {
+                out.push(&[Sheet::sorted(w, b), Sheet::sorted(w, h - b)]);
+            }
+        }
+    }
+
     fn format_position(&self, p: &Sheet) -> String {
         format!("{}x{}", p.w, p.h)
     }
@@ -121,6 +137,24 @@ pub fn parse_sheet(text: &str) -> Result<Sheet> {
 mod tests {
     use super::*;
     use crate::solve::MemoSolver;
+
+    #[test]
+    fn the_batched_listing_equals_the_callback_one() {
+        let mut list = OptionList::new();
+        for w in 2..14 {
+            for h in w..14 {
+                let p = Sheet::new(w, h).unwrap();
+                list.clear();
+                Cutting.options_into(&p, &mut list);
+                let batched: Vec<Vec<Sheet>> = list.iter().map(<[Sheet]>::to_vec).collect();
+                assert_eq!(
+                    batched,
+                    crate::game::collect_options(&Cutting, &p),
+                    "{w}x{h}"
+                );
+            }
+        }
+    }
 
     /// The real game, by brute force on multisets of pieces of any size:
     /// the player to move wins if some cut produces a 1x1 piece, or leads

@@ -19,7 +19,7 @@
 
 use crate::analysis::{PeriodTheorem, Periodicity};
 use crate::error::{Error, Result};
-use crate::game::{Game, HeapGame};
+use crate::game::{Game, HeapGame, OptionList};
 use crate::nimber::Nimber;
 
 /// The move set of a subtraction game.
@@ -263,6 +263,19 @@ impl Game for Subtraction {
         self.for_each_move(h, |s| f(&[h - s]));
     }
 
+    #[inline]
+    fn options_into(&self, heap: &u64, out: &mut OptionList<u64>) {
+        let h = *heap;
+        match &self.set {
+            // Increasing: the moves that fit are a prefix, written in one run.
+            MoveSet::Finite(s) => {
+                let fit = s.partition_point(|&s| s <= h);
+                out.extend_one(s[..fit].iter().map(|&s| h - s));
+            }
+            _ => self.for_each_move(h, |s| out.push_one(h - s)),
+        }
+    }
+
     fn format_position(&self, p: &u64) -> String {
         p.to_string()
     }
@@ -328,6 +341,29 @@ impl HeapGame for Subtraction {
 mod tests {
     use super::*;
     use crate::solve::DenseSolver;
+
+    #[test]
+    fn the_batched_listing_equals_the_callback_one() {
+        let games = [
+            Subtraction::finite(&[1, 3, 4]).unwrap(),
+            Subtraction::finite(&[2, 5, 7, 40]).unwrap(),
+            Subtraction::bash(3).unwrap(),
+        ];
+        for g in &games {
+            let mut list = OptionList::new();
+            for h in 0..60u64 {
+                list.clear();
+                g.options_into(&h, &mut list);
+                let batched: Vec<Vec<u64>> = list.iter().map(<[u64]>::to_vec).collect();
+                assert_eq!(
+                    batched,
+                    crate::game::collect_options(g, &h),
+                    "{} {h}",
+                    g.spec()
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_take_break_form_of_a_finite_set_has_the_same_values() {

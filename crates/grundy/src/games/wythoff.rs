@@ -33,7 +33,7 @@
 //! Wythoff positions are solved by the generic [`MemoSolver`](crate::solve::MemoSolver)
 //! through the [`Game`] impl (small positions only).
 
-use crate::game::Game;
+use crate::game::{Game, OptionList};
 use num_bigint::BigUint;
 
 /// Wythoff's game (spec `wythoff`, position `a,b`).
@@ -62,6 +62,15 @@ impl Game for Wythoff {
         for d in 1..=a.min(b) {
             f(&[(a - d, b - d)]);
         }
+    }
+
+    /// The same options as [`options`](Game::options), in the same order,
+    /// written in three runs.
+    #[inline]
+    fn options_into(&self, &(a, b): &(u64, u64), out: &mut OptionList<(u64, u64)>) {
+        out.extend_one((0..a).map(|x| (x, b)));
+        out.extend_one((0..b).map(|y| (a, y)));
+        out.extend_one((1..=a.min(b)).map(|d| (a - d, b - d)));
     }
 
     fn format_position(&self, &(a, b): &(u64, u64)) -> String {
@@ -247,6 +256,18 @@ mod tests {
     use crate::solve::MemoSolver;
     use crate::strategy::analyze;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_batched_listing_equals_the_callback_one() {
+        for a in 0..12 {
+            for b in 0..12 {
+                let mut list = OptionList::new();
+                Wythoff.options_into(&(a, b), &mut list);
+                let batched: Vec<Vec<(u64, u64)>> = list.iter().map(<[_]>::to_vec).collect();
+                assert_eq!(batched, crate::game::collect_options(&Wythoff, &(a, b)));
+            }
+        }
+    }
 
     #[test]
     fn shell_indices_number_each_square_without_gaps_or_repeats() {

@@ -73,6 +73,21 @@ impl Mex {
         }
     }
 
+    /// Adds `v` when it falls inside the stamp table (the common case, one
+    /// comparison) and says whether it did; else does nothing, and the
+    /// caller inserts it with [`insert`](Mex::insert) if it is a value (a
+    /// solver's "unknown" marks, far above any value, take this branch).
+    #[inline(always)]
+    pub fn insert_in_table(&mut self, v: u64) -> bool {
+        match self.stamp.get_mut(usize::try_from(v).unwrap_or(usize::MAX)) {
+            Some(slot) => {
+                *slot = self.generation;
+                true
+            }
+            None => false,
+        }
+    }
+
     #[cold]
     fn insert_slow(&mut self, v: u64) {
         if v < Self::TABLE_LIMIT {

@@ -2,17 +2,19 @@
 //!
 //! Algorithm: depth-first evaluation of `G(x) = mex{ G(y1) ⊕ … ⊕ G(yk) }`
 //! over the options `y1 + … + yk` of `x`, with an explicit stack instead of
-//! recursion. Expanding a position calls [`Game::options`] once and looks
-//! every component up: when all are known (the usual case once the small
-//! positions are solved, and always for a table filled in increasing
-//! order) the mex is taken in that same pass and nothing is stored. Else
-//! the position goes on the stack with only its *unknown* components (a
-//! shared arena of pending work, taken last-first), and once they are
-//! solved one more pass over its options takes the mex. So each position
-//! costs one or two `options` calls and the stack holds one position and
-//! the unknown components per level, never a copy of every option. A
-//! component met again while it is still on the stack closes a cycle: the
-//! solver stops with [`ErrorKind::Cycle`] naming it.
+//! recursion. Expanding a position lists its options once, with
+//! [`Game::options_into`], into one shared [`OptionList`] arena, and looks
+//! every component up, keeping its memo id beside it. When all are known
+//! (the usual case once the small positions are solved, and always for a
+//! table filled in increasing order) the mex is taken over those ids at
+//! once and the listing is dropped. Else the position goes on the stack
+//! with its listing kept in the arena: a cursor walks its components from
+//! the last, expanding each one still unknown, and once it reaches the
+//! first the mex is taken over the same listing. So each position costs
+//! exactly one listing and no allocation once the arena has grown, and the
+//! stack holds the options of the positions on it. A component met again
+//! while it is still on the stack closes a cycle: the solver stops with
+//! [`ErrorKind::Cycle`] naming it.
 //!
 //! Components are memoized (never whole sums): in a flat table where the
 //! game indexes its positions ([`Game::position_index`]: a heap, a pair of
@@ -20,11 +22,13 @@
 //! locality-keeping hash ([`super::hash::BlockHasher`]) that keeps runs of
 //! neighbouring positions in neighbouring buckets.
 //!
-//! Time: one or two `options` calls per distinct component and one lookup
-//! per component occurrence in each. Memory: 8 bytes per indexed position
-//! (up to the largest index met), one map entry per hashed one (about 32
-//! bytes plus the position), and stack space proportional to the depth of
-//! the game graph (a chain of 10^7 positions is fine).
+//! Time: one `options_into` call per distinct component, one lookup per
+//! component occurrence and one load per occurrence for the mex. Memory:
+//! 8 bytes per indexed position (up to the largest index met), one map
+//! entry per hashed one (about 32 bytes plus the position), and for each
+//! position on the stack its options (each component and its 8-byte id)
+//! and 56 bytes: proportional to the depth of the game graph times the
+//! options per position (a chain of 10^7 positions is fine).
 //! [`MemoConfig::max_positions`] caps the memo: going past it returns
 //! [`ErrorKind::TooManyPositions`] instead of exhausting memory.
 //!
@@ -33,7 +37,8 @@
 
 use super::hash::PositionMap;
 use crate::error::{ErrorKind, Result};
-use crate::game::Game;
+use crate::game::options::Span;
+use crate::game::{Game, OptionList};
 use crate::nimber::{Mex, Nimber};
 
 /// Settings of a [`MemoSolver`].
@@ -134,26 +139,33 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
     }
 }
 
-/// A position on the stack, waiting for its unknown components.
-struct Frame<P> {
-    position: P,
+/// A position on the stack, waiting for unknown components of its options.
+struct Frame {
     /// Its id in the memo.
     id: usize,
-    /// Where its unknown components start in `MemoSolver::pending`.
-    pending_start: usize,
+    /// Where its options start in `MemoSolver::options` (they end where
+    /// the next frame's start: see [`OptionList::span_from`]).
+    comps_start: usize,
+    ends_start: usize,
+    /// Components of its options at indices below this (in the arena) may
+    /// still be unknown; those at and above are known.
+    cursor: usize,
 }
 
 /// Memoizing solver for any finite game (see the module docs).
 ///
-/// Invariants: a position on the stack has the slot `ON_STACK`, and every
-/// component still `UNVISITED` in its options is listed in `pending` after
-/// its frame's `pending_start` (or is solved by a frame above it).
+/// Invariants: a position on the stack has the slot `ON_STACK`; its
+/// options are listed in `options` (in stack order, the top's last), with
+/// the id of each component at the same index of `ids`.
 pub struct MemoSolver<G: Game> {
     game: G,
     memo: Memo<G::Position>,
-    frames: Vec<Frame<G::Position>>,
-    /// Unknown components of the positions on the stack, with their ids.
-    pending: Vec<(G::Position, usize)>,
+    frames: Vec<Frame>,
+    /// The options of the positions on the stack, then of the one being
+    /// expanded.
+    options: OptionList<G::Position>,
+    /// The memo id of each component in `options`.
+    ids: Vec<usize>,
     mex: Mex,
 }
 
@@ -174,7 +186,8 @@ impl<G: Game> MemoSolver<G> {
                 limit: config.max_positions,
             },
             frames: Vec::new(),
-            pending: Vec::new(),
+            options: OptionList::new(),
+            ids: Vec::new(),
             mex: Mex::new(),
         }
     }
@@ -220,37 +233,43 @@ impl<G: Game> MemoSolver<G> {
         if self.memo.get(id) < ON_STACK {
             return Ok(Nimber::new(self.memo.get(id)));
         }
-        let result = self.solve(p.clone(), id);
+        let result = self.solve(p, id);
         if result.is_err() {
             self.unwind();
         }
         result
     }
 
-    fn solve(&mut self, root: G::Position, root_id: usize) -> Result<Nimber> {
-        let mut next = Some((root, root_id));
-        loop {
-            if let Some((p, id)) = next.take() {
-                self.expand(p, id)?;
-            }
-            let Some(top) = self.frames.last() else {
-                let slot = self.memo.get(root_id);
-                return Ok(Nimber::new(slot));
-            };
-            if self.pending.len() > top.pending_start {
-                let (c, id) = self.pending.pop().expect("pending is not empty");
-                match self.memo.get(id) {
-                    UNVISITED => next = Some((c, id)),
-                    ON_STACK => return Err(self.cycle(&c)),
-                    _ => {}
+    fn solve(&mut self, root: &G::Position, root_id: usize) -> Result<Nimber> {
+        self.expand(root, root_id)?;
+        while let Some(top) = self.frames.last_mut() {
+            // The next unknown component, last first: in a heap game the
+            // smallest heap, whose solution solves most of the others.
+            let mut next = None;
+            while top.cursor > top.comps_start {
+                let i = top.cursor - 1;
+                match self.memo.get(self.ids[i]) {
+                    UNVISITED => {
+                        next = Some(i);
+                        break;
+                    }
+                    ON_STACK => return Err(self.cycle(&self.options.components()[i])),
+                    _ => top.cursor = i,
                 }
+            }
+            if let Some(i) = next {
+                let c = self.options.components()[i].clone();
+                self.expand(&c, self.ids[i])?;
                 continue;
             }
             // Every component of every option is known: take the mex.
             let frame = self.frames.pop().expect("a frame is on the stack");
-            let value = self.finish(&frame.position)?;
+            let span = self.options.span_from(frame.comps_start, frame.ends_start);
+            let value = self.mex_of(&span);
             self.memo.set(frame.id, value);
+            self.drop_listing(&span);
         }
+        Ok(Nimber::new(self.memo.get(root_id)))
     }
 
     fn cycle(&self, p: &G::Position) -> crate::Error {
@@ -258,91 +277,168 @@ impl<G: Game> MemoSolver<G> {
         ErrorKind::Cycle { position }.into()
     }
 
-    /// Looks at the options of `p`: sets its value when every component
-    /// is known, else puts it on the stack with its unknown components.
-    fn expand(&mut self, p: G::Position, id: usize) -> Result<()> {
+    /// Lists the options of `p` once and looks every component up: sets
+    /// its value when all are known, else puts it on the stack with its
+    /// options (kept for the mex, not listed again).
+    fn expand(&mut self, p: &G::Position, id: usize) -> Result<()> {
         self.memo.set(id, ON_STACK);
-        let pending_start = self.pending.len();
-        let mut failed = None;
-        let mut complete = true;
-        let (memo, game, pending, mex) =
-            (&mut self.memo, &self.game, &mut self.pending, &mut self.mex);
-        mex.clear();
-        game.options(&p, &mut |option| {
-            if failed.is_some() {
-                return;
+        self.options.begin();
+        self.game.options_into(p, &mut self.options);
+        let span = self.options.span();
+        let found = if span.multi {
+            self.look_up_sums(&span)
+        } else {
+            self.look_up(&span)
+        };
+        match found {
+            Ok(None) => {
+                self.memo.set(id, self.mex.mex().value());
+                self.drop_listing(&span);
+                Ok(())
             }
+            Ok(Some(cursor)) => {
+                self.frames.push(Frame {
+                    id,
+                    comps_start: span.comps.start,
+                    ends_start: span.ends.start,
+                    cursor,
+                });
+                Ok(())
+            }
+            Err(e) => {
+                self.memo.set(id, UNVISITED);
+                self.drop_listing(&span);
+                Err(e)
+            }
+        }
+    }
+
+    #[inline]
+    fn drop_listing(&mut self, span: &Span) {
+        self.options.truncate(span);
+        self.ids.truncate(span.comps.start);
+    }
+
+    /// The id and slot of the component `c`, interning it if it is new.
+    #[inline(always)]
+    fn slot_of(memo: &mut Memo<G::Position>, game: &G, c: &G::Position) -> Result<(usize, Slot)> {
+        match memo.dense_slot(game, c) {
+            Some(found) => Ok(found),
+            None => {
+                let id = memo.intern(game, c)?;
+                Ok((id, memo.get(id)))
+            }
+        }
+    }
+
+    /// Looks the components of the listing `span` (one component per
+    /// option) up, with the known values in `mex`: `None` when all are
+    /// known (then `mex` holds the options' values), else one past the
+    /// last unknown one, with the id of every component in `ids`.
+    #[inline]
+    fn look_up(&mut self, span: &Span) -> Result<Option<usize>> {
+        if self.all_known_in_table(span) {
+            return Ok(None);
+        }
+        let (memo, game, ids, mex) = (&mut self.memo, &self.game, &mut self.ids, &mut self.mex);
+        let comps = &self.options.components()[span.comps.clone()];
+        ids.reserve(comps.len());
+        mex.clear();
+        let mut unknown = None;
+        for (i, c) in comps.iter().enumerate() {
+            let (cid, slot) = Self::slot_of(memo, game, c)?;
+            ids.push(cid);
+            if slot < ON_STACK {
+                mex.insert(Nimber::new(slot));
+            } else if slot == UNVISITED {
+                unknown = Some(span.comps.start + i + 1);
+            } else {
+                return Err(self.cycle_at(c));
+            }
+        }
+        Ok(unknown)
+    }
+
+    /// The fast path of [`look_up`](Self::look_up), no ids kept: true when
+    /// every component is in the flat table with a known value (then
+    /// `mex` holds them all); false at the first that is not, for the
+    /// general pass to start over.
+    #[inline(always)]
+    fn all_known_in_table(&mut self, span: &Span) -> bool {
+        let (dense, game, mex) = (&self.memo.dense, &self.game, &mut self.mex);
+        mex.clear();
+        for c in &self.options.components()[span.comps.clone()] {
+            let Some(&slot) = game.position_index(c).and_then(|i| dense.get(i)) else {
+                return false;
+            };
+            // The marks are far above the table: one comparison for both.
+            if !mex.insert_in_table(slot) {
+                if slot >= ON_STACK {
+                    return false;
+                }
+                mex.insert(Nimber::new(slot));
+            }
+        }
+        true
+    }
+
+    /// The same for a listing with sums: `mex` gets the XOR of each
+    /// option whose components are all known.
+    fn look_up_sums(&mut self, span: &Span) -> Result<Option<usize>> {
+        let (memo, game, ids, mex) = (&mut self.memo, &self.game, &mut self.ids, &mut self.mex);
+        let comps = self.options.components();
+        ids.reserve(span.comps.len());
+        mex.clear();
+        let mut unknown = None;
+        let mut start = span.comps.start;
+        for &end in self.options.ends(span) {
             let mut value = 0;
             let mut known = true;
-            for c in option {
-                let (id, slot) = match memo.dense_slot(game, c) {
-                    Some(found) => found,
-                    None => match memo.intern(game, c) {
-                        Ok(id) => (id, memo.get(id)),
-                        Err(e) => {
-                            failed = Some(e);
-                            return;
-                        }
-                    },
-                };
-                match slot {
-                    UNVISITED => {
-                        known = false;
-                        pending.push((c.clone(), id));
-                    }
-                    ON_STACK => {
-                        let position = game.format_position(c);
-                        failed = Some(ErrorKind::Cycle { position }.into());
-                        return;
-                    }
-                    slot => value ^= slot,
+            for (i, c) in comps[start..end].iter().enumerate() {
+                let (cid, slot) = Self::slot_of(memo, game, c)?;
+                ids.push(cid);
+                if slot < ON_STACK {
+                    value ^= slot;
+                } else if slot == UNVISITED {
+                    known = false;
+                    unknown = Some(start + i + 1);
+                } else {
+                    return Err(self.cycle_at(c));
                 }
             }
             if known {
                 mex.insert(Nimber::new(value));
-            } else {
-                complete = false;
             }
-        });
-        if let Some(e) = failed {
-            self.memo.set(id, UNVISITED);
-            return Err(e);
+            start = end;
         }
-        if complete {
-            self.memo.set(id, self.mex.mex().value());
-        } else {
-            self.frames.push(Frame {
-                position: p,
-                id,
-                pending_start,
-            });
-        }
-        Ok(())
+        Ok(unknown)
     }
 
-    /// The mex of the options of `p`, every component of which is known.
-    fn finish(&mut self, p: &G::Position) -> Result<Slot> {
-        let mut missing = None;
-        let (memo, game, mex) = (&self.memo, &self.game, &mut self.mex);
+    #[cold]
+    fn cycle_at(&self, c: &G::Position) -> crate::Error {
+        self.cycle(c)
+    }
+
+    /// The mex of the options listed in `span`, every component known.
+    #[inline]
+    fn mex_of(&mut self, span: &Span) -> Slot {
+        let (memo, mex) = (&self.memo, &mut self.mex);
         mex.clear();
-        game.options(p, &mut |option| {
-            let mut value = 0;
-            for c in option {
-                match memo.find(game, c) {
-                    Some(slot) if slot < ON_STACK => value ^= slot,
-                    _ => {
-                        missing.get_or_insert_with(|| c.clone());
-                        return;
-                    }
-                }
+        let ids = &self.ids[span.comps.clone()];
+        if span.multi {
+            let mut start = 0;
+            for &end in self.options.ends(span) {
+                let end = end - span.comps.start;
+                let value = ids[start..end].iter().fold(0, |x, &id| x ^ memo.get(id));
+                mex.insert(Nimber::new(value));
+                start = end;
             }
-            mex.insert(Nimber::new(value));
-        });
-        match missing {
-            // Not reached: a component unknown here was pending above.
-            Some(c) => Err(self.cycle(&c)),
-            None => Ok(self.mex.mex().value()),
+        } else {
+            for &id in ids {
+                mex.insert(Nimber::new(memo.get(id)));
+            }
         }
+        mex.mex().value()
     }
 
     /// After an error: forget the positions left on the stack.
@@ -350,7 +446,8 @@ impl<G: Game> MemoSolver<G> {
         for frame in self.frames.drain(..) {
             self.memo.set(frame.id, UNVISITED);
         }
-        self.pending.clear();
+        self.options.clear();
+        self.ids.clear();
     }
 }
 
@@ -476,5 +573,130 @@ mod tests {
             assert_eq!(s.nim_value(&n).unwrap().value(), u64::from(n % 2 == 0));
         }
         assert_eq!(s.sum_value(&[2, 4, 6]).unwrap(), Nimber::STAR);
+    }
+
+    /// A random acyclic game on positions `0..n`: each position's options
+    /// are sums of 0 to 3 smaller positions (the empty sum included), some
+    /// single components; `indexed` positions below `n / 2` go to the flat
+    /// table, the rest are hashed; `batched` writes them with
+    /// `extend_one`/`push_one`/`push` instead of the callback bridge.
+    struct RandomGame {
+        options: Vec<Vec<Vec<u32>>>,
+        batched: bool,
+    }
+    impl RandomGame {
+        fn new(n: u32, seed: u64) -> RandomGame {
+            let mut rng = crate::util::TestRng(seed);
+            let options = (0..n)
+                .map(|p| {
+                    (0..rng.below(6))
+                        .filter(|_| p > 0)
+                        .map(|_| {
+                            let k = [1, 1, 1, 2, 3, 0][rng.below(6) as usize];
+                            (0..k).map(|_| rng.below(u64::from(p)) as u32).collect()
+                        })
+                        .collect()
+                })
+                .collect();
+            RandomGame {
+                options,
+                batched: false,
+            }
+        }
+    }
+    impl Game for RandomGame {
+        type Position = u32;
+        fn options(&self, p: &u32, f: &mut dyn FnMut(&[u32])) {
+            for o in &self.options[*p as usize] {
+                f(o);
+            }
+        }
+        fn options_into(&self, p: &u32, out: &mut OptionList<u32>) {
+            if !self.batched {
+                return self.options(p, &mut |o| out.push(o));
+            }
+            for o in &self.options[*p as usize] {
+                match o.as_slice() {
+                    [c] if c % 2 == 0 => out.push_one(*c),
+                    [c] => out.extend_one([*c]),
+                    _ => out.push(o),
+                }
+            }
+        }
+        fn position_index(&self, p: &u32) -> Option<usize> {
+            ((*p as usize) < self.options.len() / 2).then_some(*p as usize)
+        }
+    }
+
+    /// `G(p)` by the definition, bottom up over the callback listing.
+    fn by_definition(g: &RandomGame) -> Vec<u64> {
+        let mut values: Vec<u64> = Vec::new();
+        for p in 0..g.options.len() as u32 {
+            let seen: Vec<u64> = crate::game::collect_options(g, &p)
+                .iter()
+                .map(|o| o.iter().fold(0, |x, &c| x ^ values[c as usize]))
+                .collect();
+            values.push((0..).find(|v| !seen.contains(v)).expect("a mex"));
+        }
+        values
+    }
+
+    #[test]
+    fn batched_and_callback_listings_give_the_definition_on_random_games() {
+        for seed in 1..40u64 {
+            let n = 30 + (seed as u32 * 7) % 90;
+            let mut game = RandomGame::new(n, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let want = by_definition(&game);
+            for batched in [false, true] {
+                game.batched = batched;
+                // From the top (deep stacks, sums pending) and bottom up
+                // (every option known: the fast path).
+                let mut top = MemoSolver::new(&game);
+                let mut bottom = MemoSolver::new(&game);
+                for p in (0..n).rev() {
+                    let v = top.nim_value(&p).unwrap().value();
+                    assert_eq!(v, want[p as usize], "seed {seed} batched {batched} p {p}");
+                }
+                for p in 0..n {
+                    assert_eq!(bottom.nim_value(&p).unwrap().value(), want[p as usize]);
+                }
+                assert!(top.frames.is_empty() && top.options.components().is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_cycle_behind_a_known_option_and_a_self_loop_are_errors() {
+        // 3 -> {0, 2}, 2 -> 1, 1 -> 2: the cycle is found below a frame.
+        struct G;
+        impl Game for G {
+            type Position = u8;
+            fn options(&self, p: &u8, f: &mut dyn FnMut(&[u8])) {
+                match p {
+                    3 => {
+                        f(&[0]);
+                        f(&[2, 0]);
+                    }
+                    2 => f(&[1]),
+                    1 => f(&[2]),
+                    4 => f(&[4]),
+                    _ => {}
+                }
+            }
+            fn position_index(&self, p: &u8) -> Option<usize> {
+                (*p < 2).then_some(*p as usize)
+            }
+        }
+        let mut s = MemoSolver::new(G);
+        assert!(matches!(
+            s.nim_value(&3).unwrap_err().kind(),
+            ErrorKind::Cycle { .. }
+        ));
+        assert!(matches!(
+            s.nim_value(&4).unwrap_err().kind(),
+            ErrorKind::Cycle { .. }
+        ));
+        assert_eq!(s.nim_value(&0).unwrap(), Nimber::ZERO);
+        assert!(s.frames.is_empty() && s.ids.is_empty());
     }
 }

@@ -443,6 +443,27 @@ impl GameGraph {
             Cow::Owned(v.0.to_string())
         }
     }
+
+    /// The name of `v` as a number, when it is one held as a number
+    /// (vertices named by canonical decimal numbers, the usual case): what
+    /// [`name`](Self::name) spells, without building a string.
+    ///
+    /// ```
+    /// use grundy::games::graph::GameGraph;
+    /// let g = GameGraph::parse("10 20\n").unwrap();
+    /// let v = g.vertex("20").unwrap();
+    /// assert_eq!((g.number_name(v), g.name(v).as_ref()), (Some(20), "20"));
+    /// let words = GameGraph::parse("a b\n").unwrap();
+    /// assert_eq!(words.number_name(words.vertex("a").unwrap()), None);
+    /// ```
+    #[inline]
+    pub fn number_name(&self, v: Vertex) -> Option<u64> {
+        if v.index() < self.names.len() {
+            self.names.number(v.index())
+        } else {
+            Some(u64::from(v.0))
+        }
+    }
 }
 
 fn with_line(e: crate::Error, line: u64) -> crate::Error {
@@ -464,6 +485,16 @@ impl Game for GameGraph {
         for s in self.successors(*p) {
             f(std::slice::from_ref(s));
         }
+    }
+
+    #[inline]
+    fn options_into(&self, p: &Vertex, out: &mut super::OptionList<Vertex>) {
+        out.extend_one(self.successors(*p).iter().copied());
+    }
+
+    #[inline]
+    fn position_index(&self, p: &Vertex) -> Option<usize> {
+        Some(p.index())
     }
 
     fn format_position(&self, p: &Vertex) -> String {

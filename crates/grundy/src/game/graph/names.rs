@@ -137,6 +137,16 @@ impl Names {
         }
     }
 
+    /// The name of vertex `i < len()` when it is held as a number.
+    #[inline]
+    pub(crate) fn number(&self, i: usize) -> Option<u64> {
+        match self {
+            Names::Counting { first, .. } => Some(first + i as u64),
+            Names::Numbers { numbers, .. } => Some(numbers[i]),
+            Names::Text { .. } => None,
+        }
+    }
+
     /// The vertex called `name`.
     pub(crate) fn find(&self, name: &str) -> Option<u32> {
         match self {
