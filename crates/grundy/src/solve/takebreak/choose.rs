@@ -98,11 +98,13 @@ impl Core {
             Some(s) if Some((s.mask, s.rare_parity)) == current => {}
             Some(s) => {
                 self.stats.split_changes += 1;
-                self.rc.clear_rare();
+                self.rc.rare.clear();
+                self.rc.rare_values.clear();
                 for (h, &x) in t.iter().enumerate().skip(1) {
                     let v: u64 = x.into();
                     if s.is_rare(h as u64, v) {
-                        self.rc.push(h as u32, v as u16);
+                        self.rc.rare.push(h as u32);
+                        self.rc.rare_values.push(v as u16);
                     }
                 }
                 self.rc.split = Some(s);

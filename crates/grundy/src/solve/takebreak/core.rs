@@ -42,9 +42,6 @@ pub(super) struct RareCommon {
     pub(super) rare: Vec<u32>,
     /// Their values.
     pub(super) rare_values: Vec<u16>,
-    /// The same pairs packed for the rare-pair walk, one load each: the
-    /// heap in the low 32 bits, its value above ([`RareCommon::push`]).
-    pub(super) packed: Vec<u64>,
     /// Heap count at which the split is checked next.
     pub(super) next_check: usize,
     /// Rare heaps at the last check.
@@ -64,22 +61,6 @@ pub(super) struct RareCommon {
     pub(super) common_bits: [u128; 2],
     /// See `common_bits`.
     pub(super) rare_bits: [u128; 2],
-}
-
-impl RareCommon {
-    /// Appends the rare heap `h` (above those listed) with value `v`.
-    pub(super) fn push(&mut self, h: u32, v: u16) {
-        self.rare.push(h);
-        self.rare_values.push(v);
-        self.packed.push(u64::from(h) | (u64::from(v) << 32));
-    }
-
-    /// Empties the rare list.
-    pub(super) fn clear_rare(&mut self) {
-        self.rare.clear();
-        self.rare_values.clear();
-        self.packed.clear();
-    }
 }
 
 /// Everything but the table (so the table can be borrowed at its width):
@@ -342,7 +323,8 @@ impl Core {
             if split.is_rare(n as u64, v) {
                 match u16::try_from(v) {
                     Ok(x) if n < u32::MAX as usize => {
-                        self.rc.push(n as u32, x);
+                        self.rc.rare.push(n as u32);
+                        self.rc.rare_values.push(x);
                     }
                     _ => self.leave_rare_common(),
                 }
@@ -416,7 +398,6 @@ impl Core {
         }
         self.rc.rare = Vec::new();
         self.rc.rare_values = Vec::new();
-        self.rc.packed = Vec::new();
         self.rc.cuts.clear();
     }
 }

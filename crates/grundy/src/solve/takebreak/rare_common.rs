@@ -50,7 +50,7 @@ impl Core {
     ) {
         let g = self.generation;
         let rare = &self.rc.rare;
-        let packed = &self.rc.packed;
+        let values = &self.rc.rare_values;
         // Rare/common runs only with values below 2^16: a fixed-size view
         // lets masked indices go unchecked.
         let Some(stamp) = self.stamp.first_chunk_mut::<{ 1 << MAX_SPLIT_BITS }>() else {
@@ -66,8 +66,8 @@ impl Core {
             |m, range| {
                 *rare_pairs += range.len() as u64;
                 let window = &t[..m];
-                for &e in &packed[range] {
-                    let x = pair_value(window, m, e);
+                for (&r, &v) in rare[range.clone()].iter().zip(&values[range]) {
+                    let x = usize::from(v) ^ window[m - r as usize].index();
                     stamp[x & ((1 << MAX_SPLIT_BITS) - 1)] = g;
                 }
             },
@@ -221,23 +221,25 @@ impl Core {
             }
         }
         let rare = &self.rc.rare;
-        let packed = &self.rc.packed;
+        let values = &self.rc.rare_values;
         let rare_pairs = &mut self.stats.rare_pairs;
         rare_pair_walk(&self.moves, rare, &mut self.rc.cuts, n, 0..0, |m, range| {
             *rare_pairs += range.len() as u64;
             let window = &t[..m];
-            // Four accumulators: the OR chains run side by side.
-            let mut acc = [B::ZERO; 4];
-            let mut quads = packed[range].chunks_exact(4);
-            for q in &mut quads {
-                for (a, &e) in acc.iter_mut().zip(q) {
-                    *a = *a | B::bit(pair_value(window, m, e));
-                }
+            // Two accumulators: the OR chains run side by side.
+            let (mut a, mut b) = (B::ZERO, B::ZERO);
+            let pairs = rare[range.clone()]
+                .chunks_exact(2)
+                .zip(values[range.clone()].chunks_exact(2));
+            for (r, v) in pairs {
+                a = a | B::bit(usize::from(v[0]) ^ window[m - r[0] as usize].index());
+                b = b | B::bit(usize::from(v[1]) ^ window[m - r[1] as usize].index());
             }
-            for &e in quads.remainder() {
-                acc[0] = acc[0] | B::bit(pair_value(window, m, e));
+            if range.len() % 2 == 1 {
+                let i = range.end - 1;
+                a = a | B::bit(usize::from(values[i]) ^ window[m - rare[i] as usize].index());
             }
-            seen = seen | acc[0] | acc[1] | acc[2] | acc[3];
+            seen = seen | a | b;
         });
         let parity = self
             .moves
@@ -361,16 +363,6 @@ pub(super) fn rare_pair_walk(
             f(m, range);
         }
     }
-}
-
-/// The value of the pair (rare heap, `m` − rare heap) from its packed
-/// entry ([`RareCommon::push`](super::core::RareCommon::push)): the rare
-/// value xor `G(m − r)` (`window` is `G(0..m)`; the rare heap is in
-/// `1..m`).
-#[inline(always)]
-fn pair_value<T: Word>(window: &[T], m: usize, packed: u64) -> usize {
-    let r = packed as u32 as usize;
-    (packed >> 32) as usize ^ window[m - r].index()
 }
 
 /// `range` without the indices in `bulk` and without the index `skip`.
