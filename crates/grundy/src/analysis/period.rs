@@ -379,12 +379,19 @@ impl PeriodWatch {
     }
 }
 
-/// Bit `i` set when `values[i] == x` (at most 64 values).
+/// Bit `i` set when `values[i] == x` (at most 64 values): the compares
+/// as bytes (vector compares), then each 8 bytes of 0/1 packed into 8
+/// bits by one multiplication (byte `j` lands in bit `56 + j`).
 #[inline]
 fn equal_mask<T: Copy + PartialEq>(values: &[T], x: T) -> u64 {
+    let mut bytes = [0u8; 64];
+    for (b, &v) in bytes.iter_mut().zip(values) {
+        *b = u8::from(v == x);
+    }
     let mut mask = 0u64;
-    for (i, &v) in values.iter().enumerate() {
-        mask |= u64::from(v == x) << i;
+    for (j, eight) in bytes.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
+        mask |= (word.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
     }
     mask
 }

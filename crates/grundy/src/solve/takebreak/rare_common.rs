@@ -243,7 +243,13 @@ impl Core {
             let window = &t[..m];
             // Two accumulators: the OR chains run side by side.
             let (mut a, mut b) = (B::ZERO, B::ZERO);
-            for range in ranges_without(0..cut, skip, &(0..0)) {
+            // The rare heaps below `m`, but `skip` (no iterator adapters:
+            // they kept the loop out of line).
+            let (first, second) = match skip {
+                Some(i) => (0..i, i + 1..cut),
+                None => (0..cut, 0..0),
+            };
+            for range in [first, second] {
                 *rare_pairs += range.len() as u64;
                 let pairs = rare[range.clone()]
                     .chunks_exact(2)
