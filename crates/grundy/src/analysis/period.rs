@@ -167,55 +167,71 @@ pub fn find_period<T: Copy + Into<u64>>(
     arithmetic: bool,
 ) -> Option<PeriodFound> {
     let len = values.len();
-    let at = |i: usize| -> u64 { values[i].into() };
     let mut observed: Option<Periodicity> = None;
     for p in 1..len {
-        if let Some(o) = observed {
-            if (p as u64).is_multiple_of(o.period) {
-                continue;
-            }
-        }
-        let last = at(len - 1);
-        let back = at(len - 1 - p);
-        let saltus = if arithmetic {
-            match last.checked_sub(back) {
-                Some(s) => s,
-                None => continue,
-            }
-        } else if last != back {
-            continue;
-        } else {
-            0
-        };
-        // Least n0 with G(i+p) = G(i)+s for n0 <= i < len-p.
-        let mut i = len - p;
-        while i > 0 && at(i - 1 + p) == at(i - 1).wrapping_add(saltus) {
-            i -= 1;
-        }
-        let n0 = i as u64;
-        let verified_end = (len - p) as u64;
-        let periodicity = Periodicity {
-            preperiod: n0,
-            period: p as u64,
-            saltus,
-        };
-        if let Some(end) = theorem.required_end(n0, p as u64, saltus) {
-            if end <= verified_end {
-                return Some(PeriodFound {
-                    periodicity,
-                    certified: true,
-                });
-            }
-        }
-        let span = verified_end - n0;
-        if observed.is_none() && span >= 3 * p as u64 && span >= 8 {
-            observed = Some(periodicity);
+        if let Some(found) = try_period(values, p, theorem, arithmetic, &mut observed) {
+            return Some(found);
         }
     }
     observed.map(|periodicity| PeriodFound {
         periodicity,
         certified: false,
     })
+}
+
+/// [`find_period`]'s step for the candidate period `p` (`1 ≤ p < len`):
+/// the certified periodicity if `p` is certified; else records `p` in
+/// `observed` if it is the first observed one (later multiples of an
+/// observed period are skipped).
+#[inline]
+fn try_period<T: Copy + Into<u64>>(
+    values: &[T],
+    p: usize,
+    theorem: PeriodTheorem,
+    arithmetic: bool,
+    observed: &mut Option<Periodicity>,
+) -> Option<PeriodFound> {
+    let len = values.len();
+    let at = |i: usize| -> u64 { values[i].into() };
+    if let Some(o) = observed {
+        if (p as u64).is_multiple_of(o.period) {
+            return None;
+        }
+    }
+    let last = at(len - 1);
+    let back = at(len - 1 - p);
+    let saltus = if arithmetic {
+        last.checked_sub(back)?
+    } else if last != back {
+        return None;
+    } else {
+        0
+    };
+    // Least n0 with G(i+p) = G(i)+s for n0 <= i < len-p.
+    let mut i = len - p;
+    while i > 0 && at(i - 1 + p) == at(i - 1).wrapping_add(saltus) {
+        i -= 1;
+    }
+    let n0 = i as u64;
+    let verified_end = (len - p) as u64;
+    let periodicity = Periodicity {
+        preperiod: n0,
+        period: p as u64,
+        saltus,
+    };
+    if let Some(end) = theorem.required_end(n0, p as u64, saltus) {
+        if end <= verified_end {
+            return Some(PeriodFound {
+                periodicity,
+                certified: true,
+            });
+        }
+    }
+    let span = verified_end - n0;
+    if observed.is_none() && span >= 3 * p as u64 && span >= 8 {
+        *observed = Some(periodicity);
+    }
+    None
 }
 
 /// Certify as you go: watches a growing prefix of a nim-sequence (values
@@ -286,13 +302,98 @@ impl PeriodWatch {
 
     /// Checks `values` (the whole prefix known so far) if due; the
     /// certified periodicity once there is one.
-    pub fn check<T: Copy + Into<u64>>(&mut self, values: &[T]) -> Option<Periodicity> {
+    pub fn check<T: Copy + Into<u64> + PartialEq>(&mut self, values: &[T]) -> Option<Periodicity> {
         if !self.due(values.len()) {
             return None;
         }
-        let found = find_period(values, self.theorem, false);
+        let found = self.search(values);
         self.record(values.len(), found)
     }
+
+    /// [`find_period`]`(values, theorem, false)` for this watch's theorem
+    /// (the same answer), faster: only the periods `p` that could be
+    /// certified or observed on `values` are tried (`p ≤ len/4`, or the
+    /// theorem's proof fits in `len − p` values), and only those whose
+    /// last values repeat — found 64 candidates at a time by comparing the
+    /// table with its last one or two values (a loop the compiler turns
+    /// into vector compares), instead of one candidate at a time.
+    pub fn search<T: Copy + Into<u64> + PartialEq>(&self, values: &[T]) -> Option<PeriodFound> {
+        let len = values.len();
+        let theorem = self.theorem;
+        if theorem == PeriodTheorem::None || len < 3 {
+            return find_period(values, theorem, false);
+        }
+        // The largest candidate worth trying: observed ones have
+        // p ≤ len/4, certified ones a proof end (monotone in p) of at
+        // most len − p.
+        let provable = |p: usize| {
+            theorem
+                .required_end(0, p as u64, 0)
+                .is_some_and(|end| end.saturating_add(p as u64) <= len as u64)
+        };
+        let (mut lo, mut hi) = (0usize, len - 1);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if provable(mid) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        // Every proof checks at least `required_end(0, 1)` equalities, the
+        // last ones those of G(len − 1) and (if two or more) G(len − 2);
+        // an observed period checks 8 or more.
+        let two = theorem.required_end(0, 1, 0).is_some_and(|e| e >= 2);
+        let pmax = (len / 4).max(lo).min(len - 1 - usize::from(two));
+        if pmax == 0 {
+            return None;
+        }
+        let last = values[len - 1];
+        let prev = values[len - 2];
+        // Candidate p sits at j = len − 1 − p: j runs down from len − 2 to
+        // `bottom` (p ascending, the order of find_period).
+        let bottom = len - 1 - pmax;
+        let mut observed: Option<Periodicity> = None;
+        let mut top = len - 1;
+        while top > bottom {
+            let start = top.saturating_sub(64).max(bottom);
+            let mut mask = equal_mask(&values[start..top], last);
+            if two {
+                // `start ≥ 1` here (p ≤ len − 2).
+                mask &= equal_mask(&values[start - 1..top - 1], prev);
+            }
+            while mask != 0 {
+                let bit = 63 - mask.leading_zeros() as usize;
+                mask &= !(1u64 << bit);
+                let p = len - 1 - (start + bit);
+                if let Some(found) = try_period(values, p, theorem, false, &mut observed) {
+                    return Some(found);
+                }
+            }
+            top = start;
+        }
+        observed.map(|periodicity| PeriodFound {
+            periodicity,
+            certified: false,
+        })
+    }
+}
+
+/// Bit `i` set when `values[i] == x` (at most 64 values): the compares
+/// as bytes (vector compares), then each 8 bytes of 0/1 packed into 8
+/// bits by one multiplication (byte `j` lands in bit `56 + j`).
+#[inline]
+fn equal_mask<T: Copy + PartialEq>(values: &[T], x: T) -> u64 {
+    let mut bytes = [0u8; 64];
+    for (b, &v) in bytes.iter_mut().zip(values) {
+        *b = u8::from(v == x);
+    }
+    let mut mask = 0u64;
+    for (j, eight) in bytes.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
+        mask |= (word.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+    }
+    mask
 }
 
 #[cfg(test)]
@@ -372,6 +473,60 @@ mod tests {
             saltus: 2,
         };
         assert_eq!(p.value_at(&seq(&[0]), u64::MAX), None);
+    }
+
+    /// The watch's search gives find_period's answer, on every prefix of
+    /// random sequences (periodic after a random start, or not at all,
+    /// over small alphabets so that many candidates repeat), for every
+    /// theorem shape.
+    #[test]
+    fn the_watch_search_equals_find_period() {
+        let mut x = 12345u64;
+        let mut rand = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let theorems = [
+            PeriodTheorem::Window { k: 1 },
+            PeriodTheorem::Window { k: 3 },
+            PeriodTheorem::GuySmith { k: 0 },
+            PeriodTheorem::GuySmith { k: 1 },
+            PeriodTheorem::GuySmith { k: 4 },
+            PeriodTheorem::Splitting { k: 2, heaps: 3 },
+        ];
+        for round in 0..300 {
+            let alphabet = 1 + rand(4);
+            let pre = rand(150) as usize;
+            let period = 1 + rand(if round % 3 == 0 { 90 } else { 9 }) as usize;
+            let periodic = rand(4) != 0;
+            let cycle: Vec<u64> = (0..period).map(|_| rand(alphabet)).collect();
+            let len = 1 + rand(400) as usize;
+            let v: Vec<u64> = (0..len)
+                .map(|i| {
+                    if periodic && i >= pre {
+                        cycle[(i - pre) % period]
+                    } else {
+                        rand(alphabet)
+                    }
+                })
+                .collect();
+            let narrow: Vec<u8> = v.iter().map(|&x| x as u8).collect();
+            for theorem in theorems {
+                let watch = PeriodWatch::new(theorem);
+                for end in 0..=len {
+                    let expect = find_period(&v[..end], theorem, false);
+                    assert_eq!(
+                        watch.search(&v[..end]),
+                        expect,
+                        "{theorem:?} {:?}",
+                        &v[..end]
+                    );
+                    assert_eq!(watch.search(&narrow[..end]), expect);
+                }
+            }
+        }
     }
 
     proptest! {

@@ -109,6 +109,7 @@ impl Core {
                 }
                 self.rc.split = Some(s);
                 self.rc.cuts.clear();
+                self.rc.memo = Default::default();
                 self.value_lists();
             }
         }

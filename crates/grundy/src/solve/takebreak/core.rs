@@ -51,6 +51,10 @@ pub(super) struct RareCommon {
     /// Per two-heap class: how many rare heaps are below the current sum
     /// `m` (sums only grow, so this only moves forward).
     pub(super) cuts: Vec<usize>,
+    /// The rare-pair sets of recent sums, by sum mod
+    /// [`MEMO_SUMS`](super::rare_common::MEMO_SUMS) (see
+    /// `Core::candidate_bits`); emptied with the rare list.
+    pub(super) memo: [super::rare_common::SumSet; super::rare_common::MEMO_SUMS],
     /// Values of two-heap splits `a + b = m` that need a rare heap
     /// (common), up to the bound inclusive, as bits (value `v` is bit
     /// `v % 64` of word `v / 64`); index: `m` mod 2.
@@ -399,5 +403,6 @@ impl Core {
         self.rc.rare = Vec::new();
         self.rc.rare_values = Vec::new();
         self.rc.cuts.clear();
+        self.rc.memo = Default::default();
     }
 }

@@ -133,10 +133,13 @@
 //!   `mark_rows` reads 64 partners' high bits at once. Between threads the
 //!   bit plane is published a word (64 values) at a time. A value of 512
 //!   widens to `u16` as today's `u8` table widens;
-//! - one thread on games with few rare heaps (0.106, 0.167) is 2.4–2.9x
-//!   ogsolve's `rc2`, short of 3x: the engine is 76–92% of the time (perf),
-//!   the rare-pair walk (`candidate_bits` in `rare_common`) alone 14% (0.106) to
-//!   32% (0.167) — a scalar loop, a gather per pair;
+//! - one thread on games with few rare heaps (0.106 to 2^22, 0.167 to 2^20)
+//!   is 2.6x and 3.2x ogsolve's `rc2` in CPU time (values into a file),
+//!   0.106 short of 3x: the rare-pair walk (`candidate_bits` in
+//!   `rare_common`) is 18% of it — a scalar loop, a gather per pair, about
+//!   as tight as x86 allows (a packed heap/value list was slower); games
+//!   with several two-heap classes (0.167) walk each sum once (a memo of
+//!   the sets of recent sums), single-class ones (0.106) cannot;
 //! - the first ~10^5 heaps of dense games (0.007) run the plain method,
 //!   which marks every split up to where each mex candidate turns up;
 //! - a three-heap rare/common rule (only two-heap splits use it).

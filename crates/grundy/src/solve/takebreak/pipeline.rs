@@ -146,7 +146,7 @@ impl Core {
         while t.len() < end {
             let n = t.len();
             self.begin_heap(t, n);
-            let (c, pending) = self.rc_candidate(t, n);
+            let (c, pending) = self.rc_candidate(t, n, false);
             // A candidate at the bound would be a new value (of a class
             // not known yet): the usual step decides it.
             let Some(x) = T::from_u64(c as u64).filter(|_| c < self.bound) else {

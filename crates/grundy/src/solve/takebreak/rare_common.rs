@@ -7,7 +7,7 @@ impl Core {
     /// The rare/common method (module docs) for heap `n`, begun.
     #[inline(always)]
     pub(super) fn rare_common<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
-        let (c, pending) = self.rc_candidate(t, n);
+        let (c, pending) = self.rc_candidate(t, n, true);
         if pending == 0 {
             return c as u64;
         }
@@ -18,11 +18,13 @@ impl Core {
     /// confirm, none if `0`: with the bound at most 64 the rare values as
     /// bits (register bitsets pay off for the smallest values only: `u128`
     /// shifts cost more than stamp stores), else `1`, the values being in
-    /// `rc.targets`.
+    /// `rc.targets`. With `memo`, the rare-pair sets of sums seen before
+    /// are reused ([`Self::candidate_bits`]): only for heaps computed in
+    /// order, their values final (not the pipeline's candidates).
     #[inline(always)]
-    pub(super) fn rc_candidate<T: Word>(&mut self, t: &[T], n: usize) -> (usize, u64) {
+    pub(super) fn rc_candidate<T: Word>(&mut self, t: &[T], n: usize, memo: bool) -> (usize, u64) {
         if self.bound <= 64 {
-            return self.candidate_bits::<T, u64>(t, n);
+            return self.candidate_bits::<T, u64>(t, n, memo);
         }
         self.mark_rare_pairs(t, n, 0..0);
         let c = self.candidate(n, [&[], &[]]);
@@ -57,21 +59,16 @@ impl Core {
             return;
         };
         let rare_pairs = &mut self.stats.rare_pairs;
-        rare_pair_walk(
-            &self.moves,
-            rare,
-            &mut self.rc.cuts,
-            n,
-            skip_bulk,
-            |m, range| {
+        rare_pair_walk(&self.moves, rare, &mut self.rc.cuts, n, |m, cut, skip| {
+            for range in ranges_without(0..cut, skip, &skip_bulk) {
                 *rare_pairs += range.len() as u64;
                 let window = &t[..m];
                 for (&r, &v) in rare[range.clone()].iter().zip(&values[range]) {
                     let x = usize::from(v) ^ window[m - r as usize].index();
                     stamp[x & ((1 << MAX_SPLIT_BITS) - 1)] = g;
                 }
-            },
-        );
+            }
+        });
     }
 
     /// The rest of the rare/common method once every pair with a rare heap
@@ -209,8 +206,20 @@ impl Core {
     /// option values seen live in a register bitset instead of the stamp
     /// table. Returns the candidate and the rare values below it still to
     /// confirm, as bits.
+    ///
+    /// The values of the rare pairs of a sum `m` (a set, as bits) depend
+    /// on `m` alone while the rare list stays (heaps are only appended
+    /// above `m`): with `memo` and several two-heap classes, the set of
+    /// each sum is kept in `rc.memo` and reused when another class of a
+    /// later heap has the same sum (0.167: the sums `n − 2` and `n − 3`,
+    /// so each set is walked once instead of twice).
     #[inline(always)]
-    pub(super) fn candidate_bits<T: Word, B: Bits>(&mut self, t: &[T], n: usize) -> (usize, B) {
+    pub(super) fn candidate_bits<T: Word, B: Bits>(
+        &mut self,
+        t: &[T],
+        n: usize,
+        memo: bool,
+    ) -> (usize, B) {
         let mut seen = B::ZERO;
         if self.moves.terminal.contains(&n) {
             seen = seen | B::bit(0);
@@ -223,21 +232,43 @@ impl Core {
         let rare = &self.rc.rare;
         let values = &self.rc.rare_values;
         let rare_pairs = &mut self.stats.rare_pairs;
-        rare_pair_walk(&self.moves, rare, &mut self.rc.cuts, n, 0..0, |m, range| {
-            *rare_pairs += range.len() as u64;
+        let memo = memo && self.moves.pairs.len() > 1;
+        let sets = &mut self.rc.memo;
+        rare_pair_walk(&self.moves, rare, &mut self.rc.cuts, n, |m, cut, skip| {
+            let slot = &mut sets[m % MEMO_SUMS];
+            if memo && slot.sum == m && slot.cut == cut {
+                seen = seen | B::from_u128(slot.set);
+                return;
+            }
             let window = &t[..m];
             // Two accumulators: the OR chains run side by side.
             let (mut a, mut b) = (B::ZERO, B::ZERO);
-            let pairs = rare[range.clone()]
-                .chunks_exact(2)
-                .zip(values[range.clone()].chunks_exact(2));
-            for (r, v) in pairs {
-                a = a | B::bit(usize::from(v[0]) ^ window[m - r[0] as usize].index());
-                b = b | B::bit(usize::from(v[1]) ^ window[m - r[1] as usize].index());
+            // The rare heaps below `m`, but `skip` (no iterator adapters:
+            // they kept the loop out of line).
+            let (first, second) = match skip {
+                Some(i) => (0..i, i + 1..cut),
+                None => (0..cut, 0..0),
+            };
+            for range in [first, second] {
+                *rare_pairs += range.len() as u64;
+                let pairs = rare[range.clone()]
+                    .chunks_exact(2)
+                    .zip(values[range.clone()].chunks_exact(2));
+                for (r, v) in pairs {
+                    a = a | B::bit(usize::from(v[0]) ^ window[m - r[0] as usize].index());
+                    b = b | B::bit(usize::from(v[1]) ^ window[m - r[1] as usize].index());
+                }
+                if range.len() % 2 == 1 {
+                    let i = range.end - 1;
+                    a = a | B::bit(usize::from(values[i]) ^ window[m - rare[i] as usize].index());
+                }
             }
-            if range.len() % 2 == 1 {
-                let i = range.end - 1;
-                a = a | B::bit(usize::from(values[i]) ^ window[m - rare[i] as usize].index());
+            if memo {
+                *slot = SumSet {
+                    sum: m,
+                    cut,
+                    set: (a | b).to_u128(),
+                };
             }
             seen = seen | a | b;
         });
@@ -330,19 +361,17 @@ impl Core {
 
 /// The rare-pair walk of heap `n` (written once, for the stamp table and
 /// for register bitsets): for each two-heap class with splits, calls `f`
-/// with the sum `m` and each range of the rare list whose heaps `r` pair
-/// with `m − r` — the rare heaps below `m`, without `r = m/2` when splits
-/// must be unequal (it would pair with itself) and without the indices in
-/// `skip_bulk` (marked elsewhere). Moves each class's cut forward (sums
-/// only grow).
+/// with the sum `m`, the number `cut` of rare heaps below `m` (those `r`
+/// that pair with `m − r`) and the index to skip among them, `r = m/2`
+/// when splits must be unequal (it would pair with itself). Moves each
+/// class's cut forward (sums only grow).
 #[inline(always)]
 pub(super) fn rare_pair_walk(
     moves: &Moves,
     rare: &[u32],
     cuts: &mut Vec<usize>,
     n: usize,
-    skip_bulk: std::ops::Range<usize>,
-    mut f: impl FnMut(usize, std::ops::Range<usize>),
+    mut f: impl FnMut(usize, usize, Option<usize>),
 ) {
     cuts.resize(moves.pairs.len(), 0);
     for (&k, cut) in moves.pairs.iter().zip(cuts.iter_mut()) {
@@ -359,10 +388,24 @@ pub(super) fn rare_pair_walk(
         } else {
             None
         };
-        for range in ranges_without(0..cut, skip, &skip_bulk) {
-            f(m, range);
-        }
+        f(m, cut, skip);
     }
+}
+
+/// Sums whose rare-pair sets [`Core::candidate_bits`] keeps (a power of
+/// two, more than the span of two-heap classes of most codes).
+pub(super) const MEMO_SUMS: usize = 16;
+
+/// The set of values of the rare pairs of one sum (see
+/// [`Core::candidate_bits`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct SumSet {
+    /// The sum `m` (`0`: none; sums with pairs are at least 2).
+    pub(super) sum: usize,
+    /// Rare heaps below it when the set was made.
+    pub(super) cut: usize,
+    /// The values, as bits.
+    pub(super) set: u128,
 }
 
 /// `range` without the indices in `bulk` and without the index `skip`.
@@ -402,6 +445,8 @@ pub(super) trait Bits:
     fn lowest(self) -> Option<usize>;
     /// The low bits of a `u128`.
     fn from_u128(x: u128) -> Self;
+    /// As a `u128`.
+    fn to_u128(self) -> u128;
 }
 
 macro_rules! bits {
@@ -428,6 +473,10 @@ macro_rules! bits {
             #[inline(always)]
             fn from_u128(x: u128) -> Self {
                 x as $t
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
             }
         }
     };

@@ -66,6 +66,24 @@ fn every_method_agrees_with_the_generic_solvers() {
     }
 }
 
+/// Codes with two or more two-heap classes: the rare/common step reuses
+/// the rare-pair set of each sum across classes (`candidate_bits`'s memo);
+/// its values equal the plain method's, including across split changes.
+#[test]
+fn rare_pair_sets_reused_across_classes_are_exact() {
+    for code in ["0.167", "0.1677", "0.367", "0.0767", "0.4167"] {
+        let g = TakeBreak::octal(code).unwrap();
+        let n = 20000;
+        let mut auto = TakeBreakSolver::new(g.clone());
+        auto.extend_to(n).unwrap();
+        let got: Vec<u64> = (0..=n).map(|h| auto.value(h).unwrap().value()).collect();
+        assert_eq!(got, values(&g, n, Method::Plain, true), "{code}");
+        if code == "0.167" {
+            assert!(auto.stats().rare_common_heaps > 10000, "{:?}", auto.stats());
+        }
+    }
+}
+
 #[test]
 fn rare_common_is_used_and_exact_on_a_long_run() {
     // 0.6 has a clear split; compare with the naive method to 12000.
