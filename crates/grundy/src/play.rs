@@ -200,17 +200,7 @@ impl Match {
     /// Value, outcome and winning moves of the current position (in
     /// misère play, `value` is the normal-play nim-sum, when known).
     pub fn analysis(&mut self) -> Result<Analysis<String>> {
-        let position = self.position.clone();
-        self.analyze(&position)
-    }
-
-    /// The analysis of `position` under the match's rules.
-    fn analyze(&mut self, position: &[String]) -> Result<Analysis<String>> {
-        if self.misere {
-            Ok(listed::analyze_misere(self.game.as_mut(), position)?.analysis)
-        } else {
-            self.game.analyze(position, &AnalyzeOptions::default())
-        }
+        analyze_sum(self.game.as_mut(), self.misere, &self.position)
     }
 
     /// Every legal move, component by component (an error if a component
@@ -457,13 +447,28 @@ impl Match {
                 replies = replies.saturating_add(usize::try_from(count).unwrap_or(usize::MAX));
             }
             spent += replies.max(1);
-            let winning = self.analyze(&after)?.winning_moves.len();
+            let winning = analyze_sum(self.game.as_mut(), self.misere, &after)?
+                .winning_moves
+                .len();
             let score = (replies.saturating_sub(winning), replies);
             if best.as_ref().is_none_or(|(s, _)| score > *s) {
                 best = Some((score, mv));
             }
         }
         Ok(best.map(|(_, mv)| EngineMove { mv, winning: false }))
+    }
+}
+
+/// The analysis of `position` in normal or misère play.
+fn analyze_sum(
+    game: &mut dyn AnyGame,
+    misere: bool,
+    position: &[String],
+) -> Result<Analysis<String>> {
+    if misere {
+        Ok(listed::analyze_misere(game, position)?.analysis)
+    } else {
+        game.analyze(position, &AnalyzeOptions::default())
     }
 }
 

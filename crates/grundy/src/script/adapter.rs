@@ -3,7 +3,7 @@
 
 use super::engine::{script_error, ScriptGame};
 use super::position::{PositionKind, ScriptPosition};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::{Game, HeapGame};
 use crate::game::{Outcome, WinningMove};
 use crate::solve::{HeapConfig, MemoConfig, MemoSolver, PeriodReport};
@@ -135,10 +135,7 @@ impl AnyGame for ScriptSpec {
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
         if options.misere {
-            return Err(Error::unsupported(format!(
-                "misère analysis of `{}` is not supported",
-                self.spec()
-            )));
+            return Err(crate::spec::no_misere_analysis(&self.spec()));
         }
         let parsed = positions
             .iter()

@@ -49,6 +49,12 @@ pub(super) fn memo<G: Game>(game: G) -> MemoSolver<G> {
     )
 }
 
+/// The refusal of a game with no misère analysis of its own:
+/// [`super::listed::analyze_misere`] then searches its moves.
+pub(crate) fn no_misere_analysis(spec: &str) -> Error {
+    Error::unsupported(format!("misère analysis of `{spec}` is not supported"))
+}
+
 pub(super) fn not_a_sequence(spec: &str, what: &str) -> Error {
     Error::unsupported(format!("`{spec}` has no nim-sequence to print: {what}"))
 }

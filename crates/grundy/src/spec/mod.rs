@@ -18,6 +18,7 @@ use crate::solve::PeriodReport;
 use crate::strategy::Analysis;
 /// Re-exported from the leaf layer [`crate::util`], where it now lives.
 pub use crate::util::parse_u64;
+pub(crate) use adapt::no_misere_analysis;
 
 mod adapt;
 mod families;
@@ -68,12 +69,23 @@ pub trait AnyGame {
     /// stopping early once `time` has passed (the report says how far it
     /// looked) and calling `progress` with the number of values computed so
     /// far. Games whose period search is quick or refused ignore both.
+    ///
+    /// The default is for games with no nim-sequence: it refuses with the
+    /// reason [`values`](Self::values) gives (a game that has values but
+    /// no period search of its own is refused as having none).
     fn period_within(
         &mut self,
         limit: u64,
         time: Option<std::time::Duration>,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<PeriodReport>;
+    ) -> Result<PeriodReport> {
+        let _ = (limit, time, progress);
+        self.values(0, 0)?;
+        Err(Error::unsupported(format!(
+            "`{}` has no period search",
+            self.spec()
+        )))
+    }
 
     /// [`period_within`](Self::period_within) with no time limit and no
     /// progress.

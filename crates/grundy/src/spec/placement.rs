@@ -15,7 +15,6 @@ use crate::error::{Error, Result};
 use crate::games::placement::Placement;
 use crate::nimber::Nimber;
 use crate::solve::placement::{Board, PlacementConfig, PlacementSolver};
-use crate::solve::PeriodReport;
 use crate::strategy::{Analysis, Outcome, WinningMove};
 
 /// One game with its solver and its way of drawing positions.
@@ -181,15 +180,6 @@ impl AnyGame for PlacementSpec {
     }
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(self.no_sequence())
-    }
-
-    fn period_within(
-        &mut self,
-        _limit: u64,
-        _time: Option<std::time::Duration>,
-        _progress: &mut dyn FnMut(u64),
-    ) -> Result<PeriodReport> {
         Err(self.no_sequence())
     }
 

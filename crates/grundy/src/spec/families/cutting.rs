@@ -5,8 +5,8 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::cutting::{parse_sheet, Cutting, Sheet};
 use crate::nimber::Nimber;
-use crate::solve::{MemoSolver, PeriodReport};
-use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
+use crate::solve::MemoSolver;
+use crate::spec::{no_args, no_misere_analysis, AnalyzeOptions, AnyGame, Family};
 use crate::strategy::{analyze, Analysis};
 
 pub(super) const FAMILY: Family = Family {
@@ -52,26 +52,13 @@ impl AnyGame for CuttingSpec {
         ))
     }
 
-    fn period_within(
-        &mut self,
-        _limit: u64,
-        _time: Option<std::time::Duration>,
-        _progress: &mut dyn FnMut(u64),
-    ) -> Result<PeriodReport> {
-        Err(Error::unsupported(
-            "`cutting` positions are sheets `W,H`, not heap sizes: use `grundy analyze cutting 4,2`",
-        ))
-    }
-
     fn analyze(
         &mut self,
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
         if options.misere {
-            return Err(Error::unsupported(
-                "misère analysis of `cutting` is not supported",
-            ));
+            return Err(no_misere_analysis("cutting"));
         }
         let sheets = positions
             .iter()

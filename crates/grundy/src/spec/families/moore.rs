@@ -3,7 +3,6 @@
 use crate::error::{Error, Result};
 use crate::games::moore::Moore;
 use crate::nimber::Nimber;
-use crate::solve::PeriodReport;
 use crate::spec::adapt::{
     list_string, listed_options, memo, misere_search, not_a_sequence, parse_list, single,
     MOORE_MOVES, MOORE_SEARCH,
@@ -80,18 +79,6 @@ impl AnyGame for MooreSpec {
     }
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence(
-            &self.spec(),
-            "a position is a list of heaps",
-        ))
-    }
-
-    fn period_within(
-        &mut self,
-        _limit: u64,
-        _time: Option<std::time::Duration>,
-        _progress: &mut dyn FnMut(u64),
-    ) -> Result<PeriodReport> {
         Err(not_a_sequence(
             &self.spec(),
             "a position is a list of heaps",

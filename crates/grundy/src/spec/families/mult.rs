@@ -3,7 +3,6 @@
 use crate::error::{Error, ErrorKind, Result};
 use crate::games::multiplication::Multiplication;
 use crate::nimber::Nimber;
-use crate::solve::PeriodReport;
 use crate::spec::adapt::{listed_options, memo, misere_search, not_a_sequence, single};
 use crate::spec::{parse_u64, AnalyzeOptions, AnyGame, Family};
 use crate::strategy::{analyze, Analysis};
@@ -62,15 +61,6 @@ impl AnyGame for MultSpec {
     }
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence(&self.spec(), "use `analyze` on a product P"))
-    }
-
-    fn period_within(
-        &mut self,
-        _limit: u64,
-        _time: Option<std::time::Duration>,
-        _progress: &mut dyn FnMut(u64),
-    ) -> Result<PeriodReport> {
         Err(not_a_sequence(&self.spec(), "use `analyze` on a product P"))
     }
 

@@ -3,7 +3,6 @@
 use crate::error::Result;
 use crate::games::square_box::SquareBox;
 use crate::nimber::Nimber;
-use crate::solve::PeriodReport;
 use crate::spec::adapt::{
     listed_options, misere_search, not_a_sequence, pair_string, parse_pair, too_large_for_misere,
 };
@@ -49,15 +48,6 @@ impl AnyGame for BoxSpec {
     }
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence("box", "its positions are pairs `S,C`"))
-    }
-
-    fn period_within(
-        &mut self,
-        _limit: u64,
-        _time: Option<std::time::Duration>,
-        _progress: &mut dyn FnMut(u64),
-    ) -> Result<PeriodReport> {
         Err(not_a_sequence("box", "its positions are pairs `S,C`"))
     }
 

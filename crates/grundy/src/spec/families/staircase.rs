@@ -3,7 +3,6 @@
 use crate::error::{Error, Result};
 use crate::games::staircase::Staircase;
 use crate::nimber::Nimber;
-use crate::solve::PeriodReport;
 use crate::spec::adapt::{list_string, listed_options, misere_search, not_a_sequence, parse_list};
 use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
 use crate::strategy::{Analysis, Evaluator, Outcome, WinningMove};
@@ -43,18 +42,6 @@ impl AnyGame for StaircaseSpec {
     }
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence(
-            "staircase",
-            "its value is the XOR of the coins on the odd steps",
-        ))
-    }
-
-    fn period_within(
-        &mut self,
-        _limit: u64,
-        _time: Option<std::time::Duration>,
-        _progress: &mut dyn FnMut(u64),
-    ) -> Result<PeriodReport> {
         Err(not_a_sequence(
             "staircase",
             "its value is the XOR of the coins on the odd steps",
