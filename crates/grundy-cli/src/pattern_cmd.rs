@@ -166,8 +166,10 @@ fn compute(
     )?;
     let mut rows = Vec::new();
     for a in lo..=n {
-        let row: Result<Vec<u64>> = (lo..=n).map(|b| value(a, b)).collect();
-        rows.push(row.with_context(|| format!("position `{a},{b}` of the table", b = lo))?);
+        let row: Result<Vec<u64>> = (lo..=n)
+            .map(|b| value(a, b).with_context(|| format!("position `{a},{b}` of the table")))
+            .collect();
+        rows.push(row?);
     }
     Ok((Table::Pairs(Square { lo, rows }), n))
 }
