@@ -23,6 +23,7 @@ use super::board::Board;
 use super::table::{Known, Table};
 use super::Rules;
 use crate::error::{ErrorKind, Result};
+use crate::game::OptionList;
 use crate::nimber::Nimber;
 
 /// Settings of a [`PlacementSolver`].
@@ -41,24 +42,8 @@ impl Default for PlacementConfig {
     }
 }
 
-/// The options of one region, flattened: `regions[ends[i-1]..ends[i]]` is
-/// option `i`.
-#[derive(Default)]
-struct Options {
-    regions: Vec<Board>,
-    ends: Vec<usize>,
-}
-
-impl Options {
-    fn iter(&self) -> impl Iterator<Item = &[Board]> {
-        let mut start = 0;
-        self.ends.iter().map(move |&end| {
-            let s = &self.regions[start..end];
-            start = end;
-            s
-        })
-    }
-}
+/// The options of one region, each the sum of the regions it leaves.
+type Options = OptionList<Board>;
 
 /// A solver for one placement game (see the module docs).
 pub struct PlacementSolver<R: Rules> {
@@ -113,11 +98,8 @@ impl<R: Rules> PlacementSolver<R> {
             .into());
         }
         self.expanded += 1;
-        let mut o = Options::default();
-        self.rules.options(region, &mut |regions| {
-            o.regions.extend_from_slice(regions);
-            o.ends.push(o.regions.len());
-        });
+        let mut o = Options::new();
+        self.rules.options(region, &mut |regions| o.push(regions));
         Ok(o)
     }
 
@@ -160,7 +142,7 @@ impl<R: Rules> PlacementSolver<R> {
     /// the other options, those whose largest region is smallest first
     /// (cheaper searches first).
     fn sort_options<'a>(&self, options: &'a Options) -> (Vec<bool>, Vec<&'a [Board]>) {
-        let mut reached = vec![false; options.ends.len() + 1];
+        let mut reached = vec![false; options.len() + 1];
         let mut open = Vec::new();
         for option in options.iter() {
             match self.known_sum(option) {
@@ -245,7 +227,7 @@ impl<R: Rules> PlacementSolver<R> {
         }
         let options = self.options(region)?;
         // A value is at most the number of options.
-        if k > options.ends.len() as u64 {
+        if k > options.len() as u64 {
             self.table.exclude(*region, k);
             return Ok(false);
         }
