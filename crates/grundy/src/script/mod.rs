@@ -92,12 +92,14 @@
 mod adapter;
 mod engine;
 pub mod gamefile;
+mod lua_engine;
 pub mod moves;
 pub mod params;
 pub mod position;
+mod rhai_engine;
 
 pub use adapter::{ScriptHeapGame, ScriptSpec};
-pub use engine::ScriptGame;
+pub use engine::{Language, ScriptGame};
 pub use moves::ScriptMove;
 pub use position::ScriptPosition;
 

@@ -267,7 +267,7 @@ fn a_new_kind_of_position_is_read_strictly_even_after_fast_calls() {
 #[test]
 fn the_bit_helpers_equal_their_definitions() {
     let mut engine = rhai::Engine::new();
-    super::engine::bit_helpers(&mut engine);
+    super::rhai_engine::bit_helpers(&mut engine);
     let eval = |e: &str| engine.eval::<i64>(e).unwrap();
     for m in 0i64..512 {
         assert_eq!(eval(&format!("count_ones({m})")), m.count_ones() as i64);
