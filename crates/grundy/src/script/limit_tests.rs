@@ -14,7 +14,7 @@ fn spec(source: &str) -> ScriptSpec {
 
 /// The misère outcome through the library's entry point (the SJ theorem
 /// when its condition holds, else search).
-fn misere(s: &mut ScriptSpec, positions: &[String]) -> Outcome {
+pub(super) fn misere(s: &mut ScriptSpec, positions: &[String]) -> Outcome {
     analyze_misere(s, positions).unwrap().analysis.outcome
 }
 
@@ -107,7 +107,7 @@ const SPLIT_LISTS: &str = "fn moves(p) {
 }";
 
 /// Misère outcome by the definition: the player who cannot move wins.
-fn misere_wins(heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+pub(super) fn misere_wins(heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
     let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
     key.sort_unstable();
     if let Some(&w) = memo.get(&key) {

@@ -115,6 +115,8 @@ pub use crate::spec::{ScriptLimits, SCRIPT_VALUE_BYTES};
 #[cfg(test)]
 mod limit_tests;
 #[cfg(test)]
+mod lua_tests;
+#[cfg(test)]
 mod rich_tests;
 #[cfg(test)]
 mod tests;
