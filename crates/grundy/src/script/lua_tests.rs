@@ -186,7 +186,7 @@ fn a_float_option_is_refused_never_truncated() {
 #[test]
 fn tables_convert_by_shape_and_mixed_or_sparse_ones_are_refused() {
     // An empty table is an empty array; nested arrays, maps and strings.
-    let mut s = lua("function moves(p)
+    let s = lua("function moves(p)
             if p == 0 then return {{}, {{1, 2}, {}}, {a = 1, b = 'x'}, 'str'} end
             return {}
         end");
@@ -208,7 +208,7 @@ fn tables_convert_by_shape_and_mixed_or_sparse_ones_are_refused() {
         assert!(e.contains("moves([7])") && e.contains(word), "{body}: {e}");
     }
     // Keys given out of order still make an array.
-    let mut s = lua("function moves(p) if #p == 0 then return {} end local t = {} t[2] = 5 t[1] = 4 return {t} end");
+    let s = lua("function moves(p) if #p == 0 then return {} end local t = {} t[2] = 5 t[1] = 4 return {t} end");
     let m = s
         .game
         .named_moves(&ScriptPosition::Array(vec![ScriptPosition::Int(1)]))
@@ -219,7 +219,7 @@ fn tables_convert_by_shape_and_mixed_or_sparse_ones_are_refused() {
 
 #[test]
 fn sums_and_named_moves() {
-    let mut s = lua("function moves(n)
+    let s = lua("function moves(n)
             local out = {}
             if n >= 1 then out[#out + 1] = {to = n - 1, name = 'take one'} end
             if n >= 2 then out[#out + 1] = sum(n - 2, 1) end
