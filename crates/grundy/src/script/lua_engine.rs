@@ -36,7 +36,7 @@ function sum(...)
     return setmetatable({{...}, n}, mt)
 end
 dofile, loadfile, load, require, collectgarbage, print = nil, nil, nil, nil, nil, nil
-pcall, xpcall, rawequal, string.dump = nil, nil, nil, nil
+pcall, xpcall, string.dump = nil, nil, nil
 setmetatable(_G, {
     __index = function(_, name)
         error("reads the variable `" .. tostring(name) .. "`, which is not defined", 2)
@@ -137,7 +137,10 @@ impl LuaScript {
     /// Calls `f(p)` under the limits and the budget.
     fn call(&self, f: &Function, p: &ScriptPosition) -> std::result::Result<Value, Failure> {
         let lua = &self._lua;
-        let arg = to_lua(lua, p).map_err(Failure::Returned)?;
+        let arg = to_lua(lua, p).map_err(|reason| Failure::Call {
+            reason,
+            wrong_kind: false,
+        })?;
         self.stop.set(None);
         let r = f.call::<Value>(arg);
         self.budget.end_call();

@@ -117,6 +117,8 @@
 //!   stops with Lua's own "stack overflow" error.
 //! - Comparisons of different kinds with `<`, `<=` (a number with a
 //!   table) are errors in Lua itself; `==` between kinds is `false`.
+//!   Integer arithmetic wraps around at 2^63 as Lua defines it (Rhai's
+//!   stops with an error): keep positions well below.
 //!
 //! **Files.** This module reads no files: a script is compiled from its
 //! text ([`ScriptGame::with_limits`]), and [`crate::spec::parse_with`]
