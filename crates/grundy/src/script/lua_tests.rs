@@ -2,13 +2,10 @@
 //! the sandbox, the limits, strict integers, tables of every shape,
 //! parameters and misère play against exhaustive search.
 
-use super::limit_tests::{misere, misere_wins};
+use super::limit_tests::{misere, random_sums};
 use super::rich_tests::{boards, example, game, value_of, values};
 use super::*;
 use crate::spec::{AnalyzeOptions, AnyGame};
-use crate::strategy::Outcome;
-use crate::util::TestRng;
-use std::collections::HashMap;
 
 fn lua(source: &str) -> ScriptSpec {
     ScriptSpec::new(ScriptGame::from_source("t.lua", source).unwrap())
@@ -271,7 +268,7 @@ fn a_position_of_the_wrong_kind_says_so() {
 }
 
 /// Take 1 or 2, or split a heap into two unequal heaps (the game of
-/// [`misere_wins`]).
+/// `limit_tests::random_sums`).
 const SPLIT: &str = "function moves(n)
     local out = {}
     for take = 1, 2 do
@@ -283,17 +280,8 @@ end";
 
 #[test]
 fn misere_of_a_lua_script_matches_exhaustive_search() {
-    let mut rng = TestRng(0x10a_2020);
-    let mut memo = HashMap::new();
     let mut s = lua(SPLIT);
-    for _ in 0..40 {
-        let k = 1 + rng.below(3) as usize;
-        let sum: Vec<u64> = (0..k).map(|_| 1 + rng.below(7)).collect();
-        let expected = if misere_wins(&sum, &mut memo) {
-            Outcome::N
-        } else {
-            Outcome::P
-        };
+    for (sum, expected) in random_sums(0x10a_2020, 40) {
         let heaps: Vec<String> = sum.iter().map(u64::to_string).collect();
         assert_eq!(misere(&mut s, &heaps), expected, "{sum:?}");
     }
