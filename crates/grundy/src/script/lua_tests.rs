@@ -286,3 +286,26 @@ fn misere_of_a_lua_script_matches_exhaustive_search() {
         assert_eq!(misere(&mut s, &heaps), expected, "{sum:?}");
     }
 }
+
+#[test]
+fn runtime_errors_name_the_position_and_the_message() {
+    let mut s = lua("function moves(n)\n  if n == 3 then error('no moves from three') end\n  return n > 0 and {n - 1} or {}\nend");
+    let e = values_error(&mut s, 5);
+    assert!(
+        e.contains("script `t.lua`: moves(3) failed: t.lua:2: no moves from three"),
+        "{e}"
+    );
+    assert!(!e.contains("traceback"), "{e}");
+    // Endless recursion is Lua's own stack overflow, an error.
+    let mut s = lua("function moves(n) return {moves(n)[1]} end");
+    let e = values_error(&mut s, 1);
+    assert!(
+        e.contains("moves(0) failed") && e.contains("stack overflow"),
+        "{e}"
+    );
+    // An error at the top level names the script.
+    let e = ScriptGame::from_source("t.lua", "error('top') function moves(n) return {} end")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("t.lua") && e.contains("top"), "{e}");
+}
