@@ -309,3 +309,22 @@ fn runtime_errors_name_the_position_and_the_message() {
         .to_string();
     assert!(e.contains("t.lua") && e.contains("top"), "{e}");
 }
+
+#[test]
+fn random_subtraction_games_in_lua_equal_the_built_in_family() {
+    let mut rng = crate::util::TestRng(0x10a_5eed);
+    for _ in 0..20 {
+        let mut set: Vec<u64> = (0..1 + rng.below(4)).map(|_| 1 + rng.below(9)).collect();
+        set.sort_unstable();
+        set.dedup();
+        let list: Vec<String> = set.iter().map(u64::to_string).collect();
+        let source = format!(
+            "function moves(n) local out = {{}} for _, s in ipairs({{{}}}) do if s <= n then out[#out + 1] = n - s end end return out end",
+            list.join(", ")
+        );
+        let mut s = lua(&source);
+        let mut b = game(&format!("sub:{}", list.join(",")));
+        let got: Vec<u64> = s.values(0, 80).unwrap().iter().map(|v| v.value()).collect();
+        assert_eq!(got, values(b.as_mut(), 80), "{set:?}");
+    }
+}
