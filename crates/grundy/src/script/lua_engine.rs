@@ -57,8 +57,6 @@ enum Stop {
 
 /// A Lua script, run and ready to call.
 pub(super) struct LuaScript {
-    /// Kept for its lifetime: the functions below live in it.
-    _lua: Lua,
     moves: Function,
     components: Option<Function>,
     canonical: Option<Function>,
@@ -70,6 +68,8 @@ pub(super) struct LuaScript {
     items: RefCell<Vec<Value>>,
     limits: ScriptLimits,
     budget: Rc<Budget>,
+    /// The state the functions above live in (dropped after them).
+    lua: Lua,
 }
 
 impl LuaScript {
@@ -120,7 +120,7 @@ impl LuaScript {
             items: RefCell::new(Vec::new()),
             limits: limits.clone(),
             budget: budget.clone(),
-            _lua: lua,
+            lua,
         })
     }
 
@@ -136,8 +136,7 @@ impl LuaScript {
 
     /// Calls `f(p)` under the limits and the budget.
     fn call(&self, f: &Function, p: &ScriptPosition) -> std::result::Result<Value, Failure> {
-        let lua = &self._lua;
-        let arg = to_lua(lua, p).map_err(|reason| Failure::Call {
+        let arg = to_lua(&self.lua, p).map_err(|reason| Failure::Call {
             reason,
             wrong_kind: false,
         })?;
