@@ -11,6 +11,9 @@
 # 2. `values script:examples/games/hdu5724-row.rhai --to 1048575`: the
 #    2^20 table of HDU 5724's row of 20 cells (goal: at most 3 s), with
 #    the native bit helpers and with the same loops written in the script.
+# 3. The same in Lua (`examples/games/*.lua`, the loops in the script;
+#    and a twin with the native helpers): the checksums equal the Rhai
+#    rows' (the same values).
 # An older binary may stop a request after 1 s: the sizes it is given are
 # smaller (SMALL), and the same sizes are run with this tree's binary, so
 # that the two figures compare like with like.
@@ -41,6 +44,20 @@ fn moves(m) {
 }
 RHAI
 LOOPS=script:$tmp/hdu5724-loops.rhai
+SUB_LUA=script:examples/games/subtract-134.lua
+ROW_LUA=script:examples/games/hdu5724-row.lua
+# The Lua row with the native helpers (the example has the loops).
+cat > "$tmp/hdu5724-helpers.lua" <<'LUA'
+function moves(m)
+    local out = {}
+    for _, b in ipairs(bits(m)) do
+        local j = highest_zero_below(m, b)
+        if j >= 0 then out[#out + 1] = m - (1 << b) + (1 << j) end
+    end
+    return out
+end
+LUA
+HELPERS_LUA=script:$tmp/hdu5724-helpers.lua
 
 # line LABEL N BINARY ARGS...: wall and CPU seconds (user + system), the
 # rate per CPU second (steadier than wall time on a shared machine) and
@@ -61,6 +78,9 @@ echo "== this tree ($NEW)"
 line "subtract-134 to 10^6" 1000001 "$NEW" values "$SUB" --to 1000000
 line "hdu5724 row, 2^20 table" 1048576 "$NEW" values "$ROW" --to 1048575
 line "hdu5724 row, 2^20, loops in script" 1048576 "$NEW" values "$LOOPS" --to 1048575
+line "lua: subtract-134 to 10^6" 1000001 "$NEW" values "$SUB_LUA" --to 1000000
+line "lua: hdu5724 row, 2^20 (loops)" 1048576 "$NEW" values "$ROW_LUA" --to 1048575
+line "lua: hdu5724 row, 2^20, helpers" 1048576 "$NEW" values "$HELPERS_LUA" --to 1048575
 if [ -n "$BEFORE" ]; then
   echo "== like with like (sizes an older binary answers within its 1 s limit)"
   line "subtract-134 to 10^5, this tree" 100001 "$NEW" values "$SUB" --to 100000

@@ -23,7 +23,7 @@
 //! | 5 | [`strategy`] | sums: value, outcome, every winning move |
 //! | 6 | [`games`] | families: Nim, subtraction games, closed forms exact for any size (Wythoff, Euclid, staircase Nim, Moore's Nim_k, ...), explicit game graphs ([`games::graph`]), Green Hackenbush ([`games::hackenbush`]), the Cutting Game ([`games::cutting`]), placement games ([`games::placement`]), ... |
 //! | 7 | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time ([`spec::AnyGame`]); misère play and compounds of any of them through their listed moves ([`spec::listed`]) |
-//! | 8 | [`script`] | custom games from a Rhai script or a TOML file (feature `script`) |
+//! | 8 | [`script`] | custom games from a Rhai or Lua script or a TOML file (feature `script`) |
 //! | 9 | [`play`] | a match against the engine: typed moves checked, the engine's move |
 //! | 10 | [`census`] | many take-and-break codes (`octal:3`) classified in one pass: certified period or open, canonical form up to a shift, checksum |
 //!

@@ -1,41 +1,73 @@
-//! The Rhai engine of a scripted game: compiling the script once, calling
-//! `moves(p)` under the limits, and converting positions between Rust and
-//! Rhai.
+//! The engine-independent part of a scripted game: the language chosen
+//! by the file's extension ([`Language`]), the budget of operations, the
+//! sticky error, and errors that name the call and the position. The
+//! engines themselves: [`super::rhai_engine`] and [`super::lua_engine`].
 
+use super::lua_engine::LuaScript;
 use super::params::Param;
-use super::position::{PositionKind, ScriptPosition, MAX_DEPTH};
+use super::position::{PositionKind, ScriptPosition};
+use super::rhai_engine::RhaiScript;
 use super::{ScriptLimits, BUDGET_VARIABLE};
 use crate::error::{Error, ErrorKind, Result};
-use rhai::{
-    Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ImmutableString, Module, Position, Scope,
-    AST, INT,
-};
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::rc::Rc;
 
-/// An option that is a sum of components, made by `sum(...)` in a script.
-#[derive(Clone, Debug)]
-struct Sum(Array);
+/// The language of a script, by its file's extension: `.lua` is Lua 5.4,
+/// anything else Rhai.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    /// Rhai (`.rhai`).
+    Rhai,
+    /// Lua 5.4 (`.lua`).
+    Lua,
+}
+
+impl Language {
+    /// The language of the script named `name` (a file name).
+    pub fn of(name: &str) -> Language {
+        if name.ends_with(".lua") {
+            Language::Lua
+        } else {
+            Language::Rhai
+        }
+    }
+
+    /// How a line comment starts.
+    fn comment(self) -> &'static str {
+        match self {
+            Language::Rhai => "//",
+            Language::Lua => "--",
+        }
+    }
+}
+
+/// The engine that runs a script.
+pub(super) enum Backend {
+    Rhai(Box<RhaiScript>),
+    Lua(LuaScript),
+}
+
+/// Why a call of a script's function failed, before the call and the
+/// position are named.
+pub(super) enum Failure {
+    /// The script raised an error (or hit a limit): the engine's message,
+    /// and whether it is the kind of error that a position of the wrong
+    /// kind causes.
+    Call { reason: String, wrong_kind: bool },
+    /// The call returned something that is not what it must return.
+    Returned(String),
+}
 
 pub(super) struct Inner {
     pub(super) name: String,
     /// The parameters it was given.
     pub(super) params: Vec<Param>,
-    /// The same engine with Rhai's fast operators (see [`ScriptGame::call`]).
-    pub(super) fast: Engine,
-    /// The functions and kinds of position that have had a call with
-    /// strict comparisons.
-    pub(super) strictly_checked: RefCell<Vec<(&'static str, PositionKind)>>,
-    /// The scope of the calls, empty between them (kept to save an
-    /// allocation per call).
-    pub(super) scope: RefCell<Scope<'static>>,
+    pub(super) backend: Backend,
     /// Whether the script defines `components(p)` ...
     pub(super) has_components: bool,
     /// ... and `canonical(p)`.
     pub(super) has_canonical: bool,
-    pub(super) engine: Engine,
-    pub(super) ast: AST,
     pub(super) limits: ScriptLimits,
     /// The first error met inside a solver (sticky).
     pub(super) error: RefCell<Option<Error>>,
@@ -51,12 +83,12 @@ pub(super) struct Budget {
     /// Operations of the calls that have ended.
     pub(super) spent: Cell<u64>,
     /// Operations of the running call so far.
-    running: Cell<u64>,
+    pub(super) running: Cell<u64>,
 }
 
 impl Budget {
     /// Ends a call: its operations join the spent ones.
-    fn end_call(&self) {
+    pub(super) fn end_call(&self) {
         self.spent
             .set(self.spent.get().saturating_add(self.running.replace(0)));
     }
@@ -64,14 +96,14 @@ impl Budget {
 
 /// The token with which the progress callback stops a script whose
 /// budget for the command is spent.
-const BUDGET_SPENT: &str = "grundy: the command's budget of operations is spent";
+pub(super) const BUDGET_SPENT: &str = "grundy: the command's budget of operations is spent";
 
 /// The kind of position in the example commands of a script's comments
 /// (`grundy analyze script:FILE 3,5 4,4`), if they use one kind only.
-pub(super) fn example_kind(source: &str) -> Option<PositionKind> {
+pub(super) fn example_kind(source: &str, language: Language) -> Option<PositionKind> {
     let mut kinds = Vec::new();
     for line in source.lines() {
-        let Some(comment) = line.trim_start().strip_prefix("//") else {
+        let Some(comment) = line.trim_start().strip_prefix(language.comment()) else {
             continue;
         };
         let words: Vec<&str> = comment.split_whitespace().collect();
@@ -107,7 +139,16 @@ pub(super) fn example_kind(source: &str) -> Option<PositionKind> {
     kinds.iter().all(|&k| k == first).then_some(first)
 }
 
-/// A game whose moves a Rhai script defines (see the module docs).
+/// The error of a spent budget, naming the limit and how to raise it.
+pub(super) fn budget_spent(limits: &ScriptLimits) -> String {
+    format!(
+        "stopped after {} operations of the script in all, the budget of one command; \
+         raise it with the environment variable {BUDGET_VARIABLE}=N (operations)",
+        limits.max_total_operations
+    )
+}
+
+/// A game whose moves a Rhai or Lua script defines (see the module docs).
 ///
 /// ```
 /// use grundy::script::{ScriptGame, ScriptPosition};
@@ -174,35 +215,31 @@ impl ScriptGame {
             }
         }
         let budget = Rc::new(Budget::default());
-        let engine = new_engine(limits, &budget, params, true);
-        let fast = new_engine(limits, &budget, params, false);
-        let ast = engine
-            .compile(source)
-            .map_err(|e| script_error(name, format!("does not compile: {e}")))?;
-        if !Self::defines(&ast, "moves") {
-            return Err(script_error(
-                name,
-                "defines no function `moves(p)` (it must return the options of position p)",
-            ));
+        let language = Language::of(name);
+        let backend = match language {
+            Language::Rhai => {
+                RhaiScript::new(source, limits, params, &budget).map(|s| Backend::Rhai(Box::new(s)))
+            }
+            Language::Lua => {
+                LuaScript::new(name, source, limits, params, &budget).map(Backend::Lua)
+            }
         }
-        let run = engine.run_ast(&ast);
-        budget.end_call();
-        run.map_err(|e| script_error(name, describe(&e, limits)))?;
+        .map_err(|reason| script_error(name, reason))?;
+        let defines = |function| match &backend {
+            Backend::Rhai(s) => s.defines(function),
+            Backend::Lua(s) => s.defines(function),
+        };
         Ok(ScriptGame {
             inner: Rc::new(Inner {
                 name: name.to_string(),
                 params: params.to_vec(),
-                scope: RefCell::new(Scope::new()),
-                fast,
-                strictly_checked: RefCell::new(Vec::new()),
-                has_components: Self::defines(&ast, "components"),
-                has_canonical: Self::defines(&ast, "canonical"),
-                engine,
-                ast,
+                has_components: defines("components"),
+                has_canonical: defines("canonical"),
+                backend,
                 limits: limits.clone(),
                 error: RefCell::new(None),
                 budget,
-                expected: example_kind(source),
+                expected: example_kind(source, language),
             }),
         })
     }
@@ -247,377 +284,44 @@ impl ScriptGame {
         }
     }
 
-    /// Calls the script's function `function(p)` (under the limits and
-    /// the budget); an error names the call and, when the position is not
-    /// of the kind the script reads, says so.
-    ///
-    /// The first call of each function on each kind of position
-    /// ([`PositionKind`]) runs with strict comparisons (comparing a number
-    /// with an array is an error), so that a script handed a position of a
-    /// kind it does not read fails instead of answering "no moves"; once
-    /// a call on that kind has succeeded, the calls run with Rhai's fast
-    /// operators (1.3 to 1.8 times faster), where such a comparison is
-    /// `false` as Rhai defines it.
-    pub(super) fn call(&self, function: &'static str, p: &ScriptPosition) -> Result<Dynamic> {
-        let kind = PositionKind::of(p);
-        // Tuples of any length count as one kind here (a game on lists
-        // of heaps meets many lengths; this list stays short).
-        let class = match kind {
-            PositionKind::Tuple(_) => PositionKind::Tuple(0),
-            k => k,
-        };
-        let checked = self
-            .inner
-            .strictly_checked
-            .borrow()
-            .contains(&(function, class));
-        let engine = if checked {
-            &self.inner.fast
-        } else {
-            &self.inner.engine
-        };
-        let mut scope = self.inner.scope.borrow_mut();
-        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let call = engine.call_fn_with_options::<Dynamic>(
-            options,
-            &mut scope,
-            &self.inner.ast,
-            function,
-            (to_dynamic(p),),
-        );
-        self.inner.budget.end_call();
-        if !checked && call.is_ok() {
-            self.inner
-                .strictly_checked
-                .borrow_mut()
-                .push((function, class));
-        }
-        call.map_err(|e| {
-            let mut reason = format!(
-                "{function}({p}) failed: {}",
-                describe(&e, &self.inner.limits)
-            );
-            match self.inner.expected {
-                Some(expected) if expected != kind => reason.push_str(&format!(
-                    "; this script's positions look like {} (as in its example commands), \
-                     not `{p}`",
-                    expected.describe()
-                )),
-                None if reads_wrong_kind(&e) => reason.push_str(&format!(
-                    "; `{p}` is {}: does this script read positions of that kind?",
-                    kind.one()
-                )),
-                _ => {}
-            }
-            script_error(&self.inner.name, reason)
-        })
+    /// The operations (Rhai) or instructions (Lua) the script's finished
+    /// calls have run, the top level included: what
+    /// [`ScriptLimits::max_total_operations`] bounds.
+    pub fn operations_spent(&self) -> u64 {
+        self.inner.budget.spent.get()
     }
 
-    /// Whether the script defines `function(p)` (one parameter).
-    pub(super) fn defines(ast: &AST, function: &str) -> bool {
-        ast.iter_functions()
-            .any(|f| f.name == function && f.params.len() == 1)
-    }
-}
-
-/// Converts one option returned by `moves(p)`: a sum of components, and
-/// the name of the move if it has one (`#{to: q, name: "..."}`).
-pub(super) fn option(
-    d: Dynamic,
-) -> std::result::Result<(Option<String>, Vec<ScriptPosition>), String> {
-    if d.is_map() {
-        let named = d.as_map_ref().ok().and_then(|map| {
-            let is_move = map.contains_key("to") && map.keys().all(|k| k == "to" || k == "name");
-            is_move.then(|| {
-                let name = map.get("name").map(|n| n.to_string());
-                (name, map.get("to").cloned().unwrap_or_default())
-            })
-        });
-        if let Some((name, to)) = named {
-            return Ok((name, sum_of(to)?));
+    /// The language of the script.
+    pub fn language(&self) -> Language {
+        match self.inner.backend {
+            Backend::Rhai(_) => Language::Rhai,
+            Backend::Lua(_) => Language::Lua,
         }
     }
-    Ok((None, sum_of(d)?))
-}
 
-/// The components of one option: `sum(...)` or one position.
-fn sum_of(d: Dynamic) -> std::result::Result<Vec<ScriptPosition>, String> {
-    if d.is::<Sum>() {
-        let Sum(parts) = d.cast::<Sum>();
-        parts.into_iter().map(component).collect()
-    } else {
-        Ok(vec![component(d)?])
-    }
-}
-
-/// A sandboxed engine under `limits`, counting operations into `budget`,
-/// with the parameters as constants; `strict`: comparisons of different
-/// kinds are errors ([`strict_comparisons`]), else Rhai's fast operators.
-fn new_engine(
-    limits: &ScriptLimits,
-    budget: &Rc<Budget>,
-    params: &[Param],
-    strict: bool,
-) -> Engine {
-    let mut engine = Engine::new();
-    engine
-        .set_max_operations(limits.max_operations)
-        .set_max_call_levels(limits.max_call_levels)
-        .set_max_expr_depths(64, 32)
-        .set_max_string_size(limits.max_string_size)
-        .set_max_array_size(limits.max_array_size)
-        .set_max_map_size(limits.max_map_size)
-        .disable_symbol("eval");
-    engine.on_print(|_| {});
-    engine.on_debug(|_, _, _| {});
-    let total = limits.max_total_operations;
-    let counter = budget.clone();
-    engine.on_progress(move |ops| {
-        counter.running.set(ops);
-        if counter.spent.get().saturating_add(ops) > total {
-            Some(Dynamic::from(BUDGET_SPENT))
-        } else {
-            None
-        }
-    });
-    if strict {
-        strict_comparisons(&mut engine);
-    }
-    if !params.is_empty() {
-        let mut constants = Module::new();
-        for (param, value) in params {
-            constants.set_var(param.as_str(), to_dynamic(value));
-        }
-        engine.register_global_module(constants.into());
-    }
-    bit_helpers(&mut engine);
-    engine
-        .register_type_with_name::<Sum>("Sum")
-        .register_fn("sum", |parts: Array| Sum(parts))
-        .register_fn("sum", |a: Dynamic, b: Dynamic| Sum(vec![a, b]))
-        .register_fn("sum", |a: Dynamic, b: Dynamic, c: Dynamic| {
-            Sum(vec![a, b, c])
-        });
-    engine
-}
-
-/// Native helpers for positions that are bit masks (each a few
-/// nanoseconds, where the same loop in the script costs microseconds):
-/// `count_ones(m)`, `bits(m)` (the indices of the set bits, lowest
-/// first), `highest_zero_below(m, b)` and `lowest_zero_above(m, b)` (the
-/// index of the nearest clear bit below / above bit `b`, or -1; bits 0 to
-/// 62).
-pub(super) fn bit_helpers(engine: &mut Engine) {
-    fn mask(m: INT) -> u64 {
-        (m as u64) & (u64::MAX >> 1)
-    }
-    engine
-        .register_fn("count_ones", |m: INT| INT::from(m.count_ones()))
-        .register_fn("bits", |m: INT| {
-            let mut rest = m as u64;
-            let mut out = Array::with_capacity(rest.count_ones() as usize);
-            while rest != 0 {
-                out.push(Dynamic::from_int(INT::from(rest.trailing_zeros())));
-                rest &= rest - 1;
-            }
-            out
-        })
-        .register_fn("highest_zero_below", |m: INT, b: INT| -> INT {
-            let below = match b {
-                ..=0 => 0,
-                1..=62 => (1u64 << b) - 1,
-                _ => u64::MAX >> 1,
-            };
-            match !mask(m) & below {
-                0 => -1,
-                z => INT::from(63 - z.leading_zeros()),
-            }
-        })
-        .register_fn("lowest_zero_above", |m: INT, b: INT| -> INT {
-            let above = match b {
-                ..=-1 => u64::MAX >> 1,
-                0..=61 => (u64::MAX >> 1) & !((2u64 << b) - 1),
-                _ => 0,
-            };
-            match !mask(m) & above {
-                0 => -1,
-                z => INT::from(z.trailing_zeros()),
-            }
-        });
-}
-
-/// Makes comparing values of different kinds (a number with an array, a
-/// boolean or a string; an array with a boolean) an error. Rhai's built-in
-/// operators answer `false` there, which turns a position of the wrong
-/// kind into "no moves"; operators registered for the exact types are
-/// found before the built-in ones once fast operators are off.
-fn strict_comparisons(engine: &mut Engine) {
-    fn refuse(op: &str, a: &Dynamic, b: &Dynamic) -> std::result::Result<bool, Box<EvalAltResult>> {
-        Err(Box::new(EvalAltResult::ErrorRuntime(
-            format!(
-                "cannot compare {} with {} (`{a} {op} {b}`)",
-                kind_name(a),
-                kind_name(b)
-            )
-            .into(),
-            Position::NONE,
-        )))
-    }
-    macro_rules! refuse_pair {
-        ($a:ty, $b:ty) => {
-            for op in ["==", "!=", "<", "<=", ">", ">="] {
-                engine.register_fn(op, move |a: $a, b: $b| {
-                    refuse(op, &Dynamic::from(a), &Dynamic::from(b))
-                });
-                engine.register_fn(op, move |b: $b, a: $a| {
-                    refuse(op, &Dynamic::from(b), &Dynamic::from(a))
-                });
+    /// The error of a failed call of `function(p)`: it names the call and,
+    /// when the position is not of the kind the script reads, says so.
+    pub(super) fn failed_call(&self, function: &str, p: &ScriptPosition, f: Failure) -> Error {
+        let reason = match f {
+            Failure::Returned(why) => format!("{function}({p}) {why}"),
+            Failure::Call { reason, wrong_kind } => {
+                let kind = PositionKind::of(p);
+                let mut reason = format!("{function}({p}) failed: {reason}");
+                match self.inner.expected {
+                    Some(expected) if expected != kind => reason.push_str(&format!(
+                        "; this script's positions look like {} (as in its example commands), \
+                         not `{p}`",
+                        expected.describe()
+                    )),
+                    None if wrong_kind => reason.push_str(&format!(
+                        "; `{p}` is {}: does this script read positions of that kind?",
+                        kind.one()
+                    )),
+                    _ => {}
+                }
+                reason
             }
         };
-    }
-    engine.set_fast_operators(false);
-    refuse_pair!(INT, Array);
-    refuse_pair!(INT, bool);
-    refuse_pair!(INT, ImmutableString);
-    refuse_pair!(Array, bool);
-}
-
-/// Whether `e` is the kind of error a script handed a position of the
-/// wrong kind raises (an operator or function for other types, indexing a
-/// number, a strict comparison).
-fn reads_wrong_kind(e: &EvalAltResult) -> bool {
-    match e {
-        EvalAltResult::ErrorFunctionNotFound(..)
-        | EvalAltResult::ErrorMismatchDataType(..)
-        | EvalAltResult::ErrorIndexingType(..)
-        | EvalAltResult::ErrorIndexNotFound(..)
-        | EvalAltResult::ErrorArrayBounds(..)
-        | EvalAltResult::ErrorBitFieldBounds(..)
-        | EvalAltResult::ErrorFor(..) => true,
-        EvalAltResult::ErrorRuntime(message, _) => {
-            message.to_string().starts_with("cannot compare")
-        }
-        EvalAltResult::ErrorInFunctionCall(_, _, inner, _) => reads_wrong_kind(inner),
-        _ => false,
-    }
-}
-
-/// A value's kind in words, for errors.
-fn kind_name(d: &Dynamic) -> &'static str {
-    if d.is_int() {
-        "a number"
-    } else if d.is_array() {
-        "an array"
-    } else if d.is_bool() {
-        "a boolean"
-    } else if d.is_string() {
-        "a string"
-    } else {
-        "a value"
-    }
-}
-
-/// A Rhai error in one line, with a word on limits when one was hit.
-fn describe(e: &EvalAltResult, limits: &ScriptLimits) -> String {
-    let text = e.to_string().replace('\n', " ");
-    match e {
-        EvalAltResult::ErrorTerminated(token, _)
-            if token.clone().into_immutable_string().ok().as_deref() == Some(BUDGET_SPENT) =>
-        {
-            format!(
-                "stopped after {} operations of the script in all, the budget of one command; \
-                 raise it with the environment variable {BUDGET_VARIABLE}=N (operations)",
-                limits.max_total_operations
-            )
-        }
-        EvalAltResult::ErrorTooManyOperations(..) => format!(
-            "{text}: stopped after {} operations (an endless loop?)",
-            limits.max_operations
-        ),
-        EvalAltResult::ErrorDataTooLarge(..) => format!(
-            "{text}: the limits are {} elements per array (nested ones included; {} at \
-             16 bytes each), {} bytes per string, {} entries per map",
-            limits.max_array_size,
-            crate::error::human_bytes(limits.max_array_size as u64 * 16),
-            limits.max_string_size,
-            limits.max_map_size
-        ),
-        EvalAltResult::ErrorStackOverflow(..) => {
-            format!(
-                "{text}: calls nested deeper than {}",
-                limits.max_call_levels
-            )
-        }
-        EvalAltResult::ErrorVariableNotFound(var, _) => format!(
-            "{text}: if `{var}` is a parameter of the script, give it: \
-             `script:FILE.rhai?{var}=VALUE` or `--param {var}=VALUE`"
-        ),
-        _ => text,
-    }
-}
-
-/// One component returned by a script: a non-negative integer, a string,
-/// an array or a map of them.
-fn component(d: Dynamic) -> std::result::Result<ScriptPosition, String> {
-    if d.is::<Sum>() {
-        return Err("returned a `sum` inside a `sum`: list all the components in one".into());
-    }
-    from_dynamic(&d, 0)
-}
-
-/// A value of the script as a position.
-pub(super) fn from_dynamic(
-    d: &Dynamic,
-    depth: usize,
-) -> std::result::Result<ScriptPosition, String> {
-    if depth > MAX_DEPTH {
-        return Err(format!(
-            "returned a position nested deeper than {MAX_DEPTH} levels"
-        ));
-    }
-    if let Ok(v) = d.as_int() {
-        return if v >= 0 {
-            Ok(ScriptPosition::Int(v as u64))
-        } else {
-            Err(format!("returned the negative number `{v}`"))
-        };
-    }
-    if let Ok(s) = d.as_immutable_string_ref() {
-        return Ok(ScriptPosition::Str(s.to_string()));
-    }
-    if let Ok(c) = d.as_char() {
-        return Ok(ScriptPosition::Str(c.to_string()));
-    }
-    if let Ok(items) = d.as_array_ref() {
-        return items
-            .iter()
-            .map(|x| from_dynamic(x, depth + 1))
-            .collect::<std::result::Result<_, _>>()
-            .map(ScriptPosition::Array);
-    }
-    if let Ok(map) = d.as_map_ref() {
-        return map
-            .iter()
-            .map(|(k, v)| Ok((k.to_string(), from_dynamic(v, depth + 1)?)))
-            .collect::<std::result::Result<_, _>>()
-            .map(ScriptPosition::Map);
-    }
-    Err(format!(
-        "returned a `{}` where a position (a number, string, array or map) was expected",
-        d.type_name()
-    ))
-}
-
-/// A position as a value of the script.
-pub(super) fn to_dynamic(p: &ScriptPosition) -> Dynamic {
-    match p {
-        ScriptPosition::Int(h) => Dynamic::from_int(*h as INT),
-        ScriptPosition::Str(s) => Dynamic::from(ImmutableString::from(s.as_str())),
-        ScriptPosition::Array(items) => Dynamic::from_array(items.iter().map(to_dynamic).collect()),
-        ScriptPosition::Map(map) => Dynamic::from_map(
-            map.iter()
-                .map(|(k, v)| (k.as_str().into(), to_dynamic(v)))
-                .collect(),
-        ),
+        script_error(&self.inner.name, reason)
     }
 }

@@ -17,7 +17,7 @@
 //! | `octal` | `"0.77"` | an octal code (Kayles); needs the octal family |
 //! | `hex` | `"0.3F"` | a hexadecimal code (`hex:0.3F`) |
 //! | `spec` | `"sub:pow2"` | any built-in spec (not another game file) |
-//! | `script` | `"mygame.rhai"` | a Rhai script, relative to this file; its parameters in `params = { k = 3 }` |
+//! | `script` | `"mygame.rhai"` | a Rhai (`.rhai`) or Lua (`.lua`) script, relative to this file; its parameters in `params = { k = 3 }` |
 //!
 //! The file becomes a spec of the built-in families and is parsed by
 //! [`crate::spec::parse_with`] (which takes the file's text from its

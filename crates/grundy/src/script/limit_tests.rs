@@ -14,7 +14,7 @@ fn spec(source: &str) -> ScriptSpec {
 
 /// The misère outcome through the library's entry point (the SJ theorem
 /// when its condition holds, else search).
-fn misere(s: &mut ScriptSpec, positions: &[String]) -> Outcome {
+pub(super) fn misere(s: &mut ScriptSpec, positions: &[String]) -> Outcome {
     analyze_misere(s, positions).unwrap().analysis.outcome
 }
 
@@ -131,20 +131,31 @@ fn misere_wins(heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
     w
 }
 
+/// `rounds` random sums of 1 to 3 heaps of 1 to 7 (the game of
+/// [`heap_moves`]), each with its misère outcome by exhaustive search.
+pub(super) fn random_sums(seed: u64, rounds: usize) -> Vec<(Vec<u64>, Outcome)> {
+    let mut rng = TestRng(seed);
+    let mut memo = HashMap::new();
+    (0..rounds)
+        .map(|_| {
+            let k = 1 + rng.below(3) as usize;
+            let sum: Vec<u64> = (0..k).map(|_| 1 + rng.below(7)).collect();
+            let outcome = if misere_wins(&sum, &mut memo) {
+                Outcome::N
+            } else {
+                Outcome::P
+            };
+            (sum, outcome)
+        })
+        .collect()
+}
+
 #[test]
 fn misere_of_scripts_matches_exhaustive_search() {
-    let mut rng = TestRng(0x5eed_2020);
-    let mut memo = HashMap::new();
     let mut heaps = spec(SPLIT);
     let mut lists = spec(SPLIT_LISTS);
-    for _ in 0..60 {
-        let k = 1 + rng.below(3) as usize;
-        let sum: Vec<u64> = (0..k).map(|_| 1 + rng.below(7)).collect();
-        let expected = if misere_wins(&sum, &mut memo) {
-            Outcome::N
-        } else {
-            Outcome::P
-        };
+    for (sum, expected) in random_sums(0x5eed_2020, 60) {
+        let k = sum.len();
         let as_heaps: Vec<String> = sum.iter().map(u64::to_string).collect();
         assert_eq!(misere(&mut heaps, &as_heaps), expected, "{sum:?}");
         // All heaps in one list component, and split over two.

@@ -9,7 +9,7 @@
 //! script's promise, checked by the example tests against the plain
 //! game on small boards.
 
-use super::engine::{from_dynamic, option, script_error, ScriptGame};
+use super::engine::{Backend, ScriptGame};
 use super::position::ScriptPosition;
 use crate::error::Result;
 use crate::game::Game;
@@ -30,26 +30,30 @@ impl ScriptGame {
         Ok(self.named_moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
-    /// The array `moves(p)` returns.
-    fn moves_array(&self, p: &ScriptPosition) -> Result<rhai::Array> {
-        self.call("moves", p)?.into_array().map_err(|t| {
-            script_error(
-                self.name(),
-                format!("moves({p}) returned a `{t}`: it must return an array of options"),
-            )
-        })
+    /// Calls `moves(p)` and hands `f` each option with its name, if the
+    /// script gave one.
+    fn each_move(
+        &self,
+        p: &ScriptPosition,
+        f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
+    ) -> Result<()> {
+        match &self.inner.backend {
+            Backend::Rhai(s) => s.each_move(p, f),
+            Backend::Lua(s) => s.each_move(p, f),
+        }
+        .map_err(|e| self.failed_call("moves", p, e))
     }
 
     /// Calls `moves(p)`: each option with its name, if the script gave one.
     pub fn named_moves(&self, p: &ScriptPosition) -> Result<Vec<ScriptMove>> {
-        let list = self.moves_array(p)?;
-        let bad = |why: String| script_error(self.name(), format!("moves({p}) {why}"));
-        list.into_iter()
-            .map(|d| {
-                let (name, to) = option(d).map_err(&bad)?;
-                Ok(ScriptMove { name, to })
+        let mut out = Vec::new();
+        self.each_move(p, &mut |name, to| {
+            out.push(ScriptMove {
+                name,
+                to: to.to_vec(),
             })
-            .collect()
+        })?;
+        Ok(out)
     }
 
     /// Calls `f` with each option of `p` (names dropped), converting the
@@ -59,19 +63,7 @@ impl ScriptGame {
         p: &ScriptPosition,
         f: &mut dyn FnMut(&[ScriptPosition]),
     ) -> Result<()> {
-        let list = self.moves_array(p)?;
-        let bad = |why: String| script_error(self.name(), format!("moves({p}) {why}"));
-        let mut one = [ScriptPosition::Int(0)];
-        for d in list {
-            match d.as_int() {
-                Ok(v) if v >= 0 => {
-                    one[0] = ScriptPosition::Int(v as u64);
-                    f(&one);
-                }
-                _ => f(&option(d).map_err(&bad)?.1),
-            }
-        }
-        Ok(())
+        self.each_move(p, &mut |_, to| f(to))
     }
 
     /// The independent parts of a position: `components(p)` when the script
@@ -80,15 +72,11 @@ impl ScriptGame {
         if !self.inner.has_components {
             return Ok(vec![p.clone()]);
         }
-        let bad = |why: String| script_error(self.name(), format!("components({p}) {why}"));
-        let list = self.call("components", p)?.into_array().map_err(|t| {
-            bad(format!(
-                "returned a `{t}`: it must return an array of positions"
-            ))
-        })?;
-        list.iter()
-            .map(|d| from_dynamic(d, 0).map_err(&bad))
-            .collect()
+        match &self.inner.backend {
+            Backend::Rhai(s) => s.components(p),
+            Backend::Lua(s) => s.components(p),
+        }
+        .map_err(|e| self.failed_call("components", p, e))
     }
 
     /// The representative of a position: `canonical(p)` when the script
@@ -97,9 +85,11 @@ impl ScriptGame {
         if !self.inner.has_canonical {
             return Ok(p.clone());
         }
-        let d = self.call("canonical", p)?;
-        from_dynamic(&d, 0)
-            .map_err(|why| script_error(self.name(), format!("canonical({p}) {why}")))
+        match &self.inner.backend {
+            Backend::Rhai(s) => s.canonical(p),
+            Backend::Lua(s) => s.canonical(p),
+        }
+        .map_err(|e| self.failed_call("canonical", p, e))
     }
 
     /// A sum as the solvers see it: each component split into its parts,

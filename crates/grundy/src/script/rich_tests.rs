@@ -6,12 +6,12 @@ use super::*;
 use crate::error::{Error, Result};
 use crate::spec::{AnalyzeOptions, AnyGame, SpecFiles};
 
-fn example(file: &str) -> String {
+pub(super) fn example(file: &str) -> String {
     format!("{}/../../examples/games/{file}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Files from the disk, for these tests (the library itself reads none).
-struct Disk;
+pub(super) struct Disk;
 
 impl SpecFiles for Disk {
     fn read(&self, spec: &str, path: &str) -> Result<String> {
@@ -20,15 +20,15 @@ impl SpecFiles for Disk {
     }
 }
 
-fn game(spec: &str) -> Box<dyn AnyGame> {
+pub(super) fn game(spec: &str) -> Box<dyn AnyGame> {
     crate::spec::parse_with(spec, &Disk).unwrap()
 }
 
-fn values(g: &mut dyn AnyGame, to: u64) -> Vec<u64> {
+pub(super) fn values(g: &mut dyn AnyGame, to: u64) -> Vec<u64> {
     g.values(0, to).unwrap().iter().map(|v| v.value()).collect()
 }
 
-fn value_of(g: &mut dyn AnyGame, positions: &[&str]) -> u64 {
+pub(super) fn value_of(g: &mut dyn AnyGame, positions: &[&str]) -> u64 {
     let positions: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
     g.analyze(&positions, &AnalyzeOptions::default())
         .unwrap()
@@ -116,7 +116,7 @@ fn with_and_without_regions(file: &str) -> (ScriptSpec, ScriptSpec) {
 }
 
 /// Every board of `h` rows and `w` columns (each cell empty or filled).
-fn boards(h: usize, w: usize) -> Vec<String> {
+pub(super) fn boards(h: usize, w: usize) -> Vec<String> {
     (0u32..1 << (h * w))
         .map(|bits| {
             let rows: Vec<String> = (0..h)
@@ -267,7 +267,7 @@ fn a_new_kind_of_position_is_read_strictly_even_after_fast_calls() {
 #[test]
 fn the_bit_helpers_equal_their_definitions() {
     let mut engine = rhai::Engine::new();
-    super::engine::bit_helpers(&mut engine);
+    super::rhai_engine::bit_helpers(&mut engine);
     let eval = |e: &str| engine.eval::<i64>(e).unwrap();
     for m in 0i64..512 {
         assert_eq!(eval(&format!("count_ones({m})")), m.count_ones() as i64);

@@ -1,5 +1,6 @@
-//! `script:FILE.rhai`: a game whose moves a Rhai script defines (feature
-//! `script`); the file's text comes from the caller ([`SpecFiles`]).
+//! `script:FILE.rhai` / `script:FILE.lua`: a game whose moves a Rhai or
+//! Lua script defines (feature `script`; the language by the extension);
+//! the file's text comes from the caller ([`SpecFiles`]).
 
 use super::file_argument;
 use crate::error::Result;
@@ -7,10 +8,10 @@ use crate::spec::{AnyGame, Family, SpecFiles};
 
 pub(super) const FAMILY: Family = Family {
     name: "script",
-    syntax: "script:FILE.rhai[?k=3,...]",
+    syntax: "script:FILE.rhai|FILE.lua[?k=3,...]",
     position: "as the script reads it: N, A,B, '[..]', '\"..\"', '#{..}'",
     example: "script:examples/games/subtract-134.rhai 5",
-    about: "a game whose moves a Rhai script defines: fn moves(p) { ... }; parameters after `?` or with --param k=3",
+    about: "a game whose moves a Rhai or Lua 5.4 script defines: moves(p) returns the options; parameters after `?` or with --param k=3",
     parse,
 };
 
