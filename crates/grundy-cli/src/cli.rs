@@ -223,7 +223,7 @@ pub struct ValuesArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
     /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
-    /// same as `script:FILE.rhai?NAME=VALUE`.
+    /// same as `script:FILE?NAME=VALUE`.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// Last heap size (inclusive).
@@ -306,7 +306,7 @@ pub struct PeriodArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
     /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
-    /// same as `script:FILE.rhai?NAME=VALUE`.
+    /// same as `script:FILE?NAME=VALUE`.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// Compute at most this many values while searching, exactly (default:
@@ -324,7 +324,7 @@ pub struct AnalyzeArgs {
     /// The game, e.g. `nim`.
     pub game: String,
     /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
-    /// same as `script:FILE.rhai?NAME=VALUE`.
+    /// same as `script:FILE?NAME=VALUE`.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// One position per component, e.g. heap sizes `3 4 5` (scripts:
@@ -391,7 +391,7 @@ pub struct PlayArgs {
     /// The game, e.g. `nim`.
     pub game: String,
     /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
-    /// same as `script:FILE.rhai?NAME=VALUE`.
+    /// same as `script:FILE?NAME=VALUE`.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// One position per component, e.g. heap sizes `3 4 5`.
@@ -412,7 +412,7 @@ pub struct PlotArgs {
     /// The game, e.g. `sub:1,3,4`.
     pub game: String,
     /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
-    /// same as `script:FILE.rhai?NAME=VALUE`.
+    /// same as `script:FILE?NAME=VALUE`.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// Last heap size plotted (inclusive).

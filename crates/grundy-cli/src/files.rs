@@ -1,4 +1,4 @@
-//! The files that specs name (`script:FILE.rhai`, `toml:FILE.toml`): the
+//! The files that specs name (`script:FILE.rhai`, `script:FILE.lua`, `toml:FILE.toml`): the
 //! library reads no files, so the command reads them here and hands their
 //! text to [`grundy::spec::parse_with`], with the limits scripts run under.
 

@@ -175,7 +175,7 @@ fn with_params(game: &str, params: &[String]) -> Result<String> {
         return Ok(game.to_string());
     }
     if !game.trim_start().starts_with("script:") {
-        anyhow::bail!("`--param` is for scripted games (`script:FILE.rhai`), not `{game}`");
+        anyhow::bail!("`--param` is for scripted games (`script:FILE.rhai` or `script:FILE.lua`), not `{game}`");
     }
     let sep = if game.contains('?') { ',' } else { '?' };
     Ok(format!("{game}{sep}{}", params.join(",")))

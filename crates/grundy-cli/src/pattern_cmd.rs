@@ -43,7 +43,7 @@ pub struct PatternArgs {
     /// The game, e.g. `lasker`, `wythoff` or `script:FILE.rhai`.
     pub game: String,
     /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
-    /// same as `script:FILE.rhai?NAME=VALUE`.
+    /// same as `script:FILE?NAME=VALUE`.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// Last heap (or largest coordinate of a pair) in the table.
