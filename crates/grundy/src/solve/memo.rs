@@ -65,15 +65,35 @@ type Slot = u64;
 const UNVISITED: Slot = u64::MAX;
 const ON_STACK: Slot = u64::MAX - 1;
 
-/// Ids with this bit set index `Memo::hashed`; others index `Memo::dense`.
-const HASHED: usize = 1 << (usize::BITS - 1);
+/// A cell of the flat table: half a [`Slot`] (the table of a 10^6-position
+/// chain is 4 MB, not 8). A value below 2^31 as itself, the marks as -1
+/// and -2, which sign-extend to [`UNVISITED`] and [`ON_STACK`]. A value of
+/// 2^31 or more (a position with at least 2^31 options) is refused.
+type Cell = i32;
+const CELL_UNVISITED: Cell = -1;
+
+/// The slot a flat-table cell stands for.
+#[inline(always)]
+fn widen(cell: Cell) -> Slot {
+    i64::from(cell) as u64
+}
+
+/// The memo id of a component: an index into `Memo::dense`, or with
+/// [`HASHED`] set into `Memo::hashed`. 32 bits, so that the ids kept for
+/// the positions on the stack take half the room.
+type Id = u32;
+const HASHED: Id = 1 << 31;
+
+/// The most positions a memo may hold: ids must fit below [`HASHED`].
+const MAX_POSITIONS: usize = HASHED as usize - 1;
 
 /// The values of interned components: a flat table for positions the game
 /// can index ([`Game::position_index`]), a hash map for the rest.
 struct Memo<P> {
-    index: PositionMap<P, usize>,
+    index: PositionMap<P, Id>,
     hashed: Vec<Slot>,
-    dense: Vec<Slot>,
+    dense: Vec<Cell>,
+    /// At most [`MAX_POSITIONS`], so every id fits an [`Id`].
     limit: usize,
 }
 
@@ -81,14 +101,15 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
     /// The id and slot of `p` when it is indexed inside the flat table:
     /// the common case, one load.
     #[inline(always)]
-    fn dense_slot<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Option<(usize, Slot)> {
+    fn dense_slot<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Option<(Id, Slot)> {
         let i = game.position_index(p)?;
-        self.dense.get(i).map(|&slot| (i, slot))
+        // Below `limit` (see `intern`), so below HASHED.
+        self.dense.get(i).map(|&cell| (i as Id, widen(cell)))
     }
 
     /// The id of `p`, giving it one if it is new.
     #[inline]
-    fn intern<G: Game<Position = P> + ?Sized>(&mut self, game: &G, p: &P) -> Result<usize> {
+    fn intern<G: Game<Position = P> + ?Sized>(&mut self, game: &G, p: &P) -> Result<Id> {
         if let Some(i) = game.position_index(p).filter(|&i| i < self.limit) {
             if i >= self.dense.len() {
                 if self.hashed.len() + i >= self.limit {
@@ -97,9 +118,9 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
                 // Never past the cap, so that an index inside the table
                 // is always one below it (see `dense_slot`).
                 let len = (i + 1).max(self.dense.len() * 3 / 2).min(self.limit);
-                self.dense.resize(len, UNVISITED);
+                self.dense.resize(len, CELL_UNVISITED);
             }
-            return Ok(i);
+            return Ok(i as Id);
         }
         if let Some(&id) = self.index.get(p) {
             return Ok(id);
@@ -108,48 +129,76 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             return Err(ErrorKind::TooManyPositions { limit: self.limit }.into());
         }
         self.hashed.push(UNVISITED);
-        let id = (self.hashed.len() - 1) | HASHED;
+        // Below `limit`, so below HASHED.
+        let id = (self.hashed.len() - 1) as Id | HASHED;
         self.index.insert(p.clone(), id);
         Ok(id)
     }
 
     #[inline]
-    fn get(&self, id: usize) -> Slot {
+    fn get(&self, id: Id) -> Slot {
         if id & HASHED != 0 {
-            self.hashed[id & !HASHED]
+            self.hashed[(id & !HASHED) as usize]
         } else {
-            self.dense[id]
+            widen(self.dense[id as usize])
         }
     }
 
+    /// Marks `id` (a slot that is [`UNVISITED`] or [`ON_STACK`]).
     #[inline]
-    fn set(&mut self, id: usize, slot: Slot) {
+    fn mark(&mut self, id: Id, mark: Slot) {
+        debug_assert!(mark >= ON_STACK);
         if id & HASHED != 0 {
-            self.hashed[id & !HASHED] = slot;
+            self.hashed[(id & !HASHED) as usize] = mark;
         } else {
-            self.dense[id] = slot;
+            self.dense[id as usize] = mark as i64 as Cell;
         }
+    }
+
+    /// Sets the value of `id`; a value too large for the flat table is
+    /// refused (the id keeps its mark).
+    #[inline]
+    fn set_value(&mut self, id: Id, value: Slot) -> Result<()> {
+        if id & HASHED != 0 {
+            self.hashed[(id & !HASHED) as usize] = value;
+        } else {
+            match Cell::try_from(value) {
+                Ok(cell) => self.dense[id as usize] = cell,
+                Err(_) => return Err(too_large(value)),
+            }
+        }
+        Ok(())
     }
 
     fn find<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Option<Slot> {
         match game.position_index(p).filter(|&i| i < self.limit) {
-            Some(i) => self.dense.get(i).copied(),
+            Some(i) => self.dense.get(i).map(|&cell| widen(cell)),
             None => self.index.get(p).map(|&id| self.get(id)),
         }
     }
 }
 
+#[cold]
+fn too_large(value: Slot) -> crate::Error {
+    crate::Error::unsupported(format!(
+        "a position has the nim-value {value}, which does not fit the memo solver's flat table (values below 2^31)"
+    ))
+}
+
 /// A position on the stack, waiting for unknown components of its options.
+///
+/// 16 bytes: the arena indices are 32-bit (a stack holding 2^32 components
+/// is refused).
 struct Frame {
     /// Its id in the memo.
-    id: usize,
+    id: Id,
     /// Where its options start in `MemoSolver::options` (they end where
     /// the next frame's start: see [`OptionList::span_from`]).
-    comps_start: usize,
-    ends_start: usize,
+    comps_start: u32,
+    ends_start: u32,
     /// Components of its options at indices below this (in the arena) may
     /// still be unknown; those at and above are known.
-    cursor: usize,
+    cursor: u32,
 }
 
 /// Memoizing solver for any finite game (see the module docs).
@@ -165,7 +214,7 @@ pub struct MemoSolver<G: Game> {
     /// expanded.
     options: OptionList<G::Position>,
     /// The memo id of each component in `options`.
-    ids: Vec<usize>,
+    ids: Vec<Id>,
     mex: Mex,
 }
 
@@ -183,7 +232,7 @@ impl<G: Game> MemoSolver<G> {
                 index: PositionMap::default(),
                 hashed: Vec::new(),
                 dense: Vec::new(),
-                limit: config.max_positions,
+                limit: config.max_positions.min(MAX_POSITIONS),
             },
             frames: Vec::new(),
             options: OptionList::new(),
@@ -202,8 +251,9 @@ impl<G: Game> MemoSolver<G> {
         self.memo
             .hashed
             .iter()
-            .chain(&self.memo.dense)
-            .filter(|&&s| s < ON_STACK)
+            .copied()
+            .chain(self.memo.dense.iter().map(|&c| widen(c)))
+            .filter(|&s| s < ON_STACK)
             .count()
     }
 
@@ -240,7 +290,7 @@ impl<G: Game> MemoSolver<G> {
         result
     }
 
-    fn solve(&mut self, root: &G::Position, root_id: usize) -> Result<Nimber> {
+    fn solve(&mut self, root: &G::Position, root_id: Id) -> Result<Nimber> {
         self.expand(root, root_id)?;
         while let Some(top) = self.frames.last_mut() {
             // The next unknown component, last first: in a heap game the
@@ -248,12 +298,12 @@ impl<G: Game> MemoSolver<G> {
             let mut next = None;
             while top.cursor > top.comps_start {
                 let i = top.cursor - 1;
-                match self.memo.get(self.ids[i]) {
+                match self.memo.get(self.ids[i as usize]) {
                     UNVISITED => {
-                        next = Some(i);
+                        next = Some(i as usize);
                         break;
                     }
-                    ON_STACK => return Err(self.cycle(&self.options.components()[i])),
+                    ON_STACK => return Err(self.cycle(&self.options.components()[i as usize])),
                     _ => top.cursor = i,
                 }
             }
@@ -264,10 +314,15 @@ impl<G: Game> MemoSolver<G> {
             }
             // Every component of every option is known: take the mex.
             let frame = self.frames.pop().expect("a frame is on the stack");
-            let span = self.options.span_from(frame.comps_start, frame.ends_start);
+            let span = self
+                .options
+                .span_from(frame.comps_start as usize, frame.ends_start as usize);
             let value = self.mex_of(&span);
-            self.memo.set(frame.id, value);
             self.drop_listing(&span);
+            if let Err(e) = self.memo.set_value(frame.id, value) {
+                self.memo.mark(frame.id, UNVISITED);
+                return Err(e);
+            }
         }
         Ok(Nimber::new(self.memo.get(root_id)))
     }
@@ -280,8 +335,8 @@ impl<G: Game> MemoSolver<G> {
     /// Lists the options of `p` once and looks every component up: sets
     /// its value when all are known, else puts it on the stack with its
     /// options (kept for the mex, not listed again).
-    fn expand(&mut self, p: &G::Position, id: usize) -> Result<()> {
-        self.memo.set(id, ON_STACK);
+    fn expand(&mut self, p: &G::Position, id: Id) -> Result<()> {
+        self.memo.mark(id, ON_STACK);
         self.options.begin();
         self.game.options_into(p, &mut self.options);
         let span = self.options.span();
@@ -292,21 +347,36 @@ impl<G: Game> MemoSolver<G> {
         };
         match found {
             Ok(None) => {
-                self.memo.set(id, self.mex.mex().value());
                 self.drop_listing(&span);
-                Ok(())
+                let value = self.mex.mex().value();
+                self.memo.set_value(id, value).inspect_err(|_| {
+                    self.memo.mark(id, UNVISITED);
+                })
             }
-            Ok(Some(cursor)) => {
-                self.frames.push(Frame {
-                    id,
-                    comps_start: span.comps.start,
-                    ends_start: span.ends.start,
-                    cursor,
-                });
-                Ok(())
-            }
+            Ok(Some(cursor)) => match (
+                u32::try_from(span.comps.start),
+                u32::try_from(span.ends.start),
+                u32::try_from(cursor),
+            ) {
+                (Ok(comps_start), Ok(ends_start), Ok(cursor)) => {
+                    self.frames.push(Frame {
+                        id,
+                        comps_start,
+                        ends_start,
+                        cursor,
+                    });
+                    Ok(())
+                }
+                _ => {
+                    self.memo.mark(id, UNVISITED);
+                    self.drop_listing(&span);
+                    Err(crate::Error::unsupported(
+                        "the memo solver's stack would hold 2^32 components or more",
+                    ))
+                }
+            },
             Err(e) => {
-                self.memo.set(id, UNVISITED);
+                self.memo.mark(id, UNVISITED);
                 self.drop_listing(&span);
                 Err(e)
             }
@@ -321,7 +391,7 @@ impl<G: Game> MemoSolver<G> {
 
     /// The id and slot of the component `c`, interning it if it is new.
     #[inline(always)]
-    fn slot_of(memo: &mut Memo<G::Position>, game: &G, c: &G::Position) -> Result<(usize, Slot)> {
+    fn slot_of(memo: &mut Memo<G::Position>, game: &G, c: &G::Position) -> Result<(Id, Slot)> {
         match memo.dense_slot(game, c) {
             Some(found) => Ok(found),
             None => {
@@ -368,9 +438,10 @@ impl<G: Game> MemoSolver<G> {
         let (dense, game, mex) = (&self.memo.dense, &self.game, &mut self.mex);
         mex.clear();
         for c in &self.options.components()[span.comps.clone()] {
-            let Some(&slot) = game.position_index(c).and_then(|i| dense.get(i)) else {
+            let Some(&cell) = game.position_index(c).and_then(|i| dense.get(i)) else {
                 return false;
             };
+            let slot = widen(cell);
             // The marks are far above the table: one comparison for both.
             if !mex.insert_in_table(slot) {
                 if slot >= ON_STACK {
@@ -444,7 +515,7 @@ impl<G: Game> MemoSolver<G> {
     /// After an error: forget the positions left on the stack.
     fn unwind(&mut self) {
         for frame in self.frames.drain(..) {
-            self.memo.set(frame.id, UNVISITED);
+            self.memo.mark(frame.id, UNVISITED);
         }
         self.options.clear();
         self.ids.clear();
