@@ -185,6 +185,32 @@ fn too_large(value: Slot) -> crate::Error {
     ))
 }
 
+/// What looking up the options of a position found.
+enum Found {
+    /// Every option is known: the position's value.
+    Value(Slot),
+    /// Some component is unknown: one past the last such, in the arena.
+    Pending(usize),
+}
+
+/// The mex of fewer than 64 values: a bit per value below 64 (the mex of
+/// fewer than 64 values is below 64, so larger ones never matter). One
+/// word in a register instead of the stamp table.
+#[derive(Default)]
+struct SmallMex(u64);
+
+impl SmallMex {
+    #[inline(always)]
+    fn insert(&mut self, v: u64) {
+        self.0 |= u64::from(v < 64) << (v & 63);
+    }
+
+    #[inline(always)]
+    fn mex(&self) -> u64 {
+        u64::from((!self.0).trailing_zeros())
+    }
+}
+
 /// A position on the stack, waiting for unknown components of its options.
 ///
 /// 16 bytes: the arena indices are 32-bit (a stack holding 2^32 components
@@ -346,14 +372,13 @@ impl<G: Game> MemoSolver<G> {
             self.look_up(&span)
         };
         match found {
-            Ok(None) => {
+            Ok(Found::Value(value)) => {
                 self.drop_listing(&span);
-                let value = self.mex.mex().value();
                 self.memo.set_value(id, value).inspect_err(|_| {
                     self.memo.mark(id, UNVISITED);
                 })
             }
-            Ok(Some(cursor)) => match (
+            Ok(Found::Pending(cursor)) => match (
                 u32::try_from(span.comps.start),
                 u32::try_from(span.ends.start),
                 u32::try_from(cursor),
@@ -402,13 +427,12 @@ impl<G: Game> MemoSolver<G> {
     }
 
     /// Looks the components of the listing `span` (one component per
-    /// option) up, with the known values in `mex`: `None` when all are
-    /// known (then `mex` holds the options' values), else one past the
-    /// last unknown one, with the id of every component in `ids`.
+    /// option) up: their mex when all are known, else one past the last
+    /// unknown one, with the id of every component in `ids`.
     #[inline]
-    fn look_up(&mut self, span: &Span) -> Result<Option<usize>> {
-        if self.all_known_in_table(span) {
-            return Ok(None);
+    fn look_up(&mut self, span: &Span) -> Result<Found> {
+        if let Some(value) = self.all_known_in_table(span) {
+            return Ok(Found::Value(value));
         }
         let (memo, game, ids, mex) = (&mut self.memo, &self.game, &mut self.ids, &mut self.mex);
         let comps = &self.options.components()[span.comps.clone()];
@@ -426,36 +450,56 @@ impl<G: Game> MemoSolver<G> {
                 return Err(self.cycle_at(c));
             }
         }
-        Ok(unknown)
+        Ok(self.found(unknown))
     }
 
-    /// The fast path of [`look_up`](Self::look_up), no ids kept: true when
-    /// every component is in the flat table with a known value (then
-    /// `mex` holds them all); false at the first that is not, for the
-    /// general pass to start over.
+    /// The mex held in `mex` when nothing is unknown, else the cursor.
+    #[inline]
+    fn found(&self, unknown: Option<usize>) -> Found {
+        match unknown {
+            None => Found::Value(self.mex.mex().value()),
+            Some(cursor) => Found::Pending(cursor),
+        }
+    }
+
+    /// The fast path of [`look_up`](Self::look_up), no ids kept: the mex
+    /// when every component is in the flat table with a known value;
+    /// `None` at the first that is not, for the general pass to start
+    /// over.
     #[inline(always)]
-    fn all_known_in_table(&mut self, span: &Span) -> bool {
+    fn all_known_in_table(&mut self, span: &Span) -> Option<Slot> {
         let (dense, game, mex) = (&self.memo.dense, &self.game, &mut self.mex);
+        let comps = &self.options.components()[span.comps.clone()];
+        if comps.len() < 64 {
+            let mut seen = SmallMex::default();
+            for c in comps {
+                let cell = *game.position_index(c).and_then(|i| dense.get(i))?;
+                // The marks are negative.
+                if cell < 0 {
+                    return None;
+                }
+                seen.insert(cell as u64);
+            }
+            return Some(seen.mex());
+        }
         mex.clear();
-        for c in &self.options.components()[span.comps.clone()] {
-            let Some(&cell) = game.position_index(c).and_then(|i| dense.get(i)) else {
-                return false;
-            };
+        for c in comps {
+            let cell = *game.position_index(c).and_then(|i| dense.get(i))?;
             let slot = widen(cell);
             // The marks are far above the table: one comparison for both.
             if !mex.insert_in_table(slot) {
                 if slot >= ON_STACK {
-                    return false;
+                    return None;
                 }
                 mex.insert(Nimber::new(slot));
             }
         }
-        true
+        Some(mex.mex().value())
     }
 
     /// The same for a listing with sums: `mex` gets the XOR of each
     /// option whose components are all known.
-    fn look_up_sums(&mut self, span: &Span) -> Result<Option<usize>> {
+    fn look_up_sums(&mut self, span: &Span) -> Result<Found> {
         let (memo, game, ids, mex) = (&mut self.memo, &self.game, &mut self.ids, &mut self.mex);
         let comps = self.options.components();
         ids.reserve(span.comps.len());
@@ -482,7 +526,7 @@ impl<G: Game> MemoSolver<G> {
             }
             start = end;
         }
-        Ok(unknown)
+        Ok(self.found(unknown))
     }
 
     #[cold]
@@ -494,8 +538,15 @@ impl<G: Game> MemoSolver<G> {
     #[inline]
     fn mex_of(&mut self, span: &Span) -> Slot {
         let (memo, mex) = (&self.memo, &mut self.mex);
-        mex.clear();
         let ids = &self.ids[span.comps.clone()];
+        if !span.multi && ids.len() < 64 {
+            let mut seen = SmallMex::default();
+            for &id in ids {
+                seen.insert(memo.get(id));
+            }
+            return seen.mex();
+        }
+        mex.clear();
         if span.multi {
             let mut start = 0;
             for &end in self.options.ends(span) {
