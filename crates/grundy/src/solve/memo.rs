@@ -107,6 +107,19 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         self.dense.get(i).map(|&cell| (i as Id, widen(cell)))
     }
 
+    /// The id and slot of `p`, known to be in the flat table (a component
+    /// of a frame kept by index); an error if the game's index of `p`
+    /// changed since.
+    #[inline(always)]
+    fn by_index<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Result<(Id, Slot)> {
+        match self.dense_slot(game, p) {
+            Some(found) => Ok(found),
+            None => Err(crate::Error::unsupported(
+                "the game's position_index gave a position two different indices",
+            )),
+        }
+    }
+
     /// The id of `p`, giving it one if it is new.
     #[inline]
     fn intern<G: Game<Position = P> + ?Sized>(&mut self, game: &G, p: &P) -> Result<Id> {
@@ -213,7 +226,7 @@ impl SmallMex {
 
 /// A position on the stack, waiting for unknown components of its options.
 ///
-/// 16 bytes: the arena indices are 32-bit (a stack holding 2^32 components
+/// 20 bytes: the arena indices are 32-bit (a stack holding 2^32 components
 /// is refused).
 struct Frame {
     /// Its id in the memo.
@@ -225,7 +238,14 @@ struct Frame {
     /// Components of its options at indices below this (in the arena) may
     /// still be unknown; those at and above are known.
     cursor: u32,
+    /// Where the ids of its components start in `MemoSolver::ids`, or
+    /// [`BY_INDEX`]: every component is one option and in the flat table,
+    /// its id is its [`Game::position_index`] and none is kept.
+    ids_start: u32,
 }
+
+/// [`Frame::ids_start`] of a frame whose ids are the components' indices.
+const BY_INDEX: u32 = u32::MAX;
 
 /// Memoizing solver for any finite game (see the module docs).
 ///
@@ -322,20 +342,27 @@ impl<G: Game> MemoSolver<G> {
             // The next unknown component, last first: in a heap game the
             // smallest heap, whose solution solves most of the others.
             let mut next = None;
+            let comps = self.options.components();
             while top.cursor > top.comps_start {
                 let i = top.cursor - 1;
-                match self.memo.get(self.ids[i as usize]) {
+                let (id, slot) = if top.ids_start == BY_INDEX {
+                    self.memo.by_index(&self.game, &comps[i as usize])?
+                } else {
+                    let id = self.ids[(top.ids_start + (i - top.comps_start)) as usize];
+                    (id, self.memo.get(id))
+                };
+                match slot {
                     UNVISITED => {
-                        next = Some(i as usize);
+                        next = Some((i as usize, id));
                         break;
                     }
-                    ON_STACK => return Err(self.cycle(&self.options.components()[i as usize])),
+                    ON_STACK => return Err(self.cycle(&comps[i as usize])),
                     _ => top.cursor = i,
                 }
             }
-            if let Some(i) = next {
+            if let Some((i, id)) = next {
                 let c = self.options.components()[i].clone();
-                self.expand(&c, self.ids[i])?;
+                self.expand(&c, id)?;
                 continue;
             }
             // Every component of every option is known: take the mex.
@@ -343,8 +370,9 @@ impl<G: Game> MemoSolver<G> {
             let span = self
                 .options
                 .span_from(frame.comps_start as usize, frame.ends_start as usize);
-            let value = self.mex_of(&span);
-            self.drop_listing(&span);
+            let value = self.mex_of(&span, frame.ids_start);
+            self.drop_listing(&span, frame.ids_start);
+            let value = value.inspect_err(|_| self.memo.mark(frame.id, UNVISITED))?;
             if let Err(e) = self.memo.set_value(frame.id, value) {
                 self.memo.mark(frame.id, UNVISITED);
                 return Err(e);
@@ -366,14 +394,26 @@ impl<G: Game> MemoSolver<G> {
         self.options.begin();
         self.game.options_into(p, &mut self.options);
         let span = self.options.span();
+        let ids_at = self.ids.len();
         let found = if span.multi {
             self.look_up_sums(&span)
         } else {
-            self.look_up(&span)
+            match self.scan_table(&span) {
+                Ok(Some(found)) => Ok(found),
+                Ok(None) => self.look_up(&span),
+                Err(e) => Err(e),
+            }
+        };
+        // The ids are kept when some component is not in the flat table
+        // (and for sums); `None` when they do not fit 32 bits.
+        let ids_start = match self.ids.len() > ids_at || span.multi {
+            true => u32::try_from(ids_at).ok().filter(|&i| i != BY_INDEX),
+            false => Some(BY_INDEX),
         };
         match found {
             Ok(Found::Value(value)) => {
-                self.drop_listing(&span);
+                self.options.truncate(&span);
+                self.ids.truncate(ids_at);
                 self.memo.set_value(id, value).inspect_err(|_| {
                     self.memo.mark(id, UNVISITED);
                 })
@@ -382,19 +422,22 @@ impl<G: Game> MemoSolver<G> {
                 u32::try_from(span.comps.start),
                 u32::try_from(span.ends.start),
                 u32::try_from(cursor),
+                ids_start,
             ) {
-                (Ok(comps_start), Ok(ends_start), Ok(cursor)) => {
+                (Ok(comps_start), Ok(ends_start), Ok(cursor), Some(ids_start)) => {
                     self.frames.push(Frame {
                         id,
                         comps_start,
                         ends_start,
                         cursor,
+                        ids_start,
                     });
                     Ok(())
                 }
                 _ => {
                     self.memo.mark(id, UNVISITED);
-                    self.drop_listing(&span);
+                    self.options.truncate(&span);
+                    self.ids.truncate(ids_at);
                     Err(crate::Error::unsupported(
                         "the memo solver's stack would hold 2^32 components or more",
                     ))
@@ -402,16 +445,19 @@ impl<G: Game> MemoSolver<G> {
             },
             Err(e) => {
                 self.memo.mark(id, UNVISITED);
-                self.drop_listing(&span);
+                self.options.truncate(&span);
+                self.ids.truncate(ids_at);
                 Err(e)
             }
         }
     }
 
     #[inline]
-    fn drop_listing(&mut self, span: &Span) {
+    fn drop_listing(&mut self, span: &Span, ids_start: u32) {
         self.options.truncate(span);
-        self.ids.truncate(span.comps.start);
+        if ids_start != BY_INDEX {
+            self.ids.truncate(ids_start as usize);
+        }
     }
 
     /// The id and slot of the component `c`, interning it if it is new.
@@ -431,9 +477,6 @@ impl<G: Game> MemoSolver<G> {
     /// unknown one, with the id of every component in `ids`.
     #[inline]
     fn look_up(&mut self, span: &Span) -> Result<Found> {
-        if let Some(value) = self.all_known_in_table(span) {
-            return Ok(Found::Value(value));
-        }
         let (memo, game, ids, mex) = (&mut self.memo, &self.game, &mut self.ids, &mut self.mex);
         let comps = &self.options.components()[span.comps.clone()];
         ids.reserve(comps.len());
@@ -462,39 +505,57 @@ impl<G: Game> MemoSolver<G> {
         }
     }
 
-    /// The fast path of [`look_up`](Self::look_up), no ids kept: the mex
-    /// when every component is in the flat table with a known value;
-    /// `None` at the first that is not, for the general pass to start
-    /// over.
+    /// The fast path of [`look_up`](Self::look_up), no ids kept, one pass:
+    /// when every component is in the flat table, their mex if all are
+    /// known, else one past the last unknown one (the frame then finds
+    /// them by index); `None` at the first component outside the table,
+    /// for the general pass to start over.
     #[inline(always)]
-    fn all_known_in_table(&mut self, span: &Span) -> Option<Slot> {
-        let (dense, game, mex) = (&self.memo.dense, &self.game, &mut self.mex);
+    fn scan_table(&mut self, span: &Span) -> Result<Option<Found>> {
+        let (dense, game) = (&self.memo.dense, &self.game);
         let comps = &self.options.components()[span.comps.clone()];
+        let mut unknown = None;
         if comps.len() < 64 {
             let mut seen = SmallMex::default();
-            for c in comps {
-                let cell = *game.position_index(c).and_then(|i| dense.get(i))?;
-                // The marks are negative.
-                if cell < 0 {
-                    return None;
+            for (i, c) in comps.iter().enumerate() {
+                let Some(&cell) = game.position_index(c).and_then(|i| dense.get(i)) else {
+                    return Ok(None);
+                };
+                if cell >= 0 {
+                    seen.insert(cell as u64);
+                } else if cell == CELL_UNVISITED {
+                    unknown = Some(i);
+                } else {
+                    return Err(self.cycle_at(c));
                 }
-                seen.insert(cell as u64);
             }
-            return Some(seen.mex());
+            return Ok(Some(match unknown {
+                None => Found::Value(seen.mex()),
+                Some(i) => Found::Pending(span.comps.start + i + 1),
+            }));
         }
+        let mex = &mut self.mex;
         mex.clear();
-        for c in comps {
-            let cell = *game.position_index(c).and_then(|i| dense.get(i))?;
+        for (i, c) in comps.iter().enumerate() {
+            let Some(&cell) = game.position_index(c).and_then(|i| dense.get(i)) else {
+                return Ok(None);
+            };
             let slot = widen(cell);
             // The marks are far above the table: one comparison for both.
             if !mex.insert_in_table(slot) {
-                if slot >= ON_STACK {
-                    return None;
+                if slot == UNVISITED {
+                    unknown = Some(i);
+                } else if slot == ON_STACK {
+                    return Err(self.cycle_at(c));
+                } else {
+                    mex.insert(Nimber::new(slot));
                 }
-                mex.insert(Nimber::new(slot));
             }
         }
-        Some(mex.mex().value())
+        Ok(Some(match unknown {
+            None => Found::Value(mex.mex().value()),
+            Some(i) => Found::Pending(span.comps.start + i + 1),
+        }))
     }
 
     /// The same for a listing with sums: `mex` gets the XOR of each
@@ -536,31 +597,61 @@ impl<G: Game> MemoSolver<G> {
 
     /// The mex of the options listed in `span`, every component known.
     #[inline]
-    fn mex_of(&mut self, span: &Span) -> Slot {
+    fn mex_of(&mut self, span: &Span, ids_start: u32) -> Result<Slot> {
+        if ids_start == BY_INDEX {
+            return self.mex_by_index(span);
+        }
         let (memo, mex) = (&self.memo, &mut self.mex);
-        let ids = &self.ids[span.comps.clone()];
+        let start = ids_start as usize;
+        let ids = &self.ids[start..start + span.comps.len()];
         if !span.multi && ids.len() < 64 {
             let mut seen = SmallMex::default();
             for &id in ids {
                 seen.insert(memo.get(id));
             }
-            return seen.mex();
+            return Ok(seen.mex());
         }
-        mex.clear();
         if span.multi {
+            let mut seen = SmallMex::default();
+            let small = span.len() < 64;
+            mex.clear();
             let mut start = 0;
             for &end in self.options.ends(span) {
                 let end = end - span.comps.start;
                 let value = ids[start..end].iter().fold(0, |x, &id| x ^ memo.get(id));
-                mex.insert(Nimber::new(value));
+                if small {
+                    seen.insert(value);
+                } else {
+                    mex.insert(Nimber::new(value));
+                }
                 start = end;
             }
-        } else {
-            for &id in ids {
-                mex.insert(Nimber::new(memo.get(id)));
-            }
+            return Ok(if small { seen.mex() } else { mex.mex().value() });
         }
-        mex.mex().value()
+        mex.clear();
+        for &id in ids {
+            mex.insert(Nimber::new(memo.get(id)));
+        }
+        Ok(mex.mex().value())
+    }
+
+    /// [`mex_of`](Self::mex_of) for a frame whose ids are its components'
+    /// indices (single components, all in the flat table).
+    fn mex_by_index(&mut self, span: &Span) -> Result<Slot> {
+        let comps = &self.options.components()[span.comps.clone()];
+        if comps.len() < 64 {
+            let mut seen = SmallMex::default();
+            for c in comps {
+                seen.insert(self.memo.by_index(&self.game, c)?.1);
+            }
+            return Ok(seen.mex());
+        }
+        self.mex.clear();
+        for c in comps {
+            let slot = self.memo.by_index(&self.game, c)?.1;
+            self.mex.insert(Nimber::new(slot));
+        }
+        Ok(self.mex.mex().value())
     }
 
     /// After an error: forget the positions left on the stack.
@@ -705,6 +796,9 @@ mod tests {
     struct RandomGame {
         options: Vec<Vec<Vec<u32>>>,
         batched: bool,
+        /// Positions below this are indexed (the flat table), the rest
+        /// hashed.
+        indexed_below: usize,
     }
     impl RandomGame {
         fn new(n: u32, seed: u64) -> RandomGame {
@@ -723,6 +817,7 @@ mod tests {
             RandomGame {
                 options,
                 batched: false,
+                indexed_below: n as usize / 2,
             }
         }
     }
@@ -746,7 +841,7 @@ mod tests {
             }
         }
         fn position_index(&self, p: &u32) -> Option<usize> {
-            ((*p as usize) < self.options.len() / 2).then_some(*p as usize)
+            ((*p as usize) < self.indexed_below).then_some(*p as usize)
         }
     }
 
@@ -820,5 +915,58 @@ mod tests {
         ));
         assert_eq!(s.nim_value(&0).unwrap(), Nimber::ZERO);
         assert!(s.frames.is_empty() && s.ids.is_empty());
+    }
+
+    #[test]
+    fn indexed_half_indexed_and_hashed_games_give_the_definition() {
+        for seed in 1..30u64 {
+            let n = 40 + (seed as u32 * 13) % 150;
+            let mut game = RandomGame::new(n, seed.wrapping_mul(0xD1B5_4A32_D192_ED03));
+            let want = by_definition(&game);
+            // Frames kept by index only, mixed, with ids only; and a cap
+            // below the indices, which sends indexed positions to the map.
+            for (indexed_below, cap) in [(n, None), (n / 3, None), (0, None), (n, Some(n / 2))] {
+                game.indexed_below = indexed_below as usize;
+                let config = MemoConfig {
+                    max_positions: cap.map_or(usize::MAX, |c| c as usize),
+                };
+                let mut top = MemoSolver::with_config(&game, config);
+                for p in (0..n).rev() {
+                    match top.nim_value(&p) {
+                        Ok(v) => assert_eq!(v.value(), want[p as usize], "seed {seed} p {p}"),
+                        // Only a cap may refuse, never answer wrongly.
+                        Err(e) => {
+                            assert!(cap.is_some(), "seed {seed} p {p}: {e}");
+                            assert!(matches!(e.kind(), ErrorKind::TooManyPositions { .. }));
+                        }
+                    }
+                }
+                assert!(top.frames.is_empty() && top.ids.is_empty());
+                assert!(top.options.components().is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_whose_index_changes_is_an_error_not_a_panic() {
+        use std::cell::Cell;
+        /// Indexes each heap as itself on the first call, nowhere after.
+        struct Fickle(Cell<u32>);
+        impl Game for Fickle {
+            type Position = u64;
+            fn options(&self, p: &u64, f: &mut dyn FnMut(&[u64])) {
+                take134(p, f)
+            }
+            fn position_index(&self, p: &u64) -> Option<usize> {
+                self.0.set(self.0.get() + 1);
+                (self.0.get() < 40).then_some(*p as usize)
+            }
+        }
+        let mut s = MemoSolver::new(Fickle(Cell::new(0)));
+        // Whatever it answers is by the definition or an error.
+        if let Ok(v) = s.nim_value(&30) {
+            assert_eq!(v, MemoSolver::new(Hashed).nim_value(&30).unwrap());
+        }
+        assert!(s.frames.is_empty());
     }
 }
