@@ -388,9 +388,12 @@ impl<G: Game> MemoSolver<G> {
 
     /// Lists the options of `p` once and looks every component up: sets
     /// its value when all are known, else puts it on the stack with its
-    /// options (kept for the mex, not listed again).
+    /// options (kept for the mex, not listed again). It is marked on the
+    /// stack only then: a position listed among its own options is still
+    /// unvisited during the look-up, so it goes on the stack, where the
+    /// cursor finds it marked.
+    #[inline(never)]
     fn expand(&mut self, p: &G::Position, id: Id) -> Result<()> {
-        self.memo.mark(id, ON_STACK);
         self.options.begin();
         self.game.options_into(p, &mut self.options);
         let span = self.options.span();
@@ -425,6 +428,7 @@ impl<G: Game> MemoSolver<G> {
                 ids_start,
             ) {
                 (Ok(comps_start), Ok(ends_start), Ok(cursor), Some(ids_start)) => {
+                    self.memo.mark(id, ON_STACK);
                     self.frames.push(Frame {
                         id,
                         comps_start,
