@@ -988,4 +988,35 @@ mod tests {
         }
         assert!(s.frames.is_empty());
     }
+
+    #[test]
+    fn listings_of_many_options_with_large_values_give_the_definition() {
+        // A Nim heap: every smaller heap is an option, G(n) = n. Listings of
+        // 64 options and more, values past the mex table's first size.
+        struct Heap(bool);
+        impl Game for Heap {
+            type Position = u64;
+            fn options(&self, p: &u64, f: &mut dyn FnMut(&[u64])) {
+                for q in 0..*p {
+                    f(&[q]);
+                }
+            }
+            fn position_index(&self, p: &u64) -> Option<usize> {
+                self.0.then_some(*p as usize)
+            }
+        }
+        for indexed in [true, false] {
+            let mut top = MemoSolver::new(Heap(indexed));
+            assert_eq!(top.nim_value(&300).unwrap().value(), 300);
+            let mut bottom = MemoSolver::new(Heap(indexed));
+            for n in 0..300u64 {
+                assert_eq!(
+                    bottom.nim_value(&n).unwrap().value(),
+                    n,
+                    "indexed {indexed}"
+                );
+                assert_eq!(top.known_value(&n), Some(Nimber::new(n)));
+            }
+        }
+    }
 }
