@@ -64,11 +64,32 @@ fn compile(name: &str) -> Option<PathBuf> {
 }
 
 fn main() {
+    // `cargo bench -p grundy --bench solvers -- NAME`: only the groups whose
+    // name (`dense`, `chain`, `wythoff`) contains NAME (all without one).
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let run = |group: &str| filter.is_empty() || filter.iter().any(|f| group.contains(f.as_str()));
     let get_sg = compile("get_sg");
     let wythoff_sg = compile("wythoff_sg");
     let game = Subtraction::finite(&[1, 3, 4]).expect("a valid set");
     println!("{:<44} {:>10} {:>18}", "benchmark", "seconds", "checksum");
 
+    if run("dense") {
+        dense_10e7(&game, &get_sg);
+    }
+    if run("chain") {
+        chain_10e6(&game, &get_sg);
+    }
+    if run("wythoff") {
+        wythoff_300(&wythoff_sg);
+    }
+}
+
+/// The dense solver on `sub:1,3,4` to 10^7 (a `u8` table and the default
+/// `Nimber` table) against `get_sg` 10^7.
+fn dense_10e7(game: &Subtraction, get_sg: &Option<PathBuf>) {
     let n_dense = 10_000_000u64;
     let (mut sum_narrow, mut sum_dense, mut cpp_dense) = (0, 0, None);
     let t = rounds(
@@ -76,7 +97,7 @@ fn main() {
         &mut [
             &mut || {
                 let (t, s) = best_of(1, || {
-                    let mut s = DenseSolver::<_, u8>::with_width(&game, DenseConfig::default());
+                    let mut s = DenseSolver::<_, u8>::with_width(game, DenseConfig::default());
                     s.extend_to(n_dense).expect("fits");
                     s
                 });
@@ -85,14 +106,14 @@ fn main() {
             },
             &mut || {
                 let (t, s) = best_of(1, || {
-                    let mut s = DenseSolver::new(&game);
+                    let mut s = DenseSolver::new(game);
                     s.extend_to(n_dense).expect("fits");
                     s
                 });
                 sum_dense = fnv(s.values().iter().map(|v| v.value()));
                 t
             },
-            &mut || cpp_time(&get_sg, &[n_dense], &mut cpp_dense),
+            &mut || cpp_time(get_sg, &[n_dense], &mut cpp_dense),
         ],
     );
     let (t_narrow, t_dense) = (t[0], t[1]);
@@ -116,10 +137,13 @@ fn main() {
             agree3(sum, sum_dense, sum_narrow)
         );
     }
+}
 
-    // The same at n = 10^6, where the table (8 MB for grundy's u64 values,
-    // 4 MB for the C++ ints) stays closer to the caches; and the memoizing
-    // solver from the top of a chain of 10^6 positions.
+/// The dense solver on `sub:1,3,4` at n = 10^6, where the table (8 MB for
+/// grundy's u64 values, 4 MB for the C++ ints) stays closer to the caches,
+/// and the memoizing solver from the top of that chain of 10^6 positions,
+/// against `get_sg` 10^6.
+fn chain_10e6(game: &Subtraction, get_sg: &Option<PathBuf>) {
     let n_small = 1_000_000u64;
     let (mut sum_small, mut sum_memo, mut cpp_memo) = (0, 0, None);
     let t = rounds(
@@ -127,7 +151,7 @@ fn main() {
         &mut [
             &mut || {
                 let (t, s) = best_of(1, || {
-                    let mut s = DenseSolver::new(&game);
+                    let mut s = DenseSolver::new(game);
                     s.extend_to(n_small).expect("fits");
                     s
                 });
@@ -136,7 +160,7 @@ fn main() {
             },
             &mut || {
                 let (t, s) = best_of(1, || {
-                    let mut s = MemoSolver::new(&game);
+                    let mut s = MemoSolver::new(game);
                     s.nim_value(&n_small).expect("finite game");
                     s
                 });
@@ -144,7 +168,7 @@ fn main() {
                     .map(|h| s.known_value(&h).unwrap_or(Nimber::new(u64::MAX)).value()));
                 t
             },
-            &mut || cpp_time(&get_sg, &[n_small], &mut cpp_memo),
+            &mut || cpp_time(get_sg, &[n_small], &mut cpp_memo),
         ],
     );
     println!(
@@ -166,7 +190,11 @@ fn main() {
             agree(sum, sum_memo)
         );
     }
+}
 
+/// The memoizing solver on the Wythoff table to 300 against the seed's
+/// table method on Wythoff.
+fn wythoff_300(wythoff_sg: &Option<PathBuf>) {
     let to = 300u64;
     let (mut sum_wy, mut cpp_wy) = (0, None);
     let t = rounds(
@@ -186,7 +214,7 @@ fn main() {
                 sum_wy = fnv(table.into_iter());
                 t
             },
-            &mut || cpp_time(&wythoff_sg, &[to], &mut cpp_wy),
+            &mut || cpp_time(wythoff_sg, &[to], &mut cpp_wy),
         ],
     );
     println!(

@@ -269,7 +269,12 @@ impl Game for Subtraction {
         match &self.set {
             // Increasing: the moves that fit are a prefix, written in one run.
             MoveSet::Finite(s) => {
-                let fit = s.partition_point(|&s| s <= h);
+                // Every move fits in all but the smallest heaps: one
+                // comparison instead of a binary search.
+                let fit = match s.last() {
+                    Some(&k) if k <= h => s.len(),
+                    _ => s.partition_point(|&s| s <= h),
+                };
                 out.extend_one(s[..fit].iter().map(|&s| h - s));
             }
             _ => self.for_each_move(h, |s| out.push_one(h - s)),

@@ -4,10 +4,10 @@
 //! over the options `y1 + … + yk` of `x`, with an explicit stack instead of
 //! recursion. Expanding a position lists its options once, with
 //! [`Game::options_into`], into one shared [`OptionList`] arena, and looks
-//! every component up, keeping its memo id beside it. When all are known
-//! (the usual case once the small positions are solved, and always for a
-//! table filled in increasing order) the mex is taken over those ids at
-//! once and the listing is dropped. Else the position goes on the stack
+//! every component up in one pass. When all are known (the usual case once
+//! the small positions are solved, and always for a table filled in
+//! increasing order) the mex is taken in the same pass (in one register
+//! word for fewer than 64 options) and the listing is dropped. Else the position goes on the stack
 //! with its listing kept in the arena: a cursor walks its components from
 //! the last, expanding each one still unknown, and once it reaches the
 //! first the mex is taken over the same listing. So each position costs
@@ -20,17 +20,31 @@
 //! game indexes its positions ([`Game::position_index`]: a heap, a pair of
 //! piles), so a lookup is one load; in a hash map otherwise, with a
 //! locality-keeping hash ([`super::hash::BlockHasher`]) that keeps runs of
-//! neighbouring positions in neighbouring buckets.
+//! neighbouring positions in neighbouring buckets. A position on the stack
+//! whose components are all single and in the flat table finds them again
+//! by their index; otherwise each component's memo id is kept beside the
+//! listing.
 //!
 //! Time: one `options_into` call per distinct component, one lookup per
 //! component occurrence and one load per occurrence for the mex. Memory:
-//! 8 bytes per indexed position (up to the largest index met), one map
-//! entry per hashed one (about 32 bytes plus the position), and for each
-//! position on the stack its options (each component and its 8-byte id)
-//! and 56 bytes: proportional to the depth of the game graph times the
-//! options per position (a chain of 10^7 positions is fine).
-//! [`MemoConfig::max_positions`] caps the memo: going past it returns
-//! [`ErrorKind::TooManyPositions`] instead of exhausting memory.
+//! 4 bytes per indexed position (up to the largest index met; values of
+//! indexed positions below 2^31, a larger one is refused), one map entry
+//! per hashed one (about 32 bytes plus the position), and for each
+//! position on the stack its options (each component, and its 4-byte id
+//! unless found by index) and 20 bytes: proportional to the depth of the
+//! game graph times the options per position (a chain of 10^7 positions
+//! is fine). [`MemoConfig::max_positions`] caps the memo (at most
+//! 2^31 - 1 take effect: the room of the memo's 32-bit ids): going past
+//! it returns [`ErrorKind::TooManyPositions`] instead of exhausting memory.
+//!
+//! Measured (`benches/generic.sh`, against the seed's C++ table method
+//! compiled in the same run, on a loaded 2-core machine): the Wythoff
+//! table to 300, filled in order, about 3.3x; a 10^6-position subtraction
+//! chain solved from the top about 5x the C++ bottom-up loop (about 330
+//! instructions per position: listing, look-up, stack frame and mex).
+//! Known improvements not made: a leaner loop for listings of single
+//! indexed components (no `OptionList` bookkeeping, no `Result` per
+//! position); Wythoff's options as index ranges instead of pairs.
 //!
 //! Choose it for any game whose positions are not plain heap sizes; for heap
 //! games [`DenseSolver`](super::DenseSolver) is faster.
@@ -44,7 +58,8 @@ use crate::nimber::{Mex, Nimber};
 /// Settings of a [`MemoSolver`].
 #[derive(Clone, Debug)]
 pub struct MemoConfig {
-    /// Most positions the memo may hold before solving stops with an error.
+    /// Most positions the memo may hold before solving stops with an error
+    /// (at most 2^31 - 1 take effect: the room of the memo's 32-bit ids).
     pub max_positions: usize,
 }
 
@@ -65,15 +80,35 @@ type Slot = u64;
 const UNVISITED: Slot = u64::MAX;
 const ON_STACK: Slot = u64::MAX - 1;
 
-/// Ids with this bit set index `Memo::hashed`; others index `Memo::dense`.
-const HASHED: usize = 1 << (usize::BITS - 1);
+/// A cell of the flat table: half a [`Slot`] (the table of a 10^6-position
+/// chain is 4 MB, not 8). A value below 2^31 as itself, the marks as -1
+/// and -2, which sign-extend to [`UNVISITED`] and [`ON_STACK`]. A value of
+/// 2^31 or more (a position with at least 2^31 options) is refused.
+type Cell = i32;
+const CELL_UNVISITED: Cell = -1;
+
+/// The slot a flat-table cell stands for.
+#[inline(always)]
+fn widen(cell: Cell) -> Slot {
+    i64::from(cell) as u64
+}
+
+/// The memo id of a component: an index into `Memo::dense`, or with
+/// [`HASHED`] set into `Memo::hashed`. 32 bits, so that the ids kept for
+/// the positions on the stack take half the room.
+type Id = u32;
+const HASHED: Id = 1 << 31;
+
+/// The most positions a memo may hold: ids must fit below [`HASHED`].
+const MAX_POSITIONS: usize = HASHED as usize - 1;
 
 /// The values of interned components: a flat table for positions the game
 /// can index ([`Game::position_index`]), a hash map for the rest.
 struct Memo<P> {
-    index: PositionMap<P, usize>,
+    index: PositionMap<P, Id>,
     hashed: Vec<Slot>,
-    dense: Vec<Slot>,
+    dense: Vec<Cell>,
+    /// At most [`MAX_POSITIONS`], so every id fits an [`Id`].
     limit: usize,
 }
 
@@ -81,14 +116,28 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
     /// The id and slot of `p` when it is indexed inside the flat table:
     /// the common case, one load.
     #[inline(always)]
-    fn dense_slot<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Option<(usize, Slot)> {
+    fn dense_slot<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Option<(Id, Slot)> {
         let i = game.position_index(p)?;
-        self.dense.get(i).map(|&slot| (i, slot))
+        // Below `limit` (see `intern`), so below HASHED.
+        self.dense.get(i).map(|&cell| (i as Id, widen(cell)))
+    }
+
+    /// The id and slot of `p`, known to be in the flat table (a component
+    /// of a frame kept by index); an error if the game's index of `p`
+    /// changed since.
+    #[inline(always)]
+    fn by_index<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Result<(Id, Slot)> {
+        match self.dense_slot(game, p) {
+            Some(found) => Ok(found),
+            None => Err(crate::Error::unsupported(
+                "the game's position_index gave a position two different indices",
+            )),
+        }
     }
 
     /// The id of `p`, giving it one if it is new.
     #[inline]
-    fn intern<G: Game<Position = P> + ?Sized>(&mut self, game: &G, p: &P) -> Result<usize> {
+    fn intern<G: Game<Position = P> + ?Sized>(&mut self, game: &G, p: &P) -> Result<Id> {
         if let Some(i) = game.position_index(p).filter(|&i| i < self.limit) {
             if i >= self.dense.len() {
                 if self.hashed.len() + i >= self.limit {
@@ -97,9 +146,9 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
                 // Never past the cap, so that an index inside the table
                 // is always one below it (see `dense_slot`).
                 let len = (i + 1).max(self.dense.len() * 3 / 2).min(self.limit);
-                self.dense.resize(len, UNVISITED);
+                self.dense.resize(len, CELL_UNVISITED);
             }
-            return Ok(i);
+            return Ok(i as Id);
         }
         if let Some(&id) = self.index.get(p) {
             return Ok(id);
@@ -108,49 +157,110 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             return Err(ErrorKind::TooManyPositions { limit: self.limit }.into());
         }
         self.hashed.push(UNVISITED);
-        let id = (self.hashed.len() - 1) | HASHED;
+        // Below `limit`, so below HASHED.
+        let id = (self.hashed.len() - 1) as Id | HASHED;
         self.index.insert(p.clone(), id);
         Ok(id)
     }
 
     #[inline]
-    fn get(&self, id: usize) -> Slot {
+    fn get(&self, id: Id) -> Slot {
         if id & HASHED != 0 {
-            self.hashed[id & !HASHED]
+            self.hashed[(id & !HASHED) as usize]
         } else {
-            self.dense[id]
+            widen(self.dense[id as usize])
         }
     }
 
+    /// Marks `id` (a slot that is [`UNVISITED`] or [`ON_STACK`]).
     #[inline]
-    fn set(&mut self, id: usize, slot: Slot) {
+    fn mark(&mut self, id: Id, mark: Slot) {
+        debug_assert!(mark >= ON_STACK);
         if id & HASHED != 0 {
-            self.hashed[id & !HASHED] = slot;
+            self.hashed[(id & !HASHED) as usize] = mark;
         } else {
-            self.dense[id] = slot;
+            self.dense[id as usize] = mark as i64 as Cell;
         }
+    }
+
+    /// Sets the value of `id`; a value too large for the flat table is
+    /// refused (the id keeps its mark).
+    #[inline]
+    fn set_value(&mut self, id: Id, value: Slot) -> Result<()> {
+        if id & HASHED != 0 {
+            self.hashed[(id & !HASHED) as usize] = value;
+        } else {
+            match Cell::try_from(value) {
+                Ok(cell) => self.dense[id as usize] = cell,
+                Err(_) => return Err(too_large(value)),
+            }
+        }
+        Ok(())
     }
 
     fn find<G: Game<Position = P> + ?Sized>(&self, game: &G, p: &P) -> Option<Slot> {
         match game.position_index(p).filter(|&i| i < self.limit) {
-            Some(i) => self.dense.get(i).copied(),
+            Some(i) => self.dense.get(i).map(|&cell| widen(cell)),
             None => self.index.get(p).map(|&id| self.get(id)),
         }
     }
 }
 
+#[cold]
+fn too_large(value: Slot) -> crate::Error {
+    crate::Error::unsupported(format!(
+        "a position has the nim-value {value}, which does not fit the memo solver's flat table (values below 2^31)"
+    ))
+}
+
+/// What looking up the options of a position found.
+enum Found {
+    /// Every option is known: the position's value.
+    Value(Slot),
+    /// Some component is unknown: one past the last such, in the arena.
+    Pending(usize),
+}
+
+/// The mex of fewer than 64 values: a bit per value below 64 (the mex of
+/// fewer than 64 values is below 64, so larger ones never matter). One
+/// word in a register instead of the stamp table.
+#[derive(Default)]
+struct SmallMex(u64);
+
+impl SmallMex {
+    #[inline(always)]
+    fn insert(&mut self, v: u64) {
+        self.0 |= u64::from(v < 64) << (v & 63);
+    }
+
+    #[inline(always)]
+    fn mex(&self) -> u64 {
+        u64::from((!self.0).trailing_zeros())
+    }
+}
+
 /// A position on the stack, waiting for unknown components of its options.
+///
+/// 20 bytes: the arena indices are 32-bit (a stack holding 2^32 components
+/// is refused).
 struct Frame {
     /// Its id in the memo.
-    id: usize,
+    id: Id,
     /// Where its options start in `MemoSolver::options` (they end where
     /// the next frame's start: see [`OptionList::span_from`]).
-    comps_start: usize,
-    ends_start: usize,
+    comps_start: u32,
+    ends_start: u32,
     /// Components of its options at indices below this (in the arena) may
     /// still be unknown; those at and above are known.
-    cursor: usize,
+    cursor: u32,
+    /// Where the ids of its components start in `MemoSolver::ids`, or
+    /// [`BY_INDEX`]: every component is one option and in the flat table,
+    /// its id is its [`Game::position_index`] and none is kept.
+    ids_start: u32,
 }
+
+/// [`Frame::ids_start`] of a frame whose ids are the components' indices.
+const BY_INDEX: u32 = u32::MAX;
 
 /// Memoizing solver for any finite game (see the module docs).
 ///
@@ -165,7 +275,7 @@ pub struct MemoSolver<G: Game> {
     /// expanded.
     options: OptionList<G::Position>,
     /// The memo id of each component in `options`.
-    ids: Vec<usize>,
+    ids: Vec<Id>,
     mex: Mex,
 }
 
@@ -183,7 +293,7 @@ impl<G: Game> MemoSolver<G> {
                 index: PositionMap::default(),
                 hashed: Vec::new(),
                 dense: Vec::new(),
-                limit: config.max_positions,
+                limit: config.max_positions.min(MAX_POSITIONS),
             },
             frames: Vec::new(),
             options: OptionList::new(),
@@ -202,8 +312,9 @@ impl<G: Game> MemoSolver<G> {
         self.memo
             .hashed
             .iter()
-            .chain(&self.memo.dense)
-            .filter(|&&s| s < ON_STACK)
+            .copied()
+            .chain(self.memo.dense.iter().map(|&c| widen(c)))
+            .filter(|&s| s < ON_STACK)
             .count()
     }
 
@@ -240,34 +351,47 @@ impl<G: Game> MemoSolver<G> {
         result
     }
 
-    fn solve(&mut self, root: &G::Position, root_id: usize) -> Result<Nimber> {
+    fn solve(&mut self, root: &G::Position, root_id: Id) -> Result<Nimber> {
         self.expand(root, root_id)?;
         while let Some(top) = self.frames.last_mut() {
             // The next unknown component, last first: in a heap game the
             // smallest heap, whose solution solves most of the others.
             let mut next = None;
+            let comps = self.options.components();
             while top.cursor > top.comps_start {
                 let i = top.cursor - 1;
-                match self.memo.get(self.ids[i]) {
+                let (id, slot) = if top.ids_start == BY_INDEX {
+                    self.memo.by_index(&self.game, &comps[i as usize])?
+                } else {
+                    let id = self.ids[(top.ids_start + (i - top.comps_start)) as usize];
+                    (id, self.memo.get(id))
+                };
+                match slot {
                     UNVISITED => {
-                        next = Some(i);
+                        next = Some((i as usize, id));
                         break;
                     }
-                    ON_STACK => return Err(self.cycle(&self.options.components()[i])),
+                    ON_STACK => return Err(self.cycle(&comps[i as usize])),
                     _ => top.cursor = i,
                 }
             }
-            if let Some(i) = next {
+            if let Some((i, id)) = next {
                 let c = self.options.components()[i].clone();
-                self.expand(&c, self.ids[i])?;
+                self.expand(&c, id)?;
                 continue;
             }
             // Every component of every option is known: take the mex.
             let frame = self.frames.pop().expect("a frame is on the stack");
-            let span = self.options.span_from(frame.comps_start, frame.ends_start);
-            let value = self.mex_of(&span);
-            self.memo.set(frame.id, value);
-            self.drop_listing(&span);
+            let span = self
+                .options
+                .span_from(frame.comps_start as usize, frame.ends_start as usize);
+            let value = self.mex_of(&span, frame.ids_start);
+            self.drop_listing(&span, frame.ids_start);
+            let value = value.inspect_err(|_| self.memo.mark(frame.id, UNVISITED))?;
+            if let Err(e) = self.memo.set_value(frame.id, value) {
+                self.memo.mark(frame.id, UNVISITED);
+                return Err(e);
+            }
         }
         Ok(Nimber::new(self.memo.get(root_id)))
     }
@@ -279,49 +403,85 @@ impl<G: Game> MemoSolver<G> {
 
     /// Lists the options of `p` once and looks every component up: sets
     /// its value when all are known, else puts it on the stack with its
-    /// options (kept for the mex, not listed again).
-    fn expand(&mut self, p: &G::Position, id: usize) -> Result<()> {
-        self.memo.set(id, ON_STACK);
+    /// options (kept for the mex, not listed again). It is marked on the
+    /// stack only then: a position listed among its own options is still
+    /// unvisited during the look-up, so it goes on the stack, where the
+    /// cursor finds it marked.
+    #[inline(never)]
+    fn expand(&mut self, p: &G::Position, id: Id) -> Result<()> {
         self.options.begin();
         self.game.options_into(p, &mut self.options);
         let span = self.options.span();
+        let ids_at = self.ids.len();
         let found = if span.multi {
             self.look_up_sums(&span)
         } else {
-            self.look_up(&span)
+            match self.scan_table(&span) {
+                Ok(Some(found)) => Ok(found),
+                Ok(None) => self.look_up(&span),
+                Err(e) => Err(e),
+            }
+        };
+        // The ids are kept when some component is not in the flat table
+        // (and for sums); `None` when they do not fit 32 bits.
+        let ids_start = match self.ids.len() > ids_at || span.multi {
+            true => u32::try_from(ids_at).ok().filter(|&i| i != BY_INDEX),
+            false => Some(BY_INDEX),
         };
         match found {
-            Ok(None) => {
-                self.memo.set(id, self.mex.mex().value());
-                self.drop_listing(&span);
-                Ok(())
+            Ok(Found::Value(value)) => {
+                self.options.truncate(&span);
+                self.ids.truncate(ids_at);
+                self.memo.set_value(id, value).inspect_err(|_| {
+                    self.memo.mark(id, UNVISITED);
+                })
             }
-            Ok(Some(cursor)) => {
-                self.frames.push(Frame {
-                    id,
-                    comps_start: span.comps.start,
-                    ends_start: span.ends.start,
-                    cursor,
-                });
-                Ok(())
-            }
+            Ok(Found::Pending(cursor)) => match (
+                u32::try_from(span.comps.start),
+                u32::try_from(span.ends.start),
+                u32::try_from(cursor),
+                ids_start,
+            ) {
+                (Ok(comps_start), Ok(ends_start), Ok(cursor), Some(ids_start)) => {
+                    self.memo.mark(id, ON_STACK);
+                    self.frames.push(Frame {
+                        id,
+                        comps_start,
+                        ends_start,
+                        cursor,
+                        ids_start,
+                    });
+                    Ok(())
+                }
+                _ => {
+                    self.memo.mark(id, UNVISITED);
+                    self.options.truncate(&span);
+                    self.ids.truncate(ids_at);
+                    Err(crate::Error::unsupported(
+                        "the memo solver's stack would hold 2^32 components or more",
+                    ))
+                }
+            },
             Err(e) => {
-                self.memo.set(id, UNVISITED);
-                self.drop_listing(&span);
+                self.memo.mark(id, UNVISITED);
+                self.options.truncate(&span);
+                self.ids.truncate(ids_at);
                 Err(e)
             }
         }
     }
 
     #[inline]
-    fn drop_listing(&mut self, span: &Span) {
+    fn drop_listing(&mut self, span: &Span, ids_start: u32) {
         self.options.truncate(span);
-        self.ids.truncate(span.comps.start);
+        if ids_start != BY_INDEX {
+            self.ids.truncate(ids_start as usize);
+        }
     }
 
     /// The id and slot of the component `c`, interning it if it is new.
     #[inline(always)]
-    fn slot_of(memo: &mut Memo<G::Position>, game: &G, c: &G::Position) -> Result<(usize, Slot)> {
+    fn slot_of(memo: &mut Memo<G::Position>, game: &G, c: &G::Position) -> Result<(Id, Slot)> {
         match memo.dense_slot(game, c) {
             Some(found) => Ok(found),
             None => {
@@ -332,14 +492,10 @@ impl<G: Game> MemoSolver<G> {
     }
 
     /// Looks the components of the listing `span` (one component per
-    /// option) up, with the known values in `mex`: `None` when all are
-    /// known (then `mex` holds the options' values), else one past the
-    /// last unknown one, with the id of every component in `ids`.
+    /// option) up: their mex when all are known, else one past the last
+    /// unknown one, with the id of every component in `ids`.
     #[inline]
-    fn look_up(&mut self, span: &Span) -> Result<Option<usize>> {
-        if self.all_known_in_table(span) {
-            return Ok(None);
-        }
+    fn look_up(&mut self, span: &Span) -> Result<Found> {
         let (memo, game, ids, mex) = (&mut self.memo, &self.game, &mut self.ids, &mut self.mex);
         let comps = &self.options.components()[span.comps.clone()];
         ids.reserve(comps.len());
@@ -356,35 +512,74 @@ impl<G: Game> MemoSolver<G> {
                 return Err(self.cycle_at(c));
             }
         }
-        Ok(unknown)
+        Ok(self.found(unknown))
     }
 
-    /// The fast path of [`look_up`](Self::look_up), no ids kept: true when
-    /// every component is in the flat table with a known value (then
-    /// `mex` holds them all); false at the first that is not, for the
-    /// general pass to start over.
+    /// The mex held in `mex` when nothing is unknown, else the cursor.
+    #[inline]
+    fn found(&self, unknown: Option<usize>) -> Found {
+        match unknown {
+            None => Found::Value(self.mex.mex().value()),
+            Some(cursor) => Found::Pending(cursor),
+        }
+    }
+
+    /// The fast path of [`look_up`](Self::look_up), no ids kept, one pass:
+    /// when every component is in the flat table, their mex if all are
+    /// known, else one past the last unknown one (the frame then finds
+    /// them by index); `None` at the first component outside the table,
+    /// for the general pass to start over.
     #[inline(always)]
-    fn all_known_in_table(&mut self, span: &Span) -> bool {
-        let (dense, game, mex) = (&self.memo.dense, &self.game, &mut self.mex);
+    fn scan_table(&mut self, span: &Span) -> Result<Option<Found>> {
+        let (dense, game) = (&self.memo.dense, &self.game);
+        let comps = &self.options.components()[span.comps.clone()];
+        let mut unknown = None;
+        if comps.len() < 64 {
+            let mut seen = SmallMex::default();
+            for (i, c) in comps.iter().enumerate() {
+                let Some(&cell) = game.position_index(c).and_then(|i| dense.get(i)) else {
+                    return Ok(None);
+                };
+                if cell >= 0 {
+                    seen.insert(cell as u64);
+                } else if cell == CELL_UNVISITED {
+                    unknown = Some(i);
+                } else {
+                    return Err(self.cycle_at(c));
+                }
+            }
+            return Ok(Some(match unknown {
+                None => Found::Value(seen.mex()),
+                Some(i) => Found::Pending(span.comps.start + i + 1),
+            }));
+        }
+        let mex = &mut self.mex;
         mex.clear();
-        for c in &self.options.components()[span.comps.clone()] {
-            let Some(&slot) = game.position_index(c).and_then(|i| dense.get(i)) else {
-                return false;
+        for (i, c) in comps.iter().enumerate() {
+            let Some(&cell) = game.position_index(c).and_then(|i| dense.get(i)) else {
+                return Ok(None);
             };
+            let slot = widen(cell);
             // The marks are far above the table: one comparison for both.
             if !mex.insert_in_table(slot) {
-                if slot >= ON_STACK {
-                    return false;
+                if slot == UNVISITED {
+                    unknown = Some(i);
+                } else if slot == ON_STACK {
+                    return Err(self.cycle_at(c));
+                } else {
+                    mex.insert(Nimber::new(slot));
                 }
-                mex.insert(Nimber::new(slot));
             }
         }
-        true
+        Ok(Some(match unknown {
+            None => Found::Value(mex.mex().value()),
+            Some(i) => Found::Pending(span.comps.start + i + 1),
+        }))
     }
 
     /// The same for a listing with sums: `mex` gets the XOR of each
     /// option whose components are all known.
-    fn look_up_sums(&mut self, span: &Span) -> Result<Option<usize>> {
+    fn look_up_sums(&mut self, span: &Span) -> Result<Found> {
         let (memo, game, ids, mex) = (&mut self.memo, &self.game, &mut self.ids, &mut self.mex);
         let comps = self.options.components();
         ids.reserve(span.comps.len());
@@ -411,7 +606,7 @@ impl<G: Game> MemoSolver<G> {
             }
             start = end;
         }
-        Ok(unknown)
+        Ok(self.found(unknown))
     }
 
     #[cold]
@@ -421,30 +616,67 @@ impl<G: Game> MemoSolver<G> {
 
     /// The mex of the options listed in `span`, every component known.
     #[inline]
-    fn mex_of(&mut self, span: &Span) -> Slot {
+    fn mex_of(&mut self, span: &Span, ids_start: u32) -> Result<Slot> {
+        if ids_start == BY_INDEX {
+            return self.mex_by_index(span);
+        }
         let (memo, mex) = (&self.memo, &mut self.mex);
-        mex.clear();
-        let ids = &self.ids[span.comps.clone()];
+        let start = ids_start as usize;
+        let ids = &self.ids[start..start + span.comps.len()];
+        if !span.multi && ids.len() < 64 {
+            let mut seen = SmallMex::default();
+            for &id in ids {
+                seen.insert(memo.get(id));
+            }
+            return Ok(seen.mex());
+        }
         if span.multi {
+            let mut seen = SmallMex::default();
+            let small = span.len() < 64;
+            mex.clear();
             let mut start = 0;
             for &end in self.options.ends(span) {
                 let end = end - span.comps.start;
                 let value = ids[start..end].iter().fold(0, |x, &id| x ^ memo.get(id));
-                mex.insert(Nimber::new(value));
+                if small {
+                    seen.insert(value);
+                } else {
+                    mex.insert(Nimber::new(value));
+                }
                 start = end;
             }
-        } else {
-            for &id in ids {
-                mex.insert(Nimber::new(memo.get(id)));
-            }
+            return Ok(if small { seen.mex() } else { mex.mex().value() });
         }
-        mex.mex().value()
+        mex.clear();
+        for &id in ids {
+            mex.insert(Nimber::new(memo.get(id)));
+        }
+        Ok(mex.mex().value())
+    }
+
+    /// [`mex_of`](Self::mex_of) for a frame whose ids are its components'
+    /// indices (single components, all in the flat table).
+    fn mex_by_index(&mut self, span: &Span) -> Result<Slot> {
+        let comps = &self.options.components()[span.comps.clone()];
+        if comps.len() < 64 {
+            let mut seen = SmallMex::default();
+            for c in comps {
+                seen.insert(self.memo.by_index(&self.game, c)?.1);
+            }
+            return Ok(seen.mex());
+        }
+        self.mex.clear();
+        for c in comps {
+            let slot = self.memo.by_index(&self.game, c)?.1;
+            self.mex.insert(Nimber::new(slot));
+        }
+        Ok(self.mex.mex().value())
     }
 
     /// After an error: forget the positions left on the stack.
     fn unwind(&mut self) {
         for frame in self.frames.drain(..) {
-            self.memo.set(frame.id, UNVISITED);
+            self.memo.mark(frame.id, UNVISITED);
         }
         self.options.clear();
         self.ids.clear();
@@ -583,6 +815,9 @@ mod tests {
     struct RandomGame {
         options: Vec<Vec<Vec<u32>>>,
         batched: bool,
+        /// Positions below this are indexed (the flat table), the rest
+        /// hashed.
+        indexed_below: usize,
     }
     impl RandomGame {
         fn new(n: u32, seed: u64) -> RandomGame {
@@ -601,6 +836,7 @@ mod tests {
             RandomGame {
                 options,
                 batched: false,
+                indexed_below: n as usize / 2,
             }
         }
     }
@@ -624,7 +860,7 @@ mod tests {
             }
         }
         fn position_index(&self, p: &u32) -> Option<usize> {
-            ((*p as usize) < self.options.len() / 2).then_some(*p as usize)
+            ((*p as usize) < self.indexed_below).then_some(*p as usize)
         }
     }
 
@@ -698,5 +934,89 @@ mod tests {
         ));
         assert_eq!(s.nim_value(&0).unwrap(), Nimber::ZERO);
         assert!(s.frames.is_empty() && s.ids.is_empty());
+    }
+
+    #[test]
+    fn indexed_half_indexed_and_hashed_games_give_the_definition() {
+        for seed in 1..30u64 {
+            let n = 40 + (seed as u32 * 13) % 150;
+            let mut game = RandomGame::new(n, seed.wrapping_mul(0xD1B5_4A32_D192_ED03));
+            let want = by_definition(&game);
+            // Frames kept by index only, mixed, with ids only; and a cap
+            // below the indices, which sends indexed positions to the map.
+            for (indexed_below, cap) in [(n, None), (n / 3, None), (0, None), (n, Some(n / 2))] {
+                game.indexed_below = indexed_below as usize;
+                let config = MemoConfig {
+                    max_positions: cap.map_or(usize::MAX, |c| c as usize),
+                };
+                let mut top = MemoSolver::with_config(&game, config);
+                for p in (0..n).rev() {
+                    match top.nim_value(&p) {
+                        Ok(v) => assert_eq!(v.value(), want[p as usize], "seed {seed} p {p}"),
+                        // Only a cap may refuse, never answer wrongly.
+                        Err(e) => {
+                            assert!(cap.is_some(), "seed {seed} p {p}: {e}");
+                            assert!(matches!(e.kind(), ErrorKind::TooManyPositions { .. }));
+                        }
+                    }
+                }
+                assert!(top.frames.is_empty() && top.ids.is_empty());
+                assert!(top.options.components().is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_whose_index_changes_is_an_error_not_a_panic() {
+        use std::cell::Cell;
+        /// Indexes each heap as itself on the first call, nowhere after.
+        struct Fickle(Cell<u32>);
+        impl Game for Fickle {
+            type Position = u64;
+            fn options(&self, p: &u64, f: &mut dyn FnMut(&[u64])) {
+                take134(p, f)
+            }
+            fn position_index(&self, p: &u64) -> Option<usize> {
+                self.0.set(self.0.get() + 1);
+                (self.0.get() < 40).then_some(*p as usize)
+            }
+        }
+        let mut s = MemoSolver::new(Fickle(Cell::new(0)));
+        // Whatever it answers is by the definition or an error.
+        if let Ok(v) = s.nim_value(&30) {
+            assert_eq!(v, MemoSolver::new(Hashed).nim_value(&30).unwrap());
+        }
+        assert!(s.frames.is_empty());
+    }
+
+    #[test]
+    fn listings_of_many_options_with_large_values_give_the_definition() {
+        // A Nim heap: every smaller heap is an option, G(n) = n. Listings of
+        // 64 options and more, values past the mex table's first size.
+        struct Heap(bool);
+        impl Game for Heap {
+            type Position = u64;
+            fn options(&self, p: &u64, f: &mut dyn FnMut(&[u64])) {
+                for q in 0..*p {
+                    f(&[q]);
+                }
+            }
+            fn position_index(&self, p: &u64) -> Option<usize> {
+                self.0.then_some(*p as usize)
+            }
+        }
+        for indexed in [true, false] {
+            let mut top = MemoSolver::new(Heap(indexed));
+            assert_eq!(top.nim_value(&300).unwrap().value(), 300);
+            let mut bottom = MemoSolver::new(Heap(indexed));
+            for n in 0..300u64 {
+                assert_eq!(
+                    bottom.nim_value(&n).unwrap().value(),
+                    n,
+                    "indexed {indexed}"
+                );
+                assert_eq!(top.known_value(&n), Some(Nimber::new(n)));
+            }
+        }
     }
 }
