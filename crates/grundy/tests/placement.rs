@@ -151,6 +151,52 @@ fn cram_on_every_board_up_to_4x4_equals_the_definition() {
     }
 }
 
+/// The same with an end-game table of a 3x3 box (built once a region of
+/// more than 9 cells is searched): every board up to 3x4 and 4x4's random
+/// masks, Cram and Node Kayles.
+#[test]
+fn small_boards_with_an_end_game_table_equal_the_definition() {
+    let config = PlacementConfig {
+        endgame: (3, 3),
+        ..PlacementConfig::default()
+    };
+    let mut cram = PlacementSolver::new(Cram, config.clone());
+    let mut kayles = PlacementSolver::new(NodeKayles, config.clone());
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for (h, w) in [(3, 4), (4, 4), (2, 6), (4, 5)] {
+        let n = h * w;
+        let (mut cram_memo, mut kayles_memo) = (HashMap::new(), HashMap::new());
+        let mut adjacent = vec![0u32; n];
+        for r in 0..h {
+            for c in 0..w {
+                let v = r * w + c;
+                if c + 1 < w {
+                    adjacent[v] |= 1 << (v + 1);
+                    adjacent[v + 1] |= 1 << v;
+                }
+                if r + 1 < h {
+                    adjacent[v] |= 1 << (v + w);
+                    adjacent[v + w] |= 1 << v;
+                }
+            }
+        }
+        let masks: Vec<u128> = if n <= 12 {
+            (0..1u128 << n).collect()
+        } else {
+            std::iter::once((1 << n) - 1)
+                .chain((0..1500).map(|_| u128::from(rng.next()) & ((1 << n) - 1)))
+                .collect()
+        };
+        for cells in masks {
+            let b = Board::new(h, w, cells).unwrap();
+            let truth = cram_brute(h, w, cells, &mut cram_memo);
+            assert_eq!(value(&mut cram, &b), truth, "cram {h}x{w} {cells:#b}");
+            let truth = kayles_brute(&adjacent, cells as u32, &mut kayles_memo);
+            assert_eq!(value(&mut kayles, &b), truth, "kayles {h}x{w} {cells:#b}");
+        }
+    }
+}
+
 #[test]
 fn cram_rectangles_agree_with_the_definition_up_to_20_cells() {
     let mut s = solver(Cram);
@@ -515,6 +561,22 @@ fn placement_moves_and_misere_play_equal_the_definition() {
             (report.analysis.outcome == Outcome::N),
             wins,
             "misère {texts:?}"
+        );
+    }
+}
+
+/// Work and table size of the solver on larger Cram boards (run with
+/// `cargo test --release -p grundy --test placement -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn cram_work_on_larger_boards() {
+    for (h, w) in [(4, 7), (5, 6)] {
+        let mut s = solver(Cram);
+        let v = value(&mut s, &Board::full(h, w).unwrap());
+        println!(
+            "cram {h}x{w}: value {v}, {} expanded, {} in the table",
+            s.expanded(),
+            s.table_len()
         );
     }
 }

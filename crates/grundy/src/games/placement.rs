@@ -40,6 +40,14 @@ pub trait Placement {
         None
     }
 
+    /// The moves on an `h × w` box as `(needs, takes)` pairs, for an
+    /// end-game table: see [`Rules::box_moves`] (`None`, the default: no
+    /// table).
+    fn box_moves(&self, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+        let _ = (h, w);
+        None
+    }
+
     /// The regions of `board` (see [`regions_into`](Self::regions_into)).
     fn regions(&self, board: &Board) -> Vec<Board> {
         let mut out = Vec::new();
@@ -65,6 +73,23 @@ impl<P: Placement> Rules for P {
     fn known_value(&self, region: &Board) -> Option<u16> {
         Placement::known_value(self, region)
     }
+
+    fn box_moves(&self, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+        Placement::box_moves(self, h, w)
+    }
+}
+
+/// The moves of `game` on the full `h × w` box, as `(needs, takes)` pairs:
+/// a move needs the cells [`Placement::each_move`] says it takes (a
+/// domino, a vertex) and takes what it clears. (Chomp has no end-game
+/// table: its positions are too few for one to pay.)
+fn moves_of_box<P: Placement>(game: &P, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+    let full = Board::full(h, w).ok()?;
+    let mut out = Vec::new();
+    game.each_move(&full, &mut |cells, after| {
+        out.push((cells, full.cells() & !after.cells()));
+    });
+    Some(out)
 }
 
 /// Cram: a move covers two free cells side by side.
@@ -140,6 +165,11 @@ impl Placement for Cram {
         }
     }
 
+    /// A domino needs both its cells and takes them.
+    fn box_moves(&self, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+        moves_of_box(self, h, w)
+    }
+
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
         // A lone cell takes no domino: value 0, left out.
         each_grid_region(board, |r| {
@@ -173,6 +203,11 @@ impl Placement for NodeKayles {
             let gone = edges.grow(1 << i);
             f(1 << i, board.with(cells & !gone));
         }
+    }
+
+    /// A vertex needs itself and takes its closed neighbourhood.
+    fn box_moves(&self, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+        moves_of_box(self, h, w)
     }
 
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {

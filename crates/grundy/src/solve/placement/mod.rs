@@ -27,6 +27,7 @@
 
 pub mod board;
 pub mod canon;
+pub mod endgame;
 pub mod regions;
 pub mod search;
 pub mod table;
@@ -53,6 +54,16 @@ pub trait Rules {
     /// of the search), or `None` (the default) to search it.
     fn known_value(&self, region: &Board) -> Option<u16> {
         let _ = region;
+        None
+    }
+
+    /// The moves of the game on an `h × w` box as pairs `(needs, takes)`:
+    /// legal on cells `S` when `needs ⊆ S`, leaving `S \ takes` — when a
+    /// region's value depends only on its cells placed in such a box at
+    /// its canonical place, so that an end-game table ([`endgame`]) can
+    /// value small regions. `None` (the default): no table.
+    fn box_moves(&self, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+        let _ = (h, w);
         None
     }
 }

@@ -20,11 +20,13 @@
 //! [`PlacementConfig::max_positions`].
 
 use super::board::Board;
+use super::endgame::Endgame;
 use super::table::{Known, Table};
 use super::Rules;
 use crate::error::{ErrorKind, Result};
 use crate::game::OptionList;
 use crate::nimber::Nimber;
+use std::sync::Arc;
 
 /// Settings of a [`PlacementSolver`].
 #[derive(Clone, Debug)]
@@ -32,12 +34,18 @@ pub struct PlacementConfig {
     /// Most regions the table may hold (about 34 bytes each); beyond it the
     /// search stops with [`ErrorKind::TooManyPositions`].
     pub max_positions: usize,
+    /// The box of the end-game table ([`super::endgame`]), `(rows,
+    /// columns)` with at most 24 cells, built (for games that describe
+    /// their moves on a box) when a region with more cells is first
+    /// searched; `(0, 0)` for none.
+    pub endgame: (usize, usize),
 }
 
 impl Default for PlacementConfig {
     fn default() -> Self {
         PlacementConfig {
             max_positions: 14_000_000,
+            endgame: (4, 5),
         }
     }
 }
@@ -51,6 +59,9 @@ pub struct PlacementSolver<R: Rules> {
     table: Table,
     config: PlacementConfig,
     expanded: u64,
+    /// The end-game table, once built (`endgame_tried`: asked for).
+    endgame: Option<Arc<Endgame>>,
+    endgame_tried: bool,
 }
 
 impl<R: Rules> PlacementSolver<R> {
@@ -61,6 +72,8 @@ impl<R: Rules> PlacementSolver<R> {
             table: Table::default(),
             config,
             expanded: 0,
+            endgame: None,
+            endgame_tried: false,
         }
     }
 
@@ -98,6 +111,11 @@ impl<R: Rules> PlacementSolver<R> {
             .into());
         }
         self.expanded += 1;
+        let (h, w) = self.config.endgame;
+        if !self.endgame_tried && region.count() as usize > h * w {
+            self.endgame_tried = true;
+            self.endgame = Endgame::shared(&self.rules, h.min(w), h.max(w));
+        }
         let mut o = Options::new();
         self.rules.options(region, &mut |regions| o.push(regions));
         Ok(o)
@@ -204,6 +222,9 @@ impl<R: Rules> PlacementSolver<R> {
 
     /// What the table, or else the rules' closed form, knows of `region`.
     fn lookup(&self, region: &Board) -> Option<Known> {
+        if let Some(v) = self.endgame.as_ref().and_then(|e| e.value(region)) {
+            return Some(Known::Value(v));
+        }
         match self.table.get(region) {
             None => self.rules.known_value(region).map(Known::Value),
             known => known,
