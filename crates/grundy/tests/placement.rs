@@ -571,12 +571,20 @@ fn placement_moves_and_misere_play_equal_the_definition() {
 #[ignore]
 fn cram_work_on_larger_boards() {
     for (h, w) in [(4, 7), (5, 6)] {
-        let mut s = solver(Cram);
-        let v = value(&mut s, &Board::full(h, w).unwrap());
-        println!(
-            "cram {h}x{w}: value {v}, {} expanded, {} in the table",
-            s.expanded(),
-            s.table_len()
-        );
+        for endgame in [(0, 0), (4, 5)] {
+            let config = PlacementConfig {
+                endgame,
+                ..PlacementConfig::default()
+            };
+            let mut s = PlacementSolver::new(Cram, config);
+            let t = std::time::Instant::now();
+            let v = value(&mut s, &Board::full(h, w).unwrap());
+            println!(
+                "cram {h}x{w} (end-game box {endgame:?}): value {v}, {} expanded, {} in the table, {:?}",
+                s.expanded(),
+                s.table_len(),
+                t.elapsed()
+            );
+        }
     }
 }
