@@ -102,6 +102,26 @@ fn solver<G: Placement>(game: G) -> PlacementSolver<G> {
     PlacementSolver::new(game, PlacementConfig::default())
 }
 
+/// The 4-neighbours of each cell of an `h × w` grid (at most 32 cells),
+/// as masks.
+fn grid_adjacency(h: usize, w: usize) -> Vec<u32> {
+    let mut adjacent = vec![0u32; h * w];
+    for r in 0..h {
+        for c in 0..w {
+            let v = r * w + c;
+            if c + 1 < w {
+                adjacent[v] |= 1 << (v + 1);
+                adjacent[v + 1] |= 1 << v;
+            }
+            if r + 1 < h {
+                adjacent[v] |= 1 << (v + w);
+                adjacent[v + w] |= 1 << v;
+            }
+        }
+    }
+    adjacent
+}
+
 /// The solver's value of a whole board: the XOR over its regions.
 fn value<G: Placement>(s: &mut PlacementSolver<G>, b: &Board) -> u64 {
     let regions = s.rules().regions(b);
@@ -166,20 +186,7 @@ fn small_boards_with_an_end_game_table_equal_the_definition() {
     for (h, w) in [(3, 4), (4, 4), (2, 6), (4, 5)] {
         let n = h * w;
         let (mut cram_memo, mut kayles_memo) = (HashMap::new(), HashMap::new());
-        let mut adjacent = vec![0u32; n];
-        for r in 0..h {
-            for c in 0..w {
-                let v = r * w + c;
-                if c + 1 < w {
-                    adjacent[v] |= 1 << (v + 1);
-                    adjacent[v + 1] |= 1 << v;
-                }
-                if r + 1 < h {
-                    adjacent[v] |= 1 << (v + w);
-                    adjacent[v + w] |= 1 << v;
-                }
-            }
-        }
+        let adjacent = grid_adjacency(h, w);
         let masks: Vec<u128> = if n <= 12 {
             (0..1u128 << n).collect()
         } else {
@@ -300,20 +307,7 @@ fn node_kayles_on_grids_up_to_4x4_equals_the_definition() {
     let mut s = solver(NodeKayles);
     for (h, w) in [(1, 7), (2, 3), (3, 3), (2, 5), (3, 4), (4, 4)] {
         let n = h * w;
-        let mut adjacent = vec![0u32; n];
-        for r in 0..h {
-            for c in 0..w {
-                let v = r * w + c;
-                if c + 1 < w {
-                    adjacent[v] |= 1 << (v + 1);
-                    adjacent[v + 1] |= 1 << v;
-                }
-                if r + 1 < h {
-                    adjacent[v] |= 1 << (v + w);
-                    adjacent[v + w] |= 1 << v;
-                }
-            }
-        }
+        let adjacent = grid_adjacency(h, w);
         let mut memo = HashMap::new();
         let mut rng = Rng(77 + n as u64);
         let masks: Vec<u32> = if n <= 12 {
@@ -565,12 +559,13 @@ fn placement_moves_and_misere_play_equal_the_definition() {
     }
 }
 
-/// Work and table size of the solver on larger Cram boards (run with
+/// Work and table size of the solver on larger Cram boards, the value
+/// only (run with
 /// `cargo test --release -p grundy --test placement -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn cram_work_on_larger_boards() {
-    for (h, w) in [(4, 7), (5, 6)] {
+    for (h, w) in [(4, 7), (5, 6), (5, 7)] {
         for endgame in [(0, 0), (4, 5)] {
             let config = PlacementConfig {
                 endgame,
