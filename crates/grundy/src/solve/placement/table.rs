@@ -131,8 +131,7 @@ impl Table {
     /// would go (the array is never full).
     fn find(&self, cells: u64, w: u32) -> usize {
         let mask = self.slots.len() - 1;
-        let h = (cells ^ u64::from(w) << 56).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut i = ((h ^ h >> 29) as usize) & mask;
+        let mut i = self.home(cells, w);
         loop {
             let s = self.slots[i];
             if s.width() == 0 || (s.width() == w && { s.cells } == cells) {
@@ -140,6 +139,14 @@ impl Table {
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// The first slot tried for `(cells, w)`: the high bits of a
+    /// multiplicative hash (the array's length is a power of two, at
+    /// least 1024).
+    fn home(&self, cells: u64, w: u32) -> usize {
+        let h = (cells ^ u64::from(w) << 56).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> (64 - self.slots.len().trailing_zeros())) as usize
     }
 
     /// Doubles the array (or makes the first) when it is 3/4 full.
