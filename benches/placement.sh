@@ -9,8 +9,9 @@
 #
 # igsolve is looked for in $IGSOLVE, then /tmp/igs/bin/igsolve, then PATH;
 # install it with `cargo install --root /tmp/igs igsolve` (0.1.2 was used).
-# For each board it runs, taking turns (wall seconds, peak RSS and peak
-# anonymous memory from benches/measure.py):
+# For each board it runs, taking turns (wall seconds, CPU seconds — user +
+# system, which a loaded machine changes far less than the wall time —,
+# peak RSS and peak anonymous memory, from benches/measure.py):
 #   - igsolve:           igsolve cram -r R -c C   (nim-value, its default
 #                        method: Beling–Rogalski pruning, end database)
 #   - grundy value:      grundy analyze cram RxC --format json
@@ -36,13 +37,13 @@ G=target/release/grundy
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "| board | value | igsolve s | igsolve RSS KB (anon) | grundy value s | RSS KB (anon) | grundy outcome-only s | RSS KB (anon) |"
+echo "| board | value | igsolve s (CPU) | igsolve RSS KB (anon) | grundy value s (CPU) | RSS KB (anon) | grundy outcome-only s (CPU) | RSS KB (anon) |"
 echo "|---|---|---|---|---|---|---|---|"
 for b in $BOARDS; do
     r=${b%x*}; c=${b#*x}
-    read -r iw irss ianon < <(python3 benches/measure.py --stdout "$tmp/igs" "$IGS" cram -r "$r" -c "$c")
-    read -r gw grss ganon < <(python3 benches/measure.py --stdout "$tmp/g" "$G" analyze cram "$b" --format json)
-    read -r ow orss oanon < <(python3 benches/measure.py --stdout "$tmp/o" "$G" analyze cram "$b" --outcome-only --format json)
+    read -r iw irss ianon icpu < <(python3 benches/measure.py --stdout "$tmp/igs" "$IGS" cram -r "$r" -c "$c")
+    read -r gw grss ganon gcpu < <(python3 benches/measure.py --stdout "$tmp/g" "$G" analyze cram "$b" --format json)
+    read -r ow orss oanon ocpu < <(python3 benches/measure.py --stdout "$tmp/o" "$G" analyze cram "$b" --outcome-only --format json)
     iv=$(sed -n 's/^Nimber of initial position: \([0-9]*\).*/\1/p' "$tmp/igs")
     gv=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["value"])' "$tmp/g")
     go=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["outcome"])' "$tmp/o")
@@ -54,7 +55,7 @@ for b in $BOARDS; do
         echo "MISMATCH on $b: value $gv but outcome-only says $go" >&2
         exit 1
     fi
-    echo "| $b | $gv | $iw | $irss ($ianon) | $gw | $grss ($ganon) | $ow | $orss ($oanon) |"
+    echo "| $b | $gv | $iw ($icpu) | $irss ($ianon) | $gw ($gcpu) | $grss ($ganon) | $ow ($ocpu) | $orss ($oanon) |"
 done
 echo
 echo "(values equal on every board; $("$IGS" --version 2>/dev/null || echo igsolve); $(nproc) cores shared)"

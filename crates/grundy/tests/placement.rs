@@ -102,6 +102,26 @@ fn solver<G: Placement>(game: G) -> PlacementSolver<G> {
     PlacementSolver::new(game, PlacementConfig::default())
 }
 
+/// The 4-neighbours of each cell of an `h × w` grid (at most 32 cells),
+/// as masks.
+fn grid_adjacency(h: usize, w: usize) -> Vec<u32> {
+    let mut adjacent = vec![0u32; h * w];
+    for r in 0..h {
+        for c in 0..w {
+            let v = r * w + c;
+            if c + 1 < w {
+                adjacent[v] |= 1 << (v + 1);
+                adjacent[v + 1] |= 1 << v;
+            }
+            if r + 1 < h {
+                adjacent[v] |= 1 << (v + w);
+                adjacent[v + w] |= 1 << v;
+            }
+        }
+    }
+    adjacent
+}
+
 /// The solver's value of a whole board: the XOR over its regions.
 fn value<G: Placement>(s: &mut PlacementSolver<G>, b: &Board) -> u64 {
     let regions = s.rules().regions(b);
@@ -147,6 +167,39 @@ fn cram_on_every_board_up_to_4x4_equals_the_definition() {
                     check_pruned(&Cram, &b, truth);
                 }
             }
+        }
+    }
+}
+
+/// The same with an end-game table of a 3x3 box (built once a region of
+/// more than 9 cells is searched): every board up to 3x4 and 4x4's random
+/// masks, Cram and Node Kayles.
+#[test]
+fn small_boards_with_an_end_game_table_equal_the_definition() {
+    let config = PlacementConfig {
+        endgame: (3, 3),
+        ..PlacementConfig::default()
+    };
+    let mut cram = PlacementSolver::new(Cram, config.clone());
+    let mut kayles = PlacementSolver::new(NodeKayles, config.clone());
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for (h, w) in [(3, 4), (4, 4), (2, 6), (4, 5)] {
+        let n = h * w;
+        let (mut cram_memo, mut kayles_memo) = (HashMap::new(), HashMap::new());
+        let adjacent = grid_adjacency(h, w);
+        let masks: Vec<u128> = if n <= 12 {
+            (0..1u128 << n).collect()
+        } else {
+            std::iter::once((1 << n) - 1)
+                .chain((0..1500).map(|_| u128::from(rng.next()) & ((1 << n) - 1)))
+                .collect()
+        };
+        for cells in masks {
+            let b = Board::new(h, w, cells).unwrap();
+            let truth = cram_brute(h, w, cells, &mut cram_memo);
+            assert_eq!(value(&mut cram, &b), truth, "cram {h}x{w} {cells:#b}");
+            let truth = kayles_brute(&adjacent, cells as u32, &mut kayles_memo);
+            assert_eq!(value(&mut kayles, &b), truth, "kayles {h}x{w} {cells:#b}");
         }
     }
 }
@@ -254,20 +307,7 @@ fn node_kayles_on_grids_up_to_4x4_equals_the_definition() {
     let mut s = solver(NodeKayles);
     for (h, w) in [(1, 7), (2, 3), (3, 3), (2, 5), (3, 4), (4, 4)] {
         let n = h * w;
-        let mut adjacent = vec![0u32; n];
-        for r in 0..h {
-            for c in 0..w {
-                let v = r * w + c;
-                if c + 1 < w {
-                    adjacent[v] |= 1 << (v + 1);
-                    adjacent[v + 1] |= 1 << v;
-                }
-                if r + 1 < h {
-                    adjacent[v] |= 1 << (v + w);
-                    adjacent[v + w] |= 1 << v;
-                }
-            }
-        }
+        let adjacent = grid_adjacency(h, w);
         let mut memo = HashMap::new();
         let mut rng = Rng(77 + n as u64);
         let masks: Vec<u32> = if n <= 12 {
@@ -517,4 +557,56 @@ fn placement_moves_and_misere_play_equal_the_definition() {
             "misère {texts:?}"
         );
     }
+}
+
+/// Work and table size of the solver on larger Cram boards, the value
+/// only (run with
+/// `cargo test --release -p grundy --test placement -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn cram_work_on_larger_boards() {
+    for (h, w) in [(4, 7), (5, 6), (5, 7)] {
+        for endgame in [(0, 0), (4, 5)] {
+            let config = PlacementConfig {
+                endgame,
+                ..PlacementConfig::default()
+            };
+            let mut s = PlacementSolver::new(Cram, config);
+            let t = std::time::Instant::now();
+            let v = value(&mut s, &Board::full(h, w).unwrap());
+            println!(
+                "cram {h}x{w} (end-game box {endgame:?}): value {v}, {} expanded, {} in the table, {:?}",
+                s.expanded(),
+                s.table_len(),
+                t.elapsed()
+            );
+        }
+    }
+}
+
+/// Every value the rules know without search (strips, paths, regions
+/// their half turn maps to themselves) equals the definition, on every
+/// mask of small boxes.
+#[test]
+fn closed_forms_equal_the_definition() {
+    let mut known = 0;
+    for (h, w) in [(4, 4), (3, 4), (2, 5), (3, 5), (1, 9), (2, 6)] {
+        let n = h * w;
+        let adjacent = grid_adjacency(h, w);
+        let (mut cram_memo, mut kayles_memo) = (HashMap::new(), HashMap::new());
+        for cells in 0..1u128 << n {
+            let b = Board::new(h, w, cells).unwrap();
+            if let Some(v) = Cram.known_value(&b) {
+                let truth = cram_brute(h, w, cells, &mut cram_memo);
+                assert_eq!(u64::from(v), truth, "cram {h}x{w} {cells:#b}");
+                known += 1;
+            }
+            if let Some(v) = NodeKayles.known_value(&b) {
+                let truth = kayles_brute(&adjacent, cells as u32, &mut kayles_memo);
+                assert_eq!(u64::from(v), truth, "kayles {h}x{w} {cells:#b}");
+                known += 1;
+            }
+        }
+    }
+    assert!(known > 500, "only {known} closed forms met");
 }

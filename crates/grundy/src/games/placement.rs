@@ -40,6 +40,14 @@ pub trait Placement {
         None
     }
 
+    /// The moves on an `h × w` box as `(needs, takes)` pairs, for an
+    /// end-game table: see [`Rules::box_moves`] (`None`, the default: no
+    /// table).
+    fn box_moves(&self, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+        let _ = (h, w);
+        None
+    }
+
     /// The regions of `board` (see [`regions_into`](Self::regions_into)).
     fn regions(&self, board: &Board) -> Vec<Board> {
         let mut out = Vec::new();
@@ -65,6 +73,23 @@ impl<P: Placement> Rules for P {
     fn known_value(&self, region: &Board) -> Option<u16> {
         Placement::known_value(self, region)
     }
+
+    fn box_moves(&self, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+        Placement::box_moves(self, h, w)
+    }
+}
+
+/// The moves of `game` on the full `h × w` box, as `(needs, takes)` pairs:
+/// a move needs the cells [`Placement::each_move`] says it takes (a
+/// domino, a vertex) and takes what it clears. (Chomp has no end-game
+/// table: its positions are too few for one to pay.)
+fn moves_of_box<P: Placement>(game: &P, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+    let full = Board::full(h, w).ok()?;
+    let mut out = Vec::new();
+    game.each_move(&full, &mut |cells, after| {
+        out.push((cells, full.cells() & !after.cells()));
+    });
+    Some(out)
 }
 
 /// Cram: a move covers two free cells side by side.
@@ -116,15 +141,16 @@ impl Placement for Cram {
         b"cram".to_vec()
     }
 
-    /// A strip is Dawson's Kayles; a full even × even rectangle is a
-    /// second-player win (answer each domino by its image under the half
-    /// turn), value 0.
+    /// A strip is Dawson's Kayles; a region that the half turn maps to
+    /// itself is a second-player win (value 0; a full even × even
+    /// rectangle is one) when no domino is its own image: answer each
+    /// domino by its image (`half_turn_mirrors`).
     fn known_value(&self, region: &Board) -> Option<u16> {
         let (h, w) = (region.height(), region.width());
         if h == 1 && region.count() as usize == w {
             return Some(cram_strips()[w]);
         }
-        (h % 2 == 0 && w % 2 == 0 && region.cells() == region.mask()).then_some(0)
+        half_turn_mirrors(region).then_some(0)
     }
 
     fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {
@@ -140,6 +166,11 @@ impl Placement for Cram {
         }
     }
 
+    /// A domino needs both its cells and takes them.
+    fn box_moves(&self, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+        moves_of_box(self, h, w)
+    }
+
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
         // A lone cell takes no domino: value 0, left out.
         each_grid_region(board, |r| {
@@ -148,6 +179,28 @@ impl Placement for Cram {
             }
         });
     }
+}
+
+/// Whether the second player wins `region` (cropped to its box) by
+/// answering each move with its image under the half turn, in Cram and in
+/// grid Node Kayles: the region is its own image, and no move is its own
+/// image or touches it — there is no centre cell (not both sides odd),
+/// and the two cells either side of the centre, when the centre is the
+/// middle of a side, are not both in the region. After such an answer the
+/// position is symmetric again, so the second player always has a move.
+fn half_turn_mirrors(region: &Board) -> bool {
+    let (h, w) = (region.height(), region.width());
+    let n = h * w;
+    let cells = region.cells();
+    if n == 0 || (h % 2 == 1 && w % 2 == 1) || cells.reverse_bits() >> (128 - n) != cells {
+        return false;
+    }
+    let pair = match (h % 2, w % 2) {
+        (1, _) => region.bit(h / 2, w / 2 - 1) | region.bit(h / 2, w / 2),
+        (_, 1) => region.bit(h / 2 - 1, w / 2) | region.bit(h / 2, w / 2),
+        _ => 0,
+    };
+    pair == 0 || cells & pair != pair
 }
 
 /// Node Kayles on a grid: the vertices still available are the free cells,
@@ -160,10 +213,15 @@ impl Placement for NodeKayles {
         b"node-kayles-grid".to_vec()
     }
 
-    /// A path is the octal game 0.137.
+    /// A path is the octal game 0.137; a region the half turn maps to
+    /// itself, without a centre cell or two adjacent cells either side of
+    /// the centre, is a second-player win (`half_turn_mirrors`).
     fn known_value(&self, region: &Board) -> Option<u16> {
         let (h, w) = (region.height(), region.width());
-        (h == 1 && region.count() as usize == w).then(|| kayles_paths()[w])
+        if h == 1 && region.count() as usize == w {
+            return Some(kayles_paths()[w]);
+        }
+        half_turn_mirrors(region).then_some(0)
     }
 
     fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {
@@ -173,6 +231,11 @@ impl Placement for NodeKayles {
             let gone = edges.grow(1 << i);
             f(1 << i, board.with(cells & !gone));
         }
+    }
+
+    /// A vertex needs itself and takes its closed neighbourhood.
+    fn box_moves(&self, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+        moves_of_box(self, h, w)
     }
 
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {

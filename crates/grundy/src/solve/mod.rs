@@ -12,7 +12,7 @@
 //! | [`dag::dag_values`] | explicit acyclic game graphs | O(V + E) | 16 bytes per vertex |
 //! | [`loopy::GraphValues`], [`loopy::LoopySolver`] | graphs and games *with cycles*: values `∞{K}`, draws | O(V + E·(1 + largest value)) | about 32 bytes per vertex, 4 per edge |
 //! | [`MisereSolver`] | misère play of sums of any finite game | O(reachable sums) | one entry per reachable sum |
-//! | [`placement::PlacementSolver`] | placement games on at most 128 cells (Cram, Node Kayles, Chomp): regions, symmetry, outcome-first pruning | O(regions reached × options), often far less for an outcome | about 34 bytes per region, saveable |
+//! | [`placement::PlacementSolver`] | placement games on at most 128 cells (Cram, Node Kayles, Chomp): regions, symmetry, outcome-first pruning | O(regions reached × options), often far less for an outcome | 16 to 32 bytes per region (larger than a 4×5 box), saveable; a 1 MB end-game table |
 //! | [`misere_quotient()`] | misère play of heap games: the quotient of heaps `0..=N`, then any sum at once | L* with memoized exhaustive search, proved exact | the product table, `|Q|²` |
 //!
 //! All are iterative: no recursion grows with the input. They report

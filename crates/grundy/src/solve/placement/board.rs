@@ -193,6 +193,92 @@ impl Edges {
     }
 }
 
+/// A word of cells, `u64` (boxes of at most 64 cells: the common case,
+/// half the work) or `u128`: what the flood fill ([`super::regions`]) and
+/// the canonical form ([`super::canon`]) need of it.
+pub(crate) trait Word:
+    Copy
+    + Eq
+    + Ord
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::BitAndAssign
+    + std::ops::Not<Output = Self>
+    + std::ops::Shl<usize, Output = Self>
+    + std::ops::Shr<usize, Output = Self>
+{
+    /// No cell.
+    const ZERO: Self;
+    /// Bits in the word.
+    const BITS: usize;
+    /// The low bits of `x` (callers pass cells that fit).
+    fn from_cells(x: u128) -> Self;
+    /// The cells as a `u128`.
+    fn cells(self) -> u128;
+    /// The `n` lowest bits (all when `n ≥ BITS`).
+    fn low(n: usize) -> Self;
+    /// The lowest set bit alone.
+    fn lowest(self) -> Self;
+    /// The word without its lowest set bit.
+    fn clear_lowest(self) -> Self;
+    /// Index of the lowest set bit.
+    fn trailing(self) -> usize;
+    /// Index of the highest set bit (the word is not zero).
+    fn highest(self) -> usize;
+    /// The bits in reverse order.
+    fn reversed(self) -> Self;
+    /// `self << n`, 0 when `n ≥ BITS`.
+    fn up(self, n: usize) -> Self;
+    /// `self >> n`, 0 when `n ≥ BITS`.
+    fn down(self, n: usize) -> Self;
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            const BITS: usize = <$t>::BITS as usize;
+            fn from_cells(x: u128) -> Self {
+                x as $t
+            }
+            fn cells(self) -> u128 {
+                self as u128
+            }
+            fn low(n: usize) -> Self {
+                if n >= <Self as Word>::BITS {
+                    <$t>::MAX
+                } else {
+                    (1 << n) - 1
+                }
+            }
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            fn clear_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            fn trailing(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            fn highest(self) -> usize {
+                <Self as Word>::BITS - 1 - self.leading_zeros() as usize
+            }
+            fn reversed(self) -> Self {
+                self.reverse_bits()
+            }
+            fn up(self, n: usize) -> Self {
+                self.checked_shl(n as u32).unwrap_or(0)
+            }
+            fn down(self, n: usize) -> Self {
+                self.checked_shr(n as u32).unwrap_or(0)
+            }
+        }
+    };
+}
+word!(u64);
+word!(u128);
+
 /// The indices of the set bits of a `u128`, lowest first.
 #[derive(Clone, Copy, Debug)]
 pub struct Bits(pub u128);

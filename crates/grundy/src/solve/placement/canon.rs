@@ -12,7 +12,7 @@
 //! uses all 8, whatever the board it came from. Chomp keeps its poisoned
 //! corner fixed: only the identity and the transpose.
 
-use super::board::{low_bits, Board};
+use super::board::{Board, Word};
 
 /// Which symmetries a game's regions may be mapped by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,78 +27,89 @@ pub enum Symmetry {
     Identity,
 }
 
-/// The canonical form of `board` under `symmetry` (see the module docs).
+/// The canonical form of `board` under `symmetry` (see the module docs);
+/// in `u64` words when the box has at most 64 cells.
 pub fn canonical(board: &Board, symmetry: Symmetry) -> Board {
-    let cells = board.cells();
-    if cells == 0 {
+    if board.height() * board.width() <= 64 {
+        canonical_in::<u64>(board, symmetry)
+    } else {
+        canonical_in::<u128>(board, symmetry)
+    }
+}
+
+fn canonical_in<W: Word>(board: &Board, symmetry: Symmetry) -> Board {
+    let cells = W::from_cells(board.cells());
+    if cells == W::ZERO {
         return Board::raw(0, 0, 0);
     }
     let w = board.width();
-    let row_mask = low_bits(w);
+    let row_mask = W::low(w);
     // The bounding box: rows from the lowest and highest cell, columns
     // from the union of the rows.
-    let (mut r0, r1) = (
-        cells.trailing_zeros() as usize / w,
-        (127 - cells.leading_zeros() as usize) / w,
-    );
-    let mut occupied = 0u128;
+    let (mut r0, r1) = (cells.trailing() / w, cells.highest() / w);
+    let mut occupied = W::ZERO;
     for r in r0..=r1 {
         occupied |= (cells >> (r * w)) & row_mask;
     }
-    let mut c0 = occupied.trailing_zeros() as usize;
-    let c1 = 127 - occupied.leading_zeros() as usize;
+    let mut c0 = occupied.trailing();
+    let c1 = occupied.highest();
     if symmetry != Symmetry::Dihedral {
         (r0, c0) = (0, 0);
     }
     let (h, bw) = (r1 - r0 + 1, c1 - c0 + 1);
     let n = h * bw;
-    // The rows of the crop, each `bw` bits, and the whole crop.
-    let row = |r: usize| (cells >> (r * w + c0)) & low_bits(bw);
-    let identity = (r0..=r1).fold(0u128, |m, r| m | row(r) << ((r - r0) * bw));
+    // The crop: one shift when it spans the whole width, else row by row
+    // (`bw` bits each).
+    let identity = if bw == w {
+        cells >> (r0 * w)
+    } else {
+        (r0..=r1).fold(W::ZERO, |m, r| {
+            m | ((cells >> (r * w + c0)) & W::low(bw)) << ((r - r0) * bw)
+        })
+    };
+    let done = |h: usize, w: usize, x: W| Board::raw(h as u8, w as u8, x.cells());
     if symmetry == Symmetry::Identity {
-        return Board::raw(h as u8, bw as u8, identity);
+        return done(h, bw, identity);
     }
     // The transpose: `bw` rows of `h` bits (only when it can be least:
     // the canonical box has no more rows than columns).
     let transposed = || {
-        let mut t = 0u128;
+        let mut t = W::ZERO;
         let mut b = identity;
-        while b != 0 {
-            let i = b.trailing_zeros() as usize;
-            b &= b - 1;
-            t |= 1 << ((i % bw) * h + i / bw);
+        while b != W::ZERO {
+            let i = b.trailing();
+            b = b.clear_lowest();
+            t |= W::low(1) << ((i % bw) * h + i / bw);
         }
         t
     };
     if symmetry == Symmetry::Transpose {
-        let best = match h.cmp(&bw) {
-            std::cmp::Ordering::Less => (h, bw, identity),
-            std::cmp::Ordering::Greater => (bw, h, transposed()),
-            std::cmp::Ordering::Equal => (h, bw, identity.min(transposed())),
+        return match h.cmp(&bw) {
+            std::cmp::Ordering::Less => done(h, bw, identity),
+            std::cmp::Ordering::Greater => done(bw, h, transposed()),
+            std::cmp::Ordering::Equal => done(h, bw, identity.min(transposed())),
         };
-        return Board::raw(best.0 as u8, best.1 as u8, best.2);
     }
     // Dihedral: for a crop `a` of `rows` rows of `cols` bits, its images
     // with the same box are `a`, the rows in reverse order, and the full
     // bit reversal of both (the half turn, and the mirror).
-    let least_of_four = |a: u128, rows: usize, cols: usize| {
-        let mask = low_bits(cols);
-        let flipped = (0..rows).fold(0u128, |m, r| {
+    let least_of_four = |a: W, rows: usize, cols: usize| {
+        let mask = W::low(cols);
+        let flipped = (0..rows).fold(W::ZERO, |m, r| {
             m | ((a >> (r * cols)) & mask) << ((rows - 1 - r) * cols)
         });
-        let turn = |x: u128| x.reverse_bits() >> (128 - n);
+        let turn = |x: W| x.reversed() >> (W::BITS - n);
         a.min(flipped).min(turn(a)).min(turn(flipped))
     };
-    let best = match h.cmp(&bw) {
-        std::cmp::Ordering::Less => (h, bw, least_of_four(identity, h, bw)),
-        std::cmp::Ordering::Greater => (bw, h, least_of_four(transposed(), bw, h)),
-        std::cmp::Ordering::Equal => (
+    match h.cmp(&bw) {
+        std::cmp::Ordering::Less => done(h, bw, least_of_four(identity, h, bw)),
+        std::cmp::Ordering::Greater => done(bw, h, least_of_four(transposed(), bw, h)),
+        std::cmp::Ordering::Equal => done(
             h,
             bw,
             least_of_four(identity, h, bw).min(least_of_four(transposed(), bw, h)),
         ),
-    };
-    Board::raw(best.0 as u8, best.1 as u8, best.2)
+    }
 }
 
 #[cfg(test)]

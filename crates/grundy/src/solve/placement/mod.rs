@@ -11,22 +11,27 @@
 //! `G + *k` is a second-player win it never needs `G`'s full value, and it
 //! stops at the first winning move. Its table ([`table`]) stores, per
 //! region, either the value or the values it is known not to have, and can
-//! be saved and loaded as bytes (the library does no file I/O).
+//! be saved and loaded as bytes (the library does no file I/O). Regions
+//! that fit in a 4×5 box are valued by an end-game table ([`endgame`],
+//! for the games that describe their moves on a box: Cram and grid Node
+//! Kayles), built by the definition once per process, neither searched
+//! nor stored.
 //!
 //! | what | time | memory |
 //! |---|---|---|
-//! | [`PlacementSolver::nim_value`] | O(regions reached × options × canonicalisation, O(cells) each) | one table entry (34 bytes with the map's overhead) per region reached |
+//! | [`PlacementSolver::nim_value`] | O(regions reached × options × canonicalisation, O(rows) word operations each, O(cells) for a square box) | one table entry (12-byte slot, 16 to 32 bytes with the array's free slots) per region reached larger than the end-game box; the end-game table, 1 MB |
 //! | [`PlacementSolver::sum_is`] (outcome) | at most the above, usually far less (stops at a winning move) | same |
 //!
 //! The search recurses, but only as deep as the number of moves a game on
 //! 128 cells can last (at most 128), never deeper.
 //!
-//! Known improvements not made: end-game databases of small regions, the
-//! move ordering and the parity bounds of Beling–Rogalski (2020), and
-//! parallel search.
+//! Known improvements not made: a larger, compressed end-game database,
+//! the move ordering and the bounds of Beling–Rogalski (2020), caching a
+//! region's options between the values asked of it, and parallel search.
 
 pub mod board;
 pub mod canon;
+pub mod endgame;
 pub mod regions;
 pub mod search;
 pub mod table;
@@ -53,6 +58,16 @@ pub trait Rules {
     /// of the search), or `None` (the default) to search it.
     fn known_value(&self, region: &Board) -> Option<u16> {
         let _ = region;
+        None
+    }
+
+    /// The moves of the game on an `h × w` box as pairs `(needs, takes)`:
+    /// legal on cells `S` when `needs ⊆ S`, leaving `S \ takes` — when a
+    /// region's value depends only on its cells placed in such a box at
+    /// its canonical place, so that an end-game table ([`endgame`]) can
+    /// value small regions. `None` (the default): no table.
+    fn box_moves(&self, h: usize, w: usize) -> Option<Vec<(u128, u128)>> {
+        let _ = (h, w);
         None
     }
 }

@@ -7,7 +7,7 @@
 //! step adds the neighbours of the region found so far, so a region of
 //! diameter d costs O(d) word operations.
 
-use super::board::Board;
+use super::board::{Board, Word};
 
 /// The 4-connected components of `board`'s cells, each a board of the same
 /// box (not yet cropped), in order of their lowest cell.
@@ -18,21 +18,38 @@ pub fn grid_regions(board: &Board) -> Vec<Board> {
 }
 
 /// Calls `f` with each 4-connected component of `board`'s cells (see
-/// [`grid_regions`]), allocating nothing.
+/// [`grid_regions`]), allocating nothing; in `u64` words when the box has
+/// at most 64 cells.
 pub fn each_grid_region(board: &Board, mut f: impl FnMut(Board)) {
-    let edges = board.edges();
-    let mut rest = board.cells();
-    while rest != 0 {
-        let mut region = rest & rest.wrapping_neg();
+    if board.height() * board.width() <= 64 {
+        regions_in::<u64>(board, &mut f);
+    } else {
+        regions_in::<u128>(board, &mut f);
+    }
+}
+
+fn regions_in<W: Word>(board: &Board, f: &mut impl FnMut(Board)) {
+    let w = board.width();
+    let all = W::from_cells(board.mask());
+    let not_first = all & !W::from_cells(board.column_mask(0));
+    let not_last = all & !W::from_cells(board.column_mask(w - 1));
+    let mut rest = W::from_cells(board.cells());
+    while rest != W::ZERO {
+        let mut region = rest.lowest();
         loop {
-            let grown = edges.grow(region) & rest;
+            let grown = region
+                | (region & not_first) >> 1
+                | (region & not_last) << 1
+                | region.down(w)
+                | region.up(w);
+            let grown = grown & rest;
             if grown == region {
                 break;
             }
             region = grown;
         }
         rest &= !region;
-        f(board.with(region));
+        f(board.with(region.cells()));
     }
 }
 

@@ -20,24 +20,32 @@
 //! [`PlacementConfig::max_positions`].
 
 use super::board::Board;
+use super::endgame::Endgame;
 use super::table::{Known, Table};
 use super::Rules;
 use crate::error::{ErrorKind, Result};
 use crate::game::OptionList;
 use crate::nimber::Nimber;
+use std::sync::Arc;
 
 /// Settings of a [`PlacementSolver`].
 #[derive(Clone, Debug)]
 pub struct PlacementConfig {
-    /// Most regions the table may hold (about 34 bytes each); beyond it the
+    /// Most regions the table may hold (16 to 32 bytes each); beyond it the
     /// search stops with [`ErrorKind::TooManyPositions`].
     pub max_positions: usize,
+    /// The box of the end-game table ([`super::endgame`]), `(rows,
+    /// columns)` with at most 24 cells, built (for games that describe
+    /// their moves on a box) when a region with more cells is first
+    /// searched; `(0, 0)` for none.
+    pub endgame: (usize, usize),
 }
 
 impl Default for PlacementConfig {
     fn default() -> Self {
         PlacementConfig {
             max_positions: 14_000_000,
+            endgame: (4, 5),
         }
     }
 }
@@ -51,6 +59,23 @@ pub struct PlacementSolver<R: Rules> {
     table: Table,
     config: PlacementConfig,
     expanded: u64,
+    /// The end-game table, once built (`endgame_tried`: asked for).
+    endgame: Option<Arc<Endgame>>,
+    endgame_tried: bool,
+    /// The options of a few regions whose value is unknown (a region is
+    /// often asked several values), by a hash of the region.
+    cache: Vec<Option<(Board, Options)>>,
+}
+
+/// Slots of the options cache.
+const CACHED: usize = 512;
+
+/// The slot of `region` in the options cache.
+fn cache_slot(region: &Board) -> usize {
+    let c = region.cells();
+    let h =
+        ((c >> 64) as u64 ^ c as u64 ^ region.width() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 55) as usize % CACHED
 }
 
 impl<R: Rules> PlacementSolver<R> {
@@ -61,6 +86,9 @@ impl<R: Rules> PlacementSolver<R> {
             table: Table::default(),
             config,
             expanded: 0,
+            endgame: None,
+            endgame_tried: false,
+            cache: (0..CACHED).map(|_| None).collect(),
         }
     }
 
@@ -97,10 +125,28 @@ impl<R: Rules> PlacementSolver<R> {
             }
             .into());
         }
+        let slot = cache_slot(region);
+        if let Some((b, o)) = self.cache[slot].take() {
+            if b == *region {
+                return Ok(o);
+            }
+            self.cache[slot] = Some((b, o));
+        }
         self.expanded += 1;
+        let (h, w) = self.config.endgame;
+        if !self.endgame_tried && region.count() as usize > h * w {
+            self.endgame_tried = true;
+            self.endgame = Endgame::shared(&self.rules, h.min(w), h.max(w));
+        }
         let mut o = Options::new();
         self.rules.options(region, &mut |regions| o.push(regions));
         Ok(o)
+    }
+
+    /// Keeps the options of `region`, whose value is still unknown, for
+    /// the next value asked of it.
+    fn keep(&mut self, region: Board, options: Options) {
+        self.cache[cache_slot(&region)] = Some((region, options));
     }
 
     /// The nim-value of one region (canonical, as the rules give them):
@@ -204,6 +250,9 @@ impl<R: Rules> PlacementSolver<R> {
 
     /// What the table, or else the rules' closed form, knows of `region`.
     fn lookup(&self, region: &Board) -> Option<Known> {
+        if let Some(v) = self.endgame.as_ref().and_then(|e| e.value(region)) {
+            return Some(Known::Value(v));
+        }
         match self.table.get(region) {
             None => self.rules.known_value(region).map(Known::Value),
             known => known,
@@ -226,12 +275,21 @@ impl<R: Rules> PlacementSolver<R> {
             _ => {}
         }
         let options = self.options(region)?;
+        let answer = self.decide(region, k, &options);
+        if matches!(answer, Ok(false)) && !matches!(self.table.get(region), Some(Known::Value(_))) {
+            self.keep(*region, options);
+        }
+        answer
+    }
+
+    /// [`Self::is_value`] of a region not in the table, given its options.
+    fn decide(&mut self, region: &Board, k: u64, options: &Options) -> Result<bool> {
         // A value is at most the number of options.
         if k > options.len() as u64 {
             self.table.exclude(*region, k);
             return Ok(false);
         }
-        let (reached, open) = self.sort_options(&options);
+        let (reached, open) = self.sort_options(options);
         if reached.get(k as usize) == Some(&true) {
             self.table.exclude(*region, k);
             return Ok(false);

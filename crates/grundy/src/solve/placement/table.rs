@@ -1,17 +1,23 @@
 //! The transposition table: per region (a canonical [`Board`]), what is
-//! known of its nim-value, in one `u64`, and its file format.
+//! known of its nim-value, and its file format.
 //!
-//! An entry is either the value (top bit set, the value in the low 16
-//! bits) or the set of values the region is known *not* to have (bit `j`
-//! for value `j < 63`; the pruned search learns these). Each entry takes
-//! the 24-byte board and the 8-byte word.
+//! An entry is either the value or the set of values the region is known
+//! *not* to have (bit `j` for value `j < 23`; the pruned search learns
+//! these). Regions of at most 64 cells (every region of a board of 64
+//! cells or fewer) sit in an open-addressed array of 12-byte slots: the
+//! cells as a `u64`, and one `u32` holding the box's width (the height
+//! follows from the highest cell, a canonical region touching its box's
+//! last row) and the entry; the array is kept at most 3/4 full, so a
+//! region costs 16 to 32 bytes. Larger regions go to a hash map.
 //!
 //! Saved form (little-endian): the 8 bytes `GRUNDYPT`, a `u32` version
 //! (1), a `u32` length and the rules' fingerprint, a `u64` count, then per
-//! entry `h: u8, w: u8, cells: u128, entry: u64` (26 bytes). Loading checks
-//! the magic, version, fingerprint, length and that every board is valid.
+//! entry `h: u8, w: u8, cells: u128, entry: u64` (26 bytes; the entry's
+//! top bit marks a value, in its low 16 bits, else it is the mask of
+//! values excluded). Loading checks the magic, version, fingerprint,
+//! length and that every board is valid.
 
-use super::board::Board;
+use super::board::{low_bits, Board};
 use crate::error::{ErrorKind, Result};
 use rustc_hash::FxHashMap;
 
@@ -21,13 +27,18 @@ pub const MAGIC: &[u8; 8] = b"GRUNDYPT";
 pub const VERSION: u32 = 1;
 const KNOWN: u64 = 1 << 63;
 const ENTRY_BYTES: usize = 26;
+/// Values below this may be recorded as excluded.
+pub const NOT_BITS: u64 = 23;
+/// In a slot's word, the flag of a value (see `Slot`).
+const SLOT_VALUE: u32 = 1 << 23;
+const NOT_MASK: u32 = (1 << 23) - 1;
 
 /// What is known of a region's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Known {
     /// Its nim-value.
     Value(u16),
-    /// Values it does not have (bit `j`: not `j`, for `j < 63`).
+    /// Values it does not have (bit `j`: not `j`, for `j <` [`NOT_BITS`]).
     Not(u64),
 }
 
@@ -48,10 +59,38 @@ impl Known {
     }
 }
 
+/// One slot of the array: a region's cells (of at most 64), and in
+/// `word` its box's width (top 8 bits, 0 for an empty slot), then a flag
+/// (bit 23) for a value in the low 16 bits, else the excluded values' mask
+/// in the low 23 bits.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, packed(4))]
+struct Slot {
+    cells: u64,
+    word: u32,
+}
+
+impl Slot {
+    fn width(&self) -> u32 {
+        self.word >> 24
+    }
+
+    fn known(&self) -> Known {
+        let word = self.word;
+        if word & SLOT_VALUE != 0 {
+            Known::Value(word as u16)
+        } else {
+            Known::Not(u64::from(word & NOT_MASK))
+        }
+    }
+}
+
 /// The table itself.
 #[derive(Default, Debug)]
 pub struct Table {
-    map: FxHashMap<Board, u64>,
+    slots: Vec<Slot>,
+    used: usize,
+    large: FxHashMap<Board, u64>,
 }
 
 fn bad(name: &str, reason: impl Into<String>) -> crate::error::Error {
@@ -62,49 +101,166 @@ fn bad(name: &str, reason: impl Into<String>) -> crate::error::Error {
     .into()
 }
 
+/// The key of a region of at most 64 cells: its cells and its width.
+fn small_key(region: &Board) -> Option<(u64, u32)> {
+    let n = region.height() * region.width();
+    (n <= 64 && region.width() > 0).then(|| (region.cells() as u64, region.width() as u32))
+}
+
+/// The region a small key stands for (the height from the highest cell).
+fn small_board(cells: u64, w: u32) -> Board {
+    if cells == 0 {
+        return Board::raw(0, 0, 0);
+    }
+    let h = (63 - cells.leading_zeros()) / w + 1;
+    Board::raw(h as u8, w as u8, u128::from(cells))
+}
+
 impl Table {
     /// Regions stored.
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.used + self.large.len()
     }
 
     /// Whether nothing is stored.
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.len() == 0
+    }
+
+    /// The slot of `(cells, w)`: where it is, or the empty slot where it
+    /// would go (the array is never full).
+    fn find(&self, cells: u64, w: u32) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(cells, w);
+        loop {
+            let s = self.slots[i];
+            if s.width() == 0 || (s.width() == w && { s.cells } == cells) {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The first slot tried for `(cells, w)`: the high bits of a
+    /// multiplicative hash (the array's length is a power of two, at
+    /// least 1024).
+    fn home(&self, cells: u64, w: u32) -> usize {
+        let h = (cells ^ u64::from(w) << 56).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    /// Doubles the array (or makes the first) when it is 3/4 full.
+    fn grow(&mut self) {
+        if self.slots.len() * 3 > self.used * 4 {
+            return;
+        }
+        let old = std::mem::take(&mut self.slots);
+        self.slots = vec![Slot::default(); (old.len() * 2).max(1024)];
+        for s in old {
+            if s.width() != 0 {
+                let i = self.find(s.cells, s.width());
+                self.slots[i] = s;
+            }
+        }
     }
 
     /// What is known of `region`.
     pub fn get(&self, region: &Board) -> Option<Known> {
-        self.map.get(region).map(|&w| Known::unpack(w))
+        match small_key(region) {
+            Some((cells, w)) => {
+                if self.slots.is_empty() {
+                    return None;
+                }
+                let s = self.slots[self.find(cells, w)];
+                (s.width() != 0).then(|| s.known())
+            }
+            None => self.large.get(region).map(|&w| Known::unpack(w)),
+        }
+    }
+
+    /// The slot of a small key, made if absent.
+    fn slot(&mut self, cells: u64, w: u32) -> &mut Slot {
+        self.grow();
+        let i = self.find(cells, w);
+        if self.slots[i].width() == 0 {
+            self.used += 1;
+            self.slots[i] = Slot {
+                cells,
+                word: w << 24,
+            };
+        }
+        &mut self.slots[i]
     }
 
     /// Records the value of `region`.
     pub fn set_value(&mut self, region: Board, value: u16) {
-        self.map.insert(region, Known::Value(value).pack());
+        match small_key(&region) {
+            Some((cells, w)) => {
+                self.slot(cells, w).word = w << 24 | SLOT_VALUE | u32::from(value);
+            }
+            None => {
+                self.large.insert(region, Known::Value(value).pack());
+            }
+        }
     }
 
     /// Records that `region` does not have the value `not` (kept only for
-    /// values below 63, and only while the value is unknown).
+    /// values below [`NOT_BITS`], and only while the value is unknown).
     pub fn exclude(&mut self, region: Board, not: u64) {
-        if not >= 63 {
+        if not >= NOT_BITS {
             return;
         }
-        let word = self.map.entry(region).or_insert(0);
-        if *word & KNOWN == 0 {
-            *word |= 1 << not;
+        match small_key(&region) {
+            Some((cells, w)) => {
+                let s = self.slot(cells, w);
+                if s.word & SLOT_VALUE == 0 {
+                    s.word |= 1 << not;
+                }
+            }
+            None => {
+                let word = self.large.entry(region).or_insert(0);
+                if *word & KNOWN == 0 {
+                    *word |= 1 << not;
+                }
+            }
+        }
+    }
+
+    /// Every entry, as the board and the saved form's word.
+    fn entries(&self) -> impl Iterator<Item = (Board, u64)> + '_ {
+        let small = self
+            .slots
+            .iter()
+            .filter(|s| s.width() != 0)
+            .map(|s| (small_board(s.cells, s.width()), s.known().pack()));
+        small.chain(self.large.iter().map(|(b, &w)| (*b, w)))
+    }
+
+    /// Stores a saved entry, merging with what is known.
+    fn merge(&mut self, board: Board, word: u64) {
+        match (Known::unpack(word), self.get(&board)) {
+            (Known::Value(v), _) => self.set_value(board, v),
+            (Known::Not(_), Some(Known::Value(_))) => {}
+            (Known::Not(mask), _) => {
+                for j in 0..NOT_BITS {
+                    if mask & 1 << j != 0 {
+                        self.exclude(board, j);
+                    }
+                }
+            }
         }
     }
 
     /// The table in its saved form, for the rules whose fingerprint is
     /// `fingerprint`.
     pub fn to_bytes(&self, fingerprint: &[u8]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(24 + fingerprint.len() + self.map.len() * ENTRY_BYTES);
+        let mut out = Vec::with_capacity(24 + fingerprint.len() + self.len() * ENTRY_BYTES);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&(fingerprint.len() as u32).to_le_bytes());
         out.extend_from_slice(fingerprint);
-        out.extend_from_slice(&(self.map.len() as u64).to_le_bytes());
-        for (board, &word) in &self.map {
+        out.extend_from_slice(&(self.len() as u64).to_le_bytes());
+        for (board, word) in self.entries() {
             out.push(board.height() as u8);
             out.push(board.width() as u8);
             out.extend_from_slice(&board.cells().to_le_bytes());
@@ -168,19 +324,18 @@ impl Table {
                 u128::from_le_bytes(cells),
             )
             .map_err(|e| bad(name, format!("an entry is not a board: {e}")))?;
+            let (h, w) = (board.height(), board.width());
+            let tight = h > 0
+                && w > 0
+                && board.cells() & !low_bits(w * (h - 1)) != 0
+                && board.cells() & board.column_mask(w - 1) != 0;
+            if !tight {
+                return Err(bad(name, "an entry is not a region cropped to its box"));
+            }
             entries.push((board, u64::from_le_bytes(word)));
         }
-        self.map.reserve(entries.len());
         for (board, word) in entries {
-            match (Known::unpack(word), self.get(&board)) {
-                (Known::Value(_), _) | (_, None) => {
-                    self.map.insert(board, word);
-                }
-                (Known::Not(mask), Some(Known::Not(old))) => {
-                    self.map.insert(board, mask | old);
-                }
-                (Known::Not(_), Some(Known::Value(_))) => {}
-            }
+            self.merge(board, word);
         }
         Ok(())
     }
@@ -214,5 +369,44 @@ mod tests {
         assert!(e(&bytes[..bytes.len() - 1], b"cram").contains("entries"));
         assert!(e(&bytes[..10], b"cram").contains("truncated"));
         assert!(e(b"not a table at all", b"cram").contains("GRUNDYPT"));
+    }
+
+    /// Thousands of regions, small and large (over 64 cells), through
+    /// the array's growth and the saved form.
+    #[test]
+    fn many_regions_small_and_large_are_kept() {
+        let mut t = Table::default();
+        let mut boards = Vec::new();
+        for i in 1..5000u128 {
+            let (h, w) = if i % 3 == 0 { (9, 9) } else { (4, 6) };
+            let full = Board::full(h, w).unwrap();
+            // Every cell of the first row and column, so the box is tight.
+            let edge = full.column_mask(0) | low_bits(w) | full.column_mask(w - 1);
+            let last = full.mask() & !low_bits(w * (h - 1));
+            let cells = (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) & full.mask()) | edge | last;
+            boards.push(full.with(cells));
+        }
+        boards.sort();
+        boards.dedup();
+        for (i, b) in boards.iter().enumerate() {
+            if i % 2 == 0 {
+                t.set_value(*b, (i % 7) as u16);
+            } else {
+                t.exclude(*b, (i % 5) as u64);
+            }
+        }
+        assert_eq!(t.len(), boards.len());
+        let mut u = Table::default();
+        u.load(&t.to_bytes(b"x"), b"x", "t").unwrap();
+        for (i, b) in boards.iter().enumerate() {
+            let want = if i % 2 == 0 {
+                Known::Value((i % 7) as u16)
+            } else {
+                Known::Not(1 << (i % 5))
+            };
+            assert_eq!(t.get(b), Some(want));
+            assert_eq!(u.get(b), Some(want));
+        }
+        assert_eq!(t.get(&Board::full(2, 2).unwrap()), None);
     }
 }
