@@ -230,7 +230,7 @@ impl Core {
             }
         }
         // Heaps computed in order, values final: the pairs with a bulk rare
-        // heap come from the bits filled for the next 64 heaps at once.
+        // heap come from the bits filled for the next 32 heaps at once.
         let bulk = if memo {
             let epoch = self.stats.split_changes;
             if !self.rc.bulk_bits.covers(n, epoch) {
@@ -310,11 +310,11 @@ impl Core {
         (c, targets)
     }
 
-    /// Fills [`BulkBits`] for the heaps `n0..n0 + 64` (values below 64,
-    /// every heap below `n0` final): the rare heaps `r`, `64 ≤ r < n0 − k`
+    /// Fills [`BulkBits`] for the heaps `n0..n0 + 32` (values below 64,
+    /// every heap below `n0` final): the rare heaps `r`, `32 ≤ r < n0 − k`
     /// for every class `k`, pair in each of those heaps with a partner below
     /// `n0`, and for a fixed `r` the partners of consecutive heaps are
-    /// consecutive in the table: one vectorized pass of 64 values per rare
+    /// consecutive in the table: one vectorized pass of 32 values per rare
     /// heap and class instead of a gather per pair and heap. Left empty
     /// (the heaps walk every rare heap) when too few rare heaps qualify,
     /// early in the sequence, or when some splits are not allowed (a skipped
@@ -330,21 +330,21 @@ impl Core {
         if self.moves.unequal || n0 < BULK_FROM || t.len() < n0 {
             return;
         }
-        let lo = rare.partition_point(|&r| (r as usize) < BLOCK);
+        let lo = rare.partition_point(|&r| (r as usize) < BULK_HEAPS);
         let hi = rare.partition_point(|&r| (r as usize) < n0 - kmax);
         if hi < lo + MIN_BULK_BITS {
             return;
         }
         ahead.rare = lo..hi;
-        let bits: &mut [u64; BLOCK] = &mut ahead.bits;
+        let bits: &mut [u64; BULK_HEAPS] = &mut ahead.bits;
         bits.fill(0);
         let values = &self.rc.rare_values;
         for &k in &self.moves.pairs {
             // Heap `n0 + j` pairs `r` with `n0 + j − k − r`: in `1..n0` for
-            // `64 ≤ r < n0 − k` and `j < 64`.
-            let partners = |i: usize| -> Option<&[T; BLOCK]> {
+            // `32 ≤ r < n0 − k` and `j < 32`.
+            let partners = |i: usize| -> Option<&[T; BULK_HEAPS]> {
                 let p = n0 - k - rare[i] as usize;
-                t.get(p..p + BLOCK)?.try_into().ok()
+                t.get(p..p + BULK_HEAPS)?.try_into().ok()
             };
             // (Partners always lie in the table; were one not to, no set
             // would be better than a partial one.)
@@ -355,7 +355,7 @@ impl Core {
                     return;
                 };
                 let (v, w) = (usize::from(values[i]), usize::from(values[i + 1]));
-                for j in 0..BLOCK {
+                for j in 0..BULK_HEAPS {
                     bits[j] |= (1 << ((v ^ p[j].index()) & 63)) | (1 << ((w ^ q[j].index()) & 63));
                 }
                 i += 2;
@@ -367,12 +367,12 @@ impl Core {
                     return;
                 };
                 let v = usize::from(values[i]);
-                for j in 0..BLOCK {
+                for j in 0..BULK_HEAPS {
                     bits[j] |= 1 << ((v ^ p[j].index()) & 63);
                 }
             }
         }
-        self.stats.rare_pairs += ((hi - lo) * BLOCK * self.moves.pairs.len()) as u64;
+        self.stats.rare_pairs += ((hi - lo) * BULK_HEAPS * self.moves.pairs.len()) as u64;
     }
 
     /// [`Self::confirm`] for small values, the targets as bits.
@@ -474,13 +474,17 @@ pub(super) fn rare_pair_walk(
     }
 }
 
+/// Heaps whose bulk bits [`Core::fill_bulk_bits`] fills at once (the
+/// bulk: rare heaps from this one on).
+pub(super) const BULK_HEAPS: usize = 32;
+
 /// Heaps from which [`Core::fill_bulk_bits`] fills bits ahead.
 pub(super) const BULK_FROM: usize = 1024;
 /// Fewest bulk rare heaps for it (below, walking them costs less).
 pub(super) const MIN_BULK_BITS: usize = 4;
 
 /// The values (below 64, as bits) of the pairs with a *bulk* rare heap of
-/// the heaps `n0..n0 + 64`, filled at once by [`Core::fill_bulk_bits`]:
+/// the heaps `n0..n0 + 32`, filled at once by [`Core::fill_bulk_bits`]:
 /// the rare heaps with indices `rare` in the rare list, every class. Valid
 /// for the split of `epoch` (the count of split changes) only.
 #[derive(Clone, Debug)]
@@ -492,7 +496,7 @@ pub(super) struct BulkBits {
     /// Indices of the bulk in the rare list (empty: not filled).
     pub(super) rare: std::ops::Range<usize>,
     /// Per heap `n0 + j`, the values of its bulk pairs.
-    pub(super) bits: Box<[u64; BLOCK]>,
+    pub(super) bits: Box<[u64; BULK_HEAPS]>,
 }
 
 impl Default for BulkBits {
@@ -501,7 +505,7 @@ impl Default for BulkBits {
             n0: usize::MAX,
             epoch: 0,
             rare: 0..0,
-            bits: Box::new([0; BLOCK]),
+            bits: Box::new([0; BULK_HEAPS]),
         }
     }
 }
@@ -510,7 +514,7 @@ impl BulkBits {
     /// Whether it was filled (or found not worth filling) for heap `n`.
     #[inline(always)]
     pub(super) fn covers(&self, n: usize, epoch: u64) -> bool {
-        self.epoch == epoch && n >= self.n0 && n - self.n0 < BLOCK
+        self.epoch == epoch && n >= self.n0 && n - self.n0 < BULK_HEAPS
     }
 }
 

@@ -84,7 +84,7 @@ fn rare_pair_sets_reused_across_classes_are_exact() {
     }
 }
 
-/// The pairs with a bulk rare heap filled as bits for 64 heaps at once
+/// The pairs with a bulk rare heap filled as bits for 32 heaps at once
 /// (`fill_bulk_bits`): used on sparse codes with one and several two-heap
 /// classes (with twisted splits: 0.106), on random codes with splits, and
 /// every value equals the plain method's.
