@@ -39,6 +39,15 @@ fi
 if [ "${1:-}" = sizes ]; then
   rows=()
   for e in ${SIZES:-28 30}; do
+    # The values file takes up to two bytes a value: refuse to start a run
+    # whose file would not fit where it is written (the run would end in a
+    # write error after all the computation).
+    need=$(( (2 << e) >> 20 ))
+    free=$(df -Pm "$tmp" | awk 'NR == 2 { print $4 }')
+    if [ "$free" -lt $(( need + 1024 )) ]; then
+      echo "2^$e: the values file needs up to $need MiB, $free MiB free in $tmp" >&2
+      exit 1
+    fi
     echo "== $GAME to 2^$e on $THREADS thread(s)" >&2
     read -r wall rss anon cpu <<<"$(python3 benches/measure.py "$G" values "$GAME" --to $((1 << e)) \
       --threads "$THREADS" --output "$tmp/size.bin" --quiet)"

@@ -55,6 +55,9 @@ pub(super) struct RareCommon {
     /// [`MEMO_SUMS`](super::rare_common::MEMO_SUMS) (see
     /// `Core::candidate_bits`); emptied with the rare list.
     pub(super) memo: [super::rare_common::SumSet; super::rare_common::MEMO_SUMS],
+    /// The values of the pairs with a bulk rare heap, for the next heaps
+    /// (see [`BulkBits`](super::rare_common::BulkBits)).
+    pub(super) bulk_bits: super::rare_common::BulkBits,
     /// Values of two-heap splits `a + b = m` that need a rare heap
     /// (common), up to the bound inclusive, as bits (value `v` is bit
     /// `v % 64` of word `v / 64`); index: `m` mod 2.

@@ -55,6 +55,16 @@
 //! a byte per value (a store per split) and packed into bits for the
 //! finish.
 //!
+//! **Bulk bits** (rare/common with values below 64, heaps computed in order:
+//! 0.106, 0.16, 0.167 on one thread): the same idea for the rare pairs
+//! alone. For the next 32 heaps, the pairs of every rare heap `r` with
+//! `32 ≤ r < n0 − k` have their partner before the block, consecutive for
+//! consecutive heaps: one vectorized pass of 32 values per rare heap and
+//! class sets them as a `u64` of values per heap, and each heap walks only
+//! the rare heaps below 32 and those above the bulk (`rare_common`,
+//! `fill_bulk_bits`; 32 heaps measured 3–5% faster than 64 or 16 on
+//! 0.106, 0.16 and 0.167).
+//!
 //! **Two threads** ([`TakeBreakConfig::threads`] > 1, a rayon pool on which
 //! the whole run executes): the flags of the next block are filled while
 //! the current block is finished, so a block's values are not read by the
@@ -120,7 +130,12 @@
 //!   5,438,249 values (8.1%) are 256 or more, none reaches 512; the peak
 //!   RSS, 134 MiB, is the 128 MiB `u16` table and 6 MiB besides (the
 //!   code and everything else; the values file is written from the table
-//!   16384 values at a time, no copy).
+//!   16384 values at a time, no copy). To 2^28 (two threads, `benches/longrun.sh
+//!   sizes` on a shared machine): 305 s of CPU (75 s to 2^26: linear in
+//!   `n`), peak RSS 0.51 GiB (the 512 MiB `u16` table), file checksum
+//!   `f482ca3674bedde8`. Extrapolated to 2^30: about 1,250 s of CPU (21 min
+//!   on two threads at best) and a 2 GiB table: the 9 bits are needed for
+//!   1.3 GiB.
 //!   With 8% of values past 255, a `u8` table with the large values kept
 //!   elsewhere would cost about half a byte per value more and a branch in
 //!   every kernel; the design chosen is a byte plane (the low 8 bits: the
@@ -132,14 +147,23 @@
 //!   search compares the bytes and masks with `!(hi ⊕ target's bit)`,
 //!   `mark_rows` reads 64 partners' high bits at once. Between threads the
 //!   bit plane is published a word (64 values) at a time. A value of 512
-//!   widens to `u16` as today's `u8` table widens;
-//! - one thread on games with few rare heaps (0.106 to 2^22, 0.167 to 2^20)
-//!   is 2.6x and 3.2x ogsolve's `rc2` in CPU time (values into a file),
-//!   0.106 short of 3x: the rare-pair walk (`candidate_bits` in
-//!   `rare_common`) is 18% of it — a scalar loop, a gather per pair, about
-//!   as tight as x86 allows (a packed heap/value list was slower); games
-//!   with several two-heap classes (0.167) walk each sum once (a memo of
-//!   the sets of recent sums), single-class ones (0.106) cannot;
+//!   widens to `u16` as today's `u8` table widens. The engine reads its
+//!   table as a slice `&[T]` everywhere (about 70 generic sites in ten
+//!   files, `Growing`/`Frozen` between threads, `NimTable`'s `with_slice`
+//!   outside): the planes need a table trait with the kernels as its
+//!   methods first;
+//! - one thread on games with few rare heaps: 0.106 to 2^22 is 2.9x
+//!   ogsolve's `rc2` in CPU time (values into a file; 148 ms against 429,
+//!   `perf stat -e task-clock`; 2.6x before the bulk bits), short of 3x.
+//!   The rare-pair walk left (rare heaps below 64) was 10% of it; the
+//!   confirmation of rare values below the candidate (the first splits,
+//!   54 per heap on average) is the largest part. Tried and measured no
+//!   faster: comparing each chunk with each of a few targets instead of
+//!   setting a bit per split; a first stretch of 16 splits instead of 64
+//!   (half the splits, no less time); the pairs of rare heaps below 64
+//!   whose partner lies before the block in the bulk bits too (a binary
+//!   search per heap and class cost more than it saved). The wall time of
+//!   a values file also holds its two `fsync`s (0.22 s wall for 0.14 s CPU);
 //! - the first ~10^5 heaps of dense games (0.007) run the plain method,
 //!   which marks every split up to where each mex candidate turns up;
 //! - a three-heap rare/common rule (only two-heap splits use it).

@@ -229,10 +229,25 @@ impl Core {
                 seen = seen | B::bit(t[n - k].index());
             }
         }
+        // Heaps computed in order, values final: the pairs with a bulk rare
+        // heap come from the bits filled for the next 32 heaps at once.
+        let bulk = if memo {
+            let epoch = self.stats.split_changes;
+            if !self.rc.bulk_bits.covers(n, epoch) {
+                self.fill_bulk_bits(t, n, epoch);
+            }
+            let ahead = &self.rc.bulk_bits;
+            if !ahead.rare.is_empty() {
+                seen = seen | B::from_u128(u128::from(ahead.bits[n - ahead.n0]));
+            }
+            ahead.rare.clone()
+        } else {
+            0..0
+        };
         let rare = &self.rc.rare;
         let values = &self.rc.rare_values;
         let rare_pairs = &mut self.stats.rare_pairs;
-        let memo = memo && self.moves.pairs.len() > 1;
+        let memo = memo && self.moves.pairs.len() > 1 && bulk.is_empty();
         let sets = &mut self.rc.memo;
         rare_pair_walk(&self.moves, rare, &mut self.rc.cuts, n, |m, cut, skip| {
             let slot = &mut sets[m % MEMO_SUMS];
@@ -243,9 +258,11 @@ impl Core {
             let window = &t[..m];
             // Two accumulators: the OR chains run side by side.
             let (mut a, mut b) = (B::ZERO, B::ZERO);
-            // The rare heaps below `m`, but `skip` (no iterator adapters:
-            // they kept the loop out of line).
+            // The rare heaps below `m`, but `skip` or the bulk (no iterator
+            // adapters: they kept the loop out of line). The bulk lies below
+            // every cut and is never filled when a heap is skipped.
             let (first, second) = match skip {
+                _ if !bulk.is_empty() => (0..bulk.start, bulk.end..cut),
                 Some(i) => (0..i, i + 1..cut),
                 None => (0..cut, 0..0),
             };
@@ -291,6 +308,71 @@ impl Core {
         };
         let targets = B::from_u128(self.rc.rare_bits[parity]) & !seen & below;
         (c, targets)
+    }
+
+    /// Fills [`BulkBits`] for the heaps `n0..n0 + 32` (values below 64,
+    /// every heap below `n0` final): the rare heaps `r`, `32 ≤ r < n0 − k`
+    /// for every class `k`, pair in each of those heaps with a partner below
+    /// `n0`, and for a fixed `r` the partners of consecutive heaps are
+    /// consecutive in the table: one vectorized pass of 32 values per rare
+    /// heap and class instead of a gather per pair and heap. Left empty
+    /// (the heaps walk every rare heap) when too few rare heaps qualify,
+    /// early in the sequence, or when some splits are not allowed (a skipped
+    /// pair cannot be taken out of a set of bits).
+    #[inline(always)]
+    pub(super) fn fill_bulk_bits<T: Word>(&mut self, t: &[T], n0: usize, epoch: u64) {
+        let ahead = &mut self.rc.bulk_bits;
+        ahead.n0 = n0;
+        ahead.epoch = epoch;
+        ahead.rare = 0..0;
+        let kmax = self.moves.pairs.iter().copied().max().unwrap_or(0);
+        let rare = &self.rc.rare;
+        if self.moves.unequal || n0 < BULK_FROM || t.len() < n0 {
+            return;
+        }
+        let lo = rare.partition_point(|&r| (r as usize) < BULK_HEAPS);
+        let hi = rare.partition_point(|&r| (r as usize) < n0 - kmax);
+        if hi < lo + MIN_BULK_BITS {
+            return;
+        }
+        ahead.rare = lo..hi;
+        let bits: &mut [u64; BULK_HEAPS] = &mut ahead.bits;
+        bits.fill(0);
+        let values = &self.rc.rare_values;
+        for &k in &self.moves.pairs {
+            // Heap `n0 + j` pairs `r` with `n0 + j − k − r`: in `1..n0` for
+            // `32 ≤ r < n0 − k` and `j < 32`.
+            let partners = |i: usize| -> Option<&[T; BULK_HEAPS]> {
+                let p = n0 - k - rare[i] as usize;
+                t.get(p..p + BULK_HEAPS)?.try_into().ok()
+            };
+            // (Partners always lie in the table; were one not to, no set
+            // would be better than a partial one.)
+            let mut i = lo;
+            while i + 2 <= hi {
+                let (Some(p), Some(q)) = (partners(i), partners(i + 1)) else {
+                    ahead.rare = 0..0;
+                    return;
+                };
+                let (v, w) = (usize::from(values[i]), usize::from(values[i + 1]));
+                for j in 0..BULK_HEAPS {
+                    bits[j] |= (1 << ((v ^ p[j].index()) & 63)) | (1 << ((w ^ q[j].index()) & 63));
+                }
+                i += 2;
+            }
+            // The last one (an odd count).
+            if i < hi {
+                let Some(p) = partners(i) else {
+                    ahead.rare = 0..0;
+                    return;
+                };
+                let v = usize::from(values[i]);
+                for j in 0..BULK_HEAPS {
+                    bits[j] |= 1 << ((v ^ p[j].index()) & 63);
+                }
+            }
+        }
+        self.stats.rare_pairs += ((hi - lo) * BULK_HEAPS * self.moves.pairs.len()) as u64;
     }
 
     /// [`Self::confirm`] for small values, the targets as bits.
@@ -389,6 +471,50 @@ pub(super) fn rare_pair_walk(
             None
         };
         f(m, cut, skip);
+    }
+}
+
+/// Heaps whose bulk bits [`Core::fill_bulk_bits`] fills at once (the
+/// bulk: rare heaps from this one on).
+pub(super) const BULK_HEAPS: usize = 32;
+
+/// Heaps from which [`Core::fill_bulk_bits`] fills bits ahead.
+pub(super) const BULK_FROM: usize = 1024;
+/// Fewest bulk rare heaps for it (below, walking them costs less).
+pub(super) const MIN_BULK_BITS: usize = 4;
+
+/// The values (below 64, as bits) of the pairs with a *bulk* rare heap of
+/// the heaps `n0..n0 + 32`, filled at once by [`Core::fill_bulk_bits`]:
+/// the rare heaps with indices `rare` in the rare list, every class. Valid
+/// for the split of `epoch` (the count of split changes) only.
+#[derive(Clone, Debug)]
+pub(super) struct BulkBits {
+    /// The first heap.
+    pub(super) n0: usize,
+    /// The split changes counted when it was filled.
+    pub(super) epoch: u64,
+    /// Indices of the bulk in the rare list (empty: not filled).
+    pub(super) rare: std::ops::Range<usize>,
+    /// Per heap `n0 + j`, the values of its bulk pairs.
+    pub(super) bits: Box<[u64; BULK_HEAPS]>,
+}
+
+impl Default for BulkBits {
+    fn default() -> Self {
+        BulkBits {
+            n0: usize::MAX,
+            epoch: 0,
+            rare: 0..0,
+            bits: Box::new([0; BULK_HEAPS]),
+        }
+    }
+}
+
+impl BulkBits {
+    /// Whether it was filled (or found not worth filling) for heap `n`.
+    #[inline(always)]
+    pub(super) fn covers(&self, n: usize, epoch: u64) -> bool {
+        self.epoch == epoch && n >= self.n0 && n - self.n0 < BULK_HEAPS
     }
 }
 

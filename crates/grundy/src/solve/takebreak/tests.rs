@@ -84,6 +84,53 @@ fn rare_pair_sets_reused_across_classes_are_exact() {
     }
 }
 
+/// The pairs with a bulk rare heap filled as bits for 32 heaps at once
+/// (`fill_bulk_bits`): used on sparse codes with one and several two-heap
+/// classes (with twisted splits: 0.106), on random codes with splits, and
+/// every value equals the plain method's.
+#[test]
+fn bulk_rare_pair_bits_are_exact() {
+    let mut codes: Vec<String> = ["0.106", "0.16", "0.167", "0.1677"]
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    // Random finite codes whose digits let heaps split (4, 5, 6, 7).
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..6 {
+        let mut code = String::from("0.");
+        for _ in 0..3 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            code.push(char::from(b'0' + ((x >> 40) % 8) as u8));
+        }
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        code.push(char::from(b'4' + ((x >> 40) % 4) as u8));
+        codes.push(code);
+    }
+    let mut used = 0;
+    for code in &codes {
+        let g = TakeBreak::octal(code).unwrap();
+        let n = 12_000;
+        let mut auto = TakeBreakSolver::new(g.clone());
+        let mut filled = false;
+        auto.extend_with(n, &mut |s| {
+            filled |= !s.core.rc.bulk_bits.rare.is_empty();
+            Ok(())
+        })
+        .unwrap();
+        used += usize::from(filled);
+        let got: Vec<u64> = (0..=n).map(|h| auto.value(h).unwrap().value()).collect();
+        assert_eq!(got, values(&g, n, Method::Plain, true), "{code}");
+        if ["0.106", "0.16", "0.167"].contains(&code.as_str()) {
+            assert!(filled, "{code}: {:?}", auto.stats());
+        }
+    }
+    assert!(used >= 3, "{used}");
+}
+
 #[test]
 fn rare_common_is_used_and_exact_on_a_long_run() {
     // 0.6 has a clear split; compare with the naive method to 12000.
