@@ -74,3 +74,49 @@ def mex(s):
     while m in s:
         m += 1
     return m
+
+
+# The same games written in Lua (script:FILE.lua): values and misère
+# outcomes equal the definition, as for Rhai.
+SPLIT_LUA = """
+function moves(n)
+    local out = {}
+    for _, take in ipairs({1, 2}) do
+        if take < n then out[#out + 1] = n - take
+        elseif take == n then out[#out + 1] = sum() end
+    end
+    for a = 1, n - 1 do
+        if a < n - a then out[#out + 1] = sum(a, n - a) end
+    end
+    return out
+end
+"""
+
+SUB134_LUA = """
+function moves(n)
+    local out = {}
+    for _, t in ipairs({1, 3, 4}) do
+        if t <= n then out[#out + 1] = n - t end
+    end
+    return out
+end
+"""
+
+
+@pytest.mark.parametrize("heaps", [(1,), (2,), (1, 1), (3, 4), (1, 2, 5), (6, 6)])
+def test_lua_scripts_misere_equals_the_definition(tmp_path, heaps):
+    path = tmp_path / "split.lua"
+    path.write_text(SPLIT_LUA)
+    a = grundy.analyze(f"script:{path}", *heaps, misere=True)
+    assert a.misere
+    expected = "N" if misere_wins(tuple(sorted(heaps))) else "P"
+    assert a.outcome == expected, heaps
+
+
+def test_lua_script_values_equal_the_definition(tmp_path):
+    path = tmp_path / "sub134.lua"
+    path.write_text(SUB134_LUA)
+    want = []
+    for n in range(60):
+        want.append(mex({want[n - t] for t in (1, 3, 4) if t <= n}))
+    assert list(grundy.values(f"script:{path}", 59)) == want
