@@ -114,7 +114,7 @@ impl Game for Wythoff {
         true
     }
 
-    /// The inverse of [`shell_index`]: `m = ⌊√i⌋`, then the place in the
+    /// The inverse of the square-shell index: `m = ⌊√i⌋`, then the place in the
     /// shell.
     #[inline]
     fn index_position(&self, i: usize) -> Option<(u64, u64)> {
