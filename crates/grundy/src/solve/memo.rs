@@ -50,7 +50,8 @@
 //! about 2.2x (3.2x before the lean loop); a 10^6-position subtraction
 //! chain solved from the top about 2.1x the C++ bottom-up loop (4.2x
 //! before; about 240 instructions per position, counted by callgrind:
-//! two listings into the index vector, the scans, the stack).
+//! two listings into the index vector, the scans, the stack); `grundy
+//! values wythoff --to 300` end to end about 2.2x (3.3x before).
 //!
 //! Choose it for any game whose positions are not plain heap sizes; for heap
 //! games [`DenseSolver`](super::DenseSolver) is faster.
