@@ -95,6 +95,29 @@ pub trait Game {
     fn position_index(&self, _p: &Self::Position) -> Option<usize> {
         None
     }
+
+    /// The options of `p` as [`position_index`](Self::position_index)
+    /// indices, for games where every option of `p` is a single component
+    /// with an index: writes one index per option into `out` (after what
+    /// it holds) and returns true. The same options as
+    /// [`options`](Self::options), as a multiset (order is free). Returns
+    /// false, writing nothing, when some option is a sum or has no index
+    /// (the default: never given). Solvers then skip the listing of
+    /// positions: a lean loop over indices (see
+    /// [`MemoSolver`](crate::solve::MemoSolver)); they use it only where
+    /// [`index_position`](Self::index_position) is given too.
+    #[inline]
+    fn option_indices(&self, _p: &Self::Position, _out: &mut Vec<usize>) -> bool {
+        false
+    }
+
+    /// The position whose [`position_index`](Self::position_index) is `i`
+    /// (its inverse), or `None` (the default). Needed with
+    /// [`option_indices`](Self::option_indices).
+    #[inline]
+    fn index_position(&self, _i: usize) -> Option<Self::Position> {
+        None
+    }
 }
 
 impl<G: Game + ?Sized> Game for &G {
@@ -119,6 +142,16 @@ impl<G: Game + ?Sized> Game for &G {
 
     fn position_index(&self, p: &Self::Position) -> Option<usize> {
         (**self).position_index(p)
+    }
+
+    #[inline]
+    fn option_indices(&self, p: &Self::Position, out: &mut Vec<usize>) -> bool {
+        (**self).option_indices(p, out)
+    }
+
+    #[inline]
+    fn index_position(&self, i: usize) -> Option<Self::Position> {
+        (**self).index_position(i)
     }
 }
 

@@ -289,6 +289,31 @@ impl Game for Subtraction {
     fn position_index(&self, p: &u64) -> Option<usize> {
         usize::try_from(*p).ok()
     }
+
+    /// Every option is one smaller heap, its own index.
+    #[inline]
+    fn option_indices(&self, heap: &u64, out: &mut Vec<usize>) -> bool {
+        let Ok(h) = usize::try_from(*heap) else {
+            return false;
+        };
+        match &self.set {
+            MoveSet::Finite(s) => {
+                let fit = match s.last() {
+                    Some(&k) if k <= *heap => s.len(),
+                    _ => s.partition_point(|&s| s <= *heap),
+                };
+                // Each move is at most the heap, so fits a usize.
+                out.extend(s[..fit].iter().map(|&s| h - s as usize));
+            }
+            _ => self.for_each_move(*heap, |s| out.push(h - s as usize)),
+        }
+        true
+    }
+
+    #[inline]
+    fn index_position(&self, i: usize) -> Option<u64> {
+        u64::try_from(i).ok()
+    }
 }
 
 impl HeapGame for Subtraction {
@@ -346,6 +371,26 @@ impl HeapGame for Subtraction {
 mod tests {
     use super::*;
     use crate::solve::DenseSolver;
+
+    #[test]
+    fn option_indices_are_the_options() {
+        let sets = [
+            Subtraction::finite(&[1, 3, 4]).unwrap(),
+            Subtraction::finite(&[2, 5, 9]).unwrap(),
+        ];
+        for g in sets {
+            for h in 0..30u64 {
+                let mut got = Vec::new();
+                assert!(g.option_indices(&h, &mut got));
+                let want: Vec<usize> = crate::game::collect_options(&g, &h)
+                    .iter()
+                    .map(|o| o[0] as usize)
+                    .collect();
+                assert_eq!(got, want, "{} heap {h}", g.spec());
+                assert_eq!(g.index_position(h as usize), Some(h));
+            }
+        }
+    }
 
     #[test]
     fn the_batched_listing_equals_the_callback_one() {

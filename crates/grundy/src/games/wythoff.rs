@@ -84,6 +84,48 @@ impl Game for Wythoff {
     fn position_index(&self, &(a, b): &(u64, u64)) -> Option<usize> {
         shell_index(a, b)
     }
+
+    /// The shell indices of the options, without forming the pairs: runs
+    /// of consecutive indices (`(x, b)` for `x < b` is `b² + x`, `(a, y)`
+    /// for `y ≤ a` is `a² + a + y`), the rest one square shell each.
+    #[inline]
+    fn option_indices(&self, &(a, b): &(u64, u64), out: &mut Vec<usize>) -> bool {
+        if shell_index(a, b).is_none() {
+            return false;
+        }
+        // Below 2^31, so every square fits a usize.
+        let (a, b) = (a as usize, b as usize);
+        let low = a.min(b);
+        out.reserve(a + b + low);
+        // (x, b), x < a: below b in b's shell, then (x, b) with x ≥ b.
+        out.extend(b * b..b * b + low);
+        out.extend((b..a).map(|x| x * x + x + b));
+        // (a, y), y < b: up to a in a's shell, then (a, y) with y > a.
+        out.extend(a * a + a..a * a + a + b.min(a + 1));
+        out.extend((a + 1..b).map(|y| y * y + a));
+        // (a - d, b - d), 1 ≤ d ≤ min(a, b).
+        match a.cmp(&b) {
+            std::cmp::Ordering::Less => out.extend((0..low).map(|c| (b - low + c).pow(2) + c)),
+            std::cmp::Ordering::Equal => out.extend((0..low).map(|c| c * c + 2 * c)),
+            std::cmp::Ordering::Greater => {
+                out.extend((0..low).map(|c| (a - low + c) * (a - low + c + 1) + c))
+            }
+        }
+        true
+    }
+
+    /// The inverse of the square-shell index: `m = ⌊√i⌋`, then the place in the
+    /// shell.
+    #[inline]
+    fn index_position(&self, i: usize) -> Option<(u64, u64)> {
+        let i = u64::try_from(i).ok()?;
+        let m = i.isqrt();
+        if m >= 1 << 31 {
+            return None;
+        }
+        let r = i - m * m;
+        Some(if r < m { (r, m) } else { (m, r - m) })
+    }
 }
 
 /// The square-shell index of the pair `(a, b)` (see
@@ -267,6 +309,30 @@ mod tests {
                 assert_eq!(batched, crate::game::collect_options(&Wythoff, &(a, b)));
             }
         }
+    }
+
+    #[test]
+    fn option_indices_are_the_indices_of_the_options_and_index_position_inverts() {
+        for a in 0..40u64 {
+            for b in 0..40u64 {
+                let mut got = Vec::new();
+                assert!(Wythoff.option_indices(&(a, b), &mut got));
+                got.sort_unstable();
+                let mut want: Vec<usize> = crate::game::collect_options(&Wythoff, &(a, b))
+                    .iter()
+                    .map(|o| shell_index(o[0].0, o[0].1).unwrap())
+                    .collect();
+                want.sort_unstable();
+                assert_eq!(got, want, "({a}, {b})");
+                let i = shell_index(a, b).unwrap();
+                assert_eq!(Wythoff.index_position(i), Some((a, b)));
+            }
+        }
+        let top = (1u64 << 31) - 1;
+        let i = shell_index(top, 5).unwrap();
+        assert_eq!(Wythoff.index_position(i), Some((top, 5)));
+        assert_eq!(Wythoff.index_position(1 << 62), None);
+        assert!(!Wythoff.option_indices(&(1 << 31, 0), &mut Vec::new()));
     }
 
     #[test]
