@@ -133,9 +133,10 @@
 //!   16384 values at a time, no copy). To 2^28 (two threads, `benches/longrun.sh
 //!   sizes` on a shared machine): 305 s of CPU (75 s to 2^26: linear in
 //!   `n`), peak RSS 0.51 GiB (the 512 MiB `u16` table), file checksum
-//!   `f482ca3674bedde8`. Extrapolated to 2^30: about 1,250 s of CPU (21 min
-//!   on two threads at best) and a 2 GiB table: the 9 bits are needed for
-//!   1.3 GiB.
+//!   `f482ca3674bedde8`. To 2^30 (same command, `SIZES=30`, a quieter
+//!   machine): 1,066 s wall, 1,166 s of CPU, peak anonymous memory
+//!   2.00 GiB (the 2 GiB `u16` table), file checksum `08099794b0b614ae`:
+//!   within 30 minutes, but the 9 bits are needed for 1.3 GiB.
 //!   With 8% of values past 255, a `u8` table with the large values kept
 //!   elsewhere would cost about half a byte per value more and a branch in
 //!   every kernel; the design chosen is a byte plane (the low 8 bits: the
