@@ -493,7 +493,7 @@ impl<T: Word> BlockJob<'_, T> {
             // The prefix's rare heaps were paired above (as bulk rare heaps):
             // only its common heaps are left to mark.
             let mut rare = self.rare.iter().map(|&r| r as usize).peekable();
-            let prefix = self.table.iter().enumerate().skip(self.first);
+            let prefix = self.table.values_from(self.first);
             let prefix = prefix.skip(prefix_items.start).take(prefix_items.len());
             for (a, x) in prefix {
                 while rare.next_if(|&r| r < a).is_some() {}

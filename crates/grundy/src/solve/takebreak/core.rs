@@ -272,7 +272,7 @@ impl Core {
         }
         for &k in &self.moves.single {
             if n > k {
-                self.stamp[t[n - k].index()] = g;
+                self.stamp[t.value(n - k).index()] = g;
             }
         }
     }
@@ -285,17 +285,17 @@ impl Core {
             self.reach[0] = true;
         }
         if digit & LEAVE_ONE != 0 && m >= 1 {
-            self.reach[t[m].index()] = true;
+            self.reach[t.value(m).index()] = true;
         }
         if digit & LEAVE_TWO != 0 {
             for a in 1..=self.moves.half(m) {
-                self.reach[(t[a] ^ t[m - a]).index()] = true;
+                self.reach[t.pair(a, m - a).index()] = true;
             }
         }
         if digit & LEAVE_THREE != 0 {
             for a in 1..=m / 3 {
                 for b in a..=(m - a) / 2 {
-                    self.reach[(t[a] ^ t[b] ^ t[m - a - b]).index()] = true;
+                    self.reach[t.triple(a, b, m - a - b).index()] = true;
                 }
             }
         }

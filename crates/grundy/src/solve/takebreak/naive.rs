@@ -12,7 +12,7 @@ impl Core {
             if n >= k + 2 {
                 let m = n - k;
                 for a in 1..=self.moves.half(m) {
-                    self.stamp[(t[a] ^ t[m - a]).index()] = g;
+                    self.stamp[t.pair(a, m - a).index()] = g;
                 }
             }
         }
@@ -21,7 +21,7 @@ impl Core {
                 let m = n - k;
                 for a in 1..=m / 3 {
                     for b in a..=(m - a) / 2 {
-                        self.stamp[(t[a] ^ t[b] ^ t[m - a - b]).index()] = g;
+                        self.stamp[t.triple(a, b, m - a - b).index()] = g;
                     }
                 }
             }

@@ -111,7 +111,7 @@ impl Core {
             if n >= k + 3 {
                 let m = n - k;
                 for a in 1..=m / 3 {
-                    if pairs_contain(t, m - a, a, (m - a) / 2, target ^ t[a]) {
+                    if pairs_contain(t, m - a, a, (m - a) / 2, target ^ t.value(a)) {
                         return true;
                     }
                 }

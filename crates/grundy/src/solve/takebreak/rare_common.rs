@@ -64,7 +64,7 @@ impl Core {
                 *rare_pairs += range.len() as u64;
                 let window = &t[..m];
                 for (&r, &v) in rare[range.clone()].iter().zip(&values[range]) {
-                    let x = usize::from(v) ^ window[m - r as usize].index();
+                    let x = usize::from(v) ^ window.value(m - r as usize).index();
                     stamp[x & ((1 << MAX_SPLIT_BITS) - 1)] = g;
                 }
             }
@@ -226,7 +226,7 @@ impl Core {
         }
         for &k in &self.moves.single {
             if n > k {
-                seen = seen | B::bit(t[n - k].index());
+                seen = seen | B::bit(t.value(n - k).index());
             }
         }
         // Heaps computed in order, values final: the pairs with a bulk rare
@@ -272,12 +272,14 @@ impl Core {
                     .chunks_exact(2)
                     .zip(values[range.clone()].chunks_exact(2));
                 for (r, v) in pairs {
-                    a = a | B::bit(usize::from(v[0]) ^ window[m - r[0] as usize].index());
-                    b = b | B::bit(usize::from(v[1]) ^ window[m - r[1] as usize].index());
+                    a = a | B::bit(usize::from(v[0]) ^ window.value(m - r[0] as usize).index());
+                    b = b | B::bit(usize::from(v[1]) ^ window.value(m - r[1] as usize).index());
                 }
                 if range.len() % 2 == 1 {
                     let i = range.end - 1;
-                    a = a | B::bit(usize::from(values[i]) ^ window[m - rare[i] as usize].index());
+                    a = a | B::bit(
+                        usize::from(values[i]) ^ window.value(m - rare[i] as usize).index(),
+                    );
                 }
             }
             if memo {
@@ -327,7 +329,7 @@ impl Core {
         ahead.rare = 0..0;
         let kmax = self.moves.pairs.iter().copied().max().unwrap_or(0);
         let rare = &self.rc.rare;
-        if self.moves.unequal || n0 < BULK_FROM || t.len() < n0 {
+        if self.moves.unequal || n0 < BULK_FROM || t.count() < n0 {
             return;
         }
         let lo = rare.partition_point(|&r| (r as usize) < BULK_HEAPS);
