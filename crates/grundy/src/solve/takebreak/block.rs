@@ -371,7 +371,7 @@ impl Core {
             for ci in 0..self.moves.pairs.len() {
                 let m = n - self.moves.pairs[ci];
                 let end = block.first - 1;
-                mark_range(t, m, 1, end, &mut self.stamp, g);
+                t.mark_range(m, 1, end, &mut self.stamp, g);
                 self.marked[ci] = block.first + block.prefix - 1;
                 self.stats.confirm_pairs += end as u64;
             }

@@ -176,8 +176,11 @@
 //!
 //! The inventory a 9-bit table has to cover (file:line at the time of
 //! writing; `t` is the engine's `&[T]`/`&mut Vec<T>`, `T` a [`Word`]).
-//! Single reads go through `ValueTable::value` (see `values.rs`), the
-//! trait the planes would implement; the rest still index the slice.
+//! The single reads, the pair scans and the bulk bits' runs go through
+//! `ValueTable` (`values.rs`), the trait the planes would implement (its
+//! only implementation today is `[T]`, delegating to the kernels below);
+//! the block fill's partner slices, `Growing`/`Frozen` and `NimTable`
+//! still handle the slice itself.
 //! - Outside the engine: `rebuilt` (mod.rs ~655) reads each value
 //!   through `NimTable::get` (single reads, on resume) and hands the slice
 //!   to `reach_layer` through `with_slice!`; `extend_to` (~710) matches on

@@ -32,9 +32,9 @@ impl Core {
             while lo <= hi && budget > 0 {
                 let len = (hi - lo + 1).min(CHUNK).min(budget);
                 if len == CHUNK {
-                    xor_chunk(t, m, lo, &mut buf);
+                    t.xor_chunk(m, lo, &mut buf);
                 } else {
-                    xor_pairs(t, m, lo, &mut buf[..len]);
+                    t.xor_pairs(m, lo, &mut buf[..len]);
                 }
                 for x in &buf[..len] {
                     stamp[x.index()] = g;
@@ -77,8 +77,8 @@ impl Core {
                 let Some((m, lo, hi)) = self.unmarked(n, ci) else {
                     continue;
                 };
-                if let Some(end) = first_chunk_with(t, m, lo, hi, target) {
-                    mark_range(t, m, lo, end, &mut self.stamp, g);
+                if let Some(end) = t.first_chunk_with(m, lo, hi, target) {
+                    t.mark_range(m, lo, end, &mut self.stamp, g);
                     self.marked[ci] = end;
                     self.stats.plain_marked += (end + 1 - lo) as u64;
                     self.stats.plain_scanned += (end + 1 - lo) as u64;
@@ -111,7 +111,7 @@ impl Core {
             if n >= k + 3 {
                 let m = n - k;
                 for a in 1..=m / 3 {
-                    if pairs_contain(t, m - a, a, (m - a) / 2, target ^ t.value(a)) {
+                    if t.pairs_contain(m - a, a, (m - a) / 2, target ^ t.value(a)) {
                         return true;
                     }
                 }
@@ -134,7 +134,7 @@ impl Core {
             let Some((m, lo, hi)) = self.unmarked(n, ci) else {
                 continue;
             };
-            if let Some(end) = first_chunk_with(t, m, lo, hi, target) {
+            if let Some(end) = t.first_chunk_with(m, lo, hi, target) {
                 self.stats.searched_pairs += (end + 1 - lo) as u64;
                 return true;
             }

@@ -190,7 +190,7 @@ impl Core {
                     continue;
                 };
                 let end = (lo + MARK_STEP - 1).min(hi);
-                mark_range(t, m, lo, end, &mut self.stamp, g);
+                t.mark_range(m, lo, end, &mut self.stamp, g);
                 self.stats.confirm_pairs += (end + 1 - lo) as u64;
                 self.block_marked_after += end + 1 - lo;
                 self.marked[ci] = end;
@@ -344,10 +344,8 @@ impl Core {
         for &k in &self.moves.pairs {
             // Heap `n0 + j` pairs `r` with `n0 + j − k − r`: in `1..n0` for
             // `32 ≤ r < n0 − k` and `j < 32`.
-            let partners = |i: usize| -> Option<&[T; BULK_HEAPS]> {
-                let p = n0 - k - rare[i] as usize;
-                t.get(p..p + BULK_HEAPS)?.try_into().ok()
-            };
+            let partners =
+                |i: usize| -> Option<&[T; BULK_HEAPS]> { t.run(n0 - k - rare[i] as usize) };
             // (Partners always lie in the table; were one not to, no set
             // would be better than a partial one.)
             let mut i = lo;
@@ -403,9 +401,9 @@ impl Core {
             while lo <= hi && budget > 0 {
                 let len = (hi - lo + 1).min(CHUNK).min(budget);
                 if len == CHUNK {
-                    xor_chunk(t, m, lo, &mut buf);
+                    t.xor_chunk(m, lo, &mut buf);
                 } else {
-                    xor_pairs(t, m, lo, &mut buf[..len]);
+                    t.xor_pairs(m, lo, &mut buf[..len]);
                 }
                 let (mut a, mut b) = (B::ZERO, B::ZERO);
                 for x in buf[..len].chunks_exact(2) {

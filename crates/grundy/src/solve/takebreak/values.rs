@@ -34,6 +34,33 @@ pub(super) trait ValueTable {
 
     /// `(i, G(i))` for `i` in `first..count` in order.
     fn values_from(&self, first: usize) -> impl Iterator<Item = (usize, Self::Value)> + '_;
+
+    /// `G(from..from + N)` as one run, `None` past the end. (The slice
+    /// lends its own memory; a table of planes would hand out the byte run
+    /// and the run's word of high bits instead.)
+    fn run<const N: usize>(&self, from: usize) -> Option<&[Self::Value; N]>;
+
+    /// `out[j] = G(lo + j) ⊕ G(m − lo − j)` for a full chunk.
+    fn xor_chunk(&self, m: usize, lo: usize, out: &mut [Self::Value; CHUNK]);
+
+    /// `out[j] = G(lo + j) ⊕ G(m − lo − j)` for `j < out.len()`.
+    fn xor_pairs(&self, m: usize, lo: usize, out: &mut [Self::Value]);
+
+    /// Whether `G(a) ⊕ G(m − a) = target` for some `a` in `lo..=hi`.
+    fn pairs_contain(&self, m: usize, lo: usize, hi: usize, target: Self::Value) -> bool;
+
+    /// The last `a` of the first chunk of splits from `lo` holding one
+    /// worth `target` (see [`first_chunk_with`]).
+    fn first_chunk_with(
+        &self,
+        m: usize,
+        lo: usize,
+        hi: usize,
+        target: Self::Value,
+    ) -> Option<usize>;
+
+    /// Stamps `g` at the values of the splits `a + (m − a)`, `lo ≤ a ≤ end`.
+    fn mark_range(&self, m: usize, lo: usize, end: usize, stamp: &mut [u32], g: u32);
 }
 
 impl<T: Word> ValueTable for [T] {
@@ -53,6 +80,36 @@ impl<T: Word> ValueTable for [T] {
     fn values_from(&self, first: usize) -> impl Iterator<Item = (usize, T)> + '_ {
         self.iter().copied().enumerate().skip(first)
     }
+
+    #[inline(always)]
+    fn run<const N: usize>(&self, from: usize) -> Option<&[T; N]> {
+        self.get(from..from.checked_add(N)?)?.try_into().ok()
+    }
+
+    #[inline(always)]
+    fn xor_chunk(&self, m: usize, lo: usize, out: &mut [T; CHUNK]) {
+        xor_chunk(self, m, lo, out)
+    }
+
+    #[inline(always)]
+    fn xor_pairs(&self, m: usize, lo: usize, out: &mut [T]) {
+        xor_pairs(self, m, lo, out)
+    }
+
+    #[inline(always)]
+    fn pairs_contain(&self, m: usize, lo: usize, hi: usize, target: T) -> bool {
+        pairs_contain(self, m, lo, hi, target)
+    }
+
+    #[inline(always)]
+    fn first_chunk_with(&self, m: usize, lo: usize, hi: usize, target: T) -> Option<usize> {
+        first_chunk_with(self, m, lo, hi, target)
+    }
+
+    #[inline(always)]
+    fn mark_range(&self, m: usize, lo: usize, end: usize, stamp: &mut [u32], g: u32) {
+        mark_range(self, m, lo, end, stamp, g)
+    }
 }
 
 #[cfg(test)]
@@ -69,5 +126,49 @@ mod tests {
         let from: Vec<_> = t.values_from(3).collect();
         assert_eq!(from, vec![(3, 2), (4, 511), (5, 7)]);
         assert!(t.values_from(6).next().is_none());
+        assert_eq!(t.run::<2>(4), Some(&[511, 7]));
+        assert_eq!(t.run::<2>(5), None);
+        assert_eq!(t.run::<1>(usize::MAX), None);
+    }
+
+    /// The pair scans against their definition, `G(a) ⊕ G(m − a)` read
+    /// one value at a time, on a table with values past 255.
+    #[test]
+    fn the_pair_scans_match_single_reads() {
+        let t: Vec<u16> = (0..400u32)
+            .map(|i| ((i * 37 + i / 3) % 512) as u16)
+            .collect();
+        let t = &t[..];
+        let m = 399;
+        let mut chunk = [0u16; CHUNK];
+        t.xor_chunk(m, 5, &mut chunk);
+        let mut short = [0u16; 10];
+        t.xor_pairs(m, 70, &mut short);
+        for (j, &x) in chunk.iter().enumerate() {
+            assert_eq!(x, t.pair(5 + j, m - 5 - j));
+        }
+        for (j, &x) in short.iter().enumerate() {
+            assert_eq!(x, t.pair(70 + j, m - 70 - j));
+        }
+        for target in [0u16, 1, 256, 300, 511] {
+            let hits: Vec<usize> = (1..=m / 2)
+                .filter(|&a| t.pair(a, m - a) == target)
+                .collect();
+            assert_eq!(t.pairs_contain(m, 1, m / 2, target), !hits.is_empty());
+            let end = t.first_chunk_with(m, 1, m / 2, target);
+            match hits.first() {
+                None => assert_eq!(end, None),
+                Some(&a) => {
+                    let end = end.unwrap();
+                    assert!(a <= end && end < a + CHUNK && end <= m / 2);
+                }
+            }
+        }
+        let mut stamp = vec![0u32; 512];
+        t.mark_range(m, 3, 150, &mut stamp, 7);
+        for (x, &s) in stamp.iter().enumerate() {
+            let marked = (3..=150).any(|a| usize::from(t.pair(a, m - a)) == x);
+            assert_eq!(s == 7, marked, "value {x}");
+        }
     }
 }
