@@ -364,7 +364,7 @@ impl Core {
                 &second_half[j * words..(j + 1) * words],
             ];
             let g = self.next_generation();
-            self.mark_small_moves(t, n);
+            self.mark_small_moves(&**t, n);
             self.mark_rare_pairs(t, n, block.bulk.clone());
             // The first splits, whose larger parts lie in the block (or,
             // filled ahead, in the block before it).

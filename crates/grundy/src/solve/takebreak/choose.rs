@@ -49,7 +49,7 @@ impl Core {
     /// clearly cheaper.
     #[cold]
     #[inline(never)]
-    pub(super) fn check_split<T: Word>(&mut self, t: &[T]) {
+    pub(super) fn check_split<V: ValueTable + ?Sized>(&mut self, t: &V) {
         let n = t.count();
         self.rc.next_check = n + (n / 4).max(256);
         if self.method != Method::Auto || !self.moves.rare_common_applies() {

@@ -166,7 +166,7 @@ impl Core {
                     return Some(v);
                 }
                 if self.split_check_due(t.len()) {
-                    self.check_split(t);
+                    self.check_split(t.as_slice());
                 }
                 continue;
             }
@@ -179,7 +179,7 @@ impl Core {
                     return Some(v);
                 }
                 if self.split_check_due(t.len()) {
-                    self.check_split(t);
+                    self.check_split(t.as_slice());
                 }
                 continue;
             }
@@ -188,7 +188,7 @@ impl Core {
                     return Some(v);
                 }
                 if self.split_check_due(t.len()) {
-                    self.check_split(t);
+                    self.check_split(t.as_slice());
                 }
                 continue;
             }
@@ -197,7 +197,7 @@ impl Core {
                 return Some(v);
             }
             if self.split_check_due(t.len()) {
-                self.check_split(t);
+                self.check_split(t.as_slice());
             }
         }
         None
@@ -265,7 +265,7 @@ impl Core {
 
     /// Marks the options that leave no heap or one heap.
     #[inline(always)]
-    pub(super) fn mark_small_moves<T: Word>(&mut self, t: &[T], n: usize) {
+    pub(super) fn mark_small_moves<V: ValueTable + ?Sized>(&mut self, t: &V, n: usize) {
         let g = self.generation;
         if self.moves.terminal.contains(&n) {
             self.stamp[0] = g;
@@ -280,7 +280,7 @@ impl Core {
     /// Adds to the cumulative set what the repeating digit reaches from a
     /// heap `n` but not from `n − 1`: the options of removing `n − m`.
     #[inline(never)]
-    pub(super) fn reach_layer<T: Word>(&mut self, t: &[T], m: usize, digit: u8) {
+    pub(super) fn reach_layer<V: ValueTable + ?Sized>(&mut self, t: &V, m: usize, digit: u8) {
         if digit & LEAVE_NONE != 0 {
             self.reach[0] = true;
         }

@@ -6,7 +6,7 @@ use super::*;
 impl Core {
     /// The definition: mark every option, take the mex.
     #[inline(always)]
-    pub(super) fn naive<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+    pub(super) fn naive<V: ValueTable + ?Sized>(&mut self, t: &V, n: usize) -> u64 {
         let g = self.generation;
         for &k in &self.moves.pairs {
             if n >= k + 2 {

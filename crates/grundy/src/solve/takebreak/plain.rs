@@ -106,7 +106,12 @@ impl Core {
 
     /// Whether a three-heap split of `n` has value `target`.
     #[inline(always)]
-    pub(super) fn some_triple_is_worth<T: Word>(&self, t: &[T], n: usize, target: T) -> bool {
+    pub(super) fn some_triple_is_worth<V: ValueTable + ?Sized>(
+        &self,
+        t: &V,
+        n: usize,
+        target: V::Value,
+    ) -> bool {
         for &k in &self.moves.triples {
             if n >= k + 3 {
                 let m = n - k;
@@ -123,11 +128,11 @@ impl Core {
     /// Whether a two-heap split of `n` beyond the marked prefix, or a
     /// three-heap split, has value `target`.
     #[inline(always)]
-    pub(super) fn split_beyond_prefix_is_worth<T: Word>(
+    pub(super) fn split_beyond_prefix_is_worth<V: ValueTable + ?Sized>(
         &mut self,
-        t: &[T],
+        t: &V,
         n: usize,
-        target: T,
+        target: V::Value,
     ) -> bool {
         self.stats.searches += 1;
         for ci in 0..self.moves.pairs.len() {

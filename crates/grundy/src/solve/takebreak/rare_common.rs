@@ -176,7 +176,12 @@ impl Core {
     /// [`FEW_TARGETS`] values of `targets` are unseen (those seen are
     /// dropped) or every split is marked.
     #[inline(always)]
-    pub(super) fn mark_until_few<T: Word>(&mut self, t: &[T], n: usize, targets: &mut Vec<usize>) {
+    pub(super) fn mark_until_few<V: ValueTable + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+        targets: &mut Vec<usize>,
+    ) {
         let g = self.generation;
         loop {
             let stamp = &self.stamp;
@@ -322,7 +327,7 @@ impl Core {
     /// early in the sequence, or when some splits are not allowed (a skipped
     /// pair cannot be taken out of a set of bits).
     #[inline(always)]
-    pub(super) fn fill_bulk_bits<T: Word>(&mut self, t: &[T], n0: usize, epoch: u64) {
+    pub(super) fn fill_bulk_bits<V: ValueTable + ?Sized>(&mut self, t: &V, n0: usize, epoch: u64) {
         let ahead = &mut self.rc.bulk_bits;
         ahead.n0 = n0;
         ahead.epoch = epoch;
@@ -345,7 +350,7 @@ impl Core {
             // Heap `n0 + j` pairs `r` with `n0 + j − k − r`: in `1..n0` for
             // `32 ≤ r < n0 − k` and `j < 32`.
             let partners =
-                |i: usize| -> Option<&[T; BULK_HEAPS]> { t.run(n0 - k - rare[i] as usize) };
+                |i: usize| -> Option<&[V::Value; BULK_HEAPS]> { t.run(n0 - k - rare[i] as usize) };
             // (Partners always lie in the table; were one not to, no set
             // would be better than a partial one.)
             let mut i = lo;
