@@ -365,7 +365,7 @@ impl Core {
             ];
             let g = self.next_generation();
             self.mark_small_moves(&**t, n);
-            self.mark_rare_pairs(t, n, block.bulk.clone());
+            self.mark_rare_pairs(&**t, n, block.bulk.clone());
             // The first splits, whose larger parts lie in the block (or,
             // filled ahead, in the block before it).
             for ci in 0..self.moves.pairs.len() {
@@ -375,7 +375,7 @@ impl Core {
                 self.marked[ci] = block.first + block.prefix - 1;
                 self.stats.confirm_pairs += end as u64;
             }
-            let v = self.finish_rare_common(t, n, rows, true);
+            let v = self.finish_rare_common(&**t, n, rows, true);
             self.stats.rare_common_heaps += 1;
             match T::from_u64(v) {
                 Some(x) => t.push(x),

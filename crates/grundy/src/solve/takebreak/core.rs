@@ -192,7 +192,7 @@ impl Core {
                 }
                 continue;
             }
-            let v = self.step(t);
+            let v = self.step(t.as_slice());
             if let Some(v) = self.push_value(t, v) {
                 return Some(v);
             }
@@ -230,13 +230,17 @@ impl Core {
 
     /// `G(n)` for `n = t.len()`.
     #[inline(always)]
-    pub(super) fn step<T: Word>(&mut self, t: &[T]) -> u64 {
-        self.step_at(t, t.len())
+    pub(super) fn step<T: Word, V: ValueTable<Value = T> + ?Sized>(&mut self, t: &V) -> u64 {
+        self.step_at(t, t.count())
     }
 
     /// `G(n)`, reading only `t` (which must hold every value `G(n)` reads).
     #[inline(always)]
-    pub(super) fn step_at<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+    pub(super) fn step_at<T: Word, V: ValueTable<Value = T> + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+    ) -> u64 {
         self.begin_heap(t, n);
         if self.rc.split.is_some() {
             self.stats.rare_common_heaps += 1;
@@ -253,7 +257,11 @@ impl Core {
     /// Starts heap `n`: a new generation, the options through the repeating
     /// digit and those that leave at most one heap marked.
     #[inline(always)]
-    pub(super) fn begin_heap<T: Word>(&mut self, t: &[T], n: usize) {
+    pub(super) fn begin_heap<T: Word, V: ValueTable<Value = T> + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+    ) {
         self.next_generation();
         if let Some((first, digit)) = self.moves.tail {
             if n >= first {

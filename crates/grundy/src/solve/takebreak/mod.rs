@@ -180,11 +180,11 @@
 //! `ValueTable` (`values.rs`), the trait the planes would implement (its
 //! only implementation today is `[T]`, delegating to the kernels below);
 //! the block fill's partner slices, `Growing`/`Frozen` and `NimTable`
-//! still handle the slice itself. Generic over `ValueTable` (any table,
-//! not only a slice): `naive`, `reach_layer`, `mark_small_moves`,
-//! `some_triple_is_worth`, `split_beyond_prefix_is_worth`,
-//! `mark_until_few`, `fill_bulk_bits`, `check_split`; the rest of the
-//! chain still takes `&[T]`.
+//! still handle the slice itself. Every method of one heap (`step_at`,
+//! naive, plain, rare/common with its bit-set variants) is generic over
+//! `ValueTable` (any table, not only a slice); `run_inline`, the pipeline,
+//! the block step and `two_heaps` hold a `Vec<T>`, `Growing` or `Frozen`
+//! and pass the slice down.
 //! - Outside the engine: `rebuilt` (mod.rs ~655) reads each value
 //!   through `NimTable::get` (single reads, on resume) and hands the slice
 //!   to `reach_layer` through `with_slice!`; `extend_to` (~710) matches on

@@ -120,7 +120,7 @@ impl Core {
         }
         if t.len() < end {
             // Stopped before a candidate at the bound.
-            let v = self.step(t);
+            let v = self.step(t.as_slice());
             let wide = self.push_value(t, v);
             self.stats.pipeline_stops += u64::from(wide.is_none());
             return wide;
@@ -145,8 +145,8 @@ impl Core {
         let mut from = t.len();
         while t.len() < end {
             let n = t.len();
-            self.begin_heap(t, n);
-            let (c, pending) = self.rc_candidate(t, n, false);
+            self.begin_heap(&**t, n);
+            let (c, pending) = self.rc_candidate(&**t, n, false);
             // A candidate at the bound would be a new value (of a class
             // not known yet): the usual step decides it.
             let Some(x) = T::from_u64(c as u64).filter(|_| c < self.bound) else {

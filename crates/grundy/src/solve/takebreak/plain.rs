@@ -9,9 +9,9 @@ impl Core {
     /// `confirm`, stops as soon as every value in `rc.targets` is marked and
     /// returns whether that happened.
     #[inline(always)]
-    pub(super) fn mark_prefix<T: Word>(
+    pub(super) fn mark_prefix<T: Word, V: ValueTable<Value = T> + ?Sized>(
         &mut self,
-        t: &[T],
+        t: &V,
         n: usize,
         mut budget: usize,
         confirm: bool,
@@ -61,7 +61,11 @@ impl Core {
     /// twice and each later candidate is searched for only beyond the
     /// frontier. The candidate never found costs one vectorized pass.
     #[inline(always)]
-    pub(super) fn plain<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+    pub(super) fn plain<T: Word, V: ValueTable<Value = T> + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+    ) -> u64 {
         let g = self.generation;
         self.mark_prefix(t, n, (2 * self.bound).max(PREFIX), false);
         'candidates: loop {
