@@ -174,8 +174,8 @@
 //!
 //! # Where the table is read
 //!
-//! The inventory a 9-bit table has to cover (file:line at the time of
-//! writing; `t` is the engine's `&[T]`/`&mut Vec<T>`, `T` a [`Word`]).
+//! The inventory a 9-bit table has to cover (file:line when written; `t`
+//! is the engine's table, `T` a [`Word`]).
 //! The single reads, the pair scans and the bulk bits' runs go through
 //! `ValueTable` (`values.rs`), the trait the planes would implement (its
 //! only implementation today is `[T]`, delegating to the kernels below);
@@ -185,50 +185,51 @@
 //! `ValueTable` (any table, not only a slice); `run_inline`, the pipeline,
 //! the block step and `two_heaps` hold a `Vec<T>`, `Growing` or `Frozen`
 //! and pass the slice down.
-//! - Outside the engine: `rebuilt` (mod.rs ~655) reads each value
-//!   through `NimTable::get` (single reads, on resume) and hands the slice
-//!   to `reach_layer` through `with_slice!`; `extend_to` (~710) matches on
-//!   the width (`with_slice!`, `&mut Vec<T>` to `Core::run`) and widens
-//!   with `NimTable::widen_for` (a whole copy, `solve/table.rs`);
-//!   `values_file.rs` writes through `TableView::copy_to` (16384 values
-//!   at a time, widened to `u64`), reads a file straight into a
-//!   `NimTable` per width (`read_values` ~390) and checksums it per width
-//!   (`with_view_values`): the values file, the checkpoint and the
-//!   solver's `table()` all go through `NimTable`/`TableView`.
-//! - Push: `Core::push_value` (core.rs:210, `Vec::push`, the only push of
+//! - Outside the engine: `rebuilt` (mod.rs:668) reads each value through
+//!   `NimTable::get` (single reads, on resume) and hands the slice to
+//!   `reach_layer` through `with_slice!`; `extend_to` (mod.rs:720)
+//!   matches on the width (`with_slice!`, `&mut Vec<T>` to `Core::run`)
+//!   and widens with `NimTable::widen_for` (a whole copy, in
+//!   `solve/table.rs`); `values_file.rs` writes through
+//!   `TableView::copy_to` (values_file.rs:119, 16384 values at a time,
+//!   as `u64`), reads a file straight into a `NimTable` per width
+//!   (`read_values_within`, values_file.rs:288) and checksums it per width
+//!   (`with_view_values`, values_file.rs:427). The values file, the
+//!   checkpoint and the solver's `table()` all go through
+//!   `NimTable`/`TableView`.
+//! - Push: `Core::push_value` (core.rs:210, `Vec::push`: the one push of
 //!   the single-thread path), `Growing::push` (kernels.rs:100, the shared
 //!   table's pushing side: `speculate` pipeline.rs:171, `finish_block`
 //!   block.rs:381).
 //! - Publish to the other thread: `grow_shared` (kernels.rs:70, reserves
-//!   room so the table never moves), `Growing::publish` (kernels.rs:110,
-//!   a `Release` store of the length), `Frozen::values` (kernels.rs:150,
-//!   the `Acquire` side, a slice of the published prefix: read by
-//!   `confirm_batches` pipeline.rs:225 and the block fill block.rs:273);
-//!   `two_heaps` (two_heaps.rs:13) shares `&t[..]` with a rayon join and
-//!   `rare_common_block` (block.rs:152) shares it with the fill.
-//! - Single reads: `mark_small_moves` (core.rs:275, `t[n − k]`),
-//!   `reach_layer` (core.rs:288-298, one, two and three values XORed),
-//!   `naive` (naive.rs:15, 24, same), `some_triple_is_worth` (plain.rs:114,
-//!   `t[a]`), `mark_rare_pairs` (rare_common.rs:65-67, the partner of
-//!   each rare heap), `candidate_bits` (rare_common.rs:229, 258-280, small
-//!   moves and rare partners), `check_split` (choose.rs:103, every value
-//!   in order to rebuild the rare list), the block fill's prefix walk
-//!   (block.rs:496, in order).
-//! - 64-value chunk reads: `fill_bulk_bits` (rare_common.rs:347, the 32
-//!   partners of a rare heap, `t.get(p..p + 32)`), the block fill
-//!   (`fill_rows` block.rs:460 and `mark_group` block.rs:536, `heaps`
-//!   consecutive partners per split, into `mark_rows` kernels.rs:330).
+//!   room so that the table never moves), `Growing::publish`
+//!   (kernels.rs:110, a `Release` store of the length), `Frozen::values`
+//!   (kernels.rs:150, the `Acquire` side, the published prefix as a slice:
+//!   read by `confirm_batches` pipeline.rs:218 and the block fill
+//!   block.rs:273); `two_heaps` (two_heaps.rs:13) shares `&t[..]` through
+//!   a rayon join and `rare_common_block` (block.rs:152) with the fill.
+//! - Single reads: `mark_small_moves` (core.rs:283, `G(n − k)`),
+//!   `reach_layer` (core.rs:296-306, one, two and three values XORed),
+//!   `naive` (naive.rs:15, 24, the same), `some_triple_is_worth`
+//!   (plain.rs:123, `G(a)`), `mark_rare_pairs` (rare_common.rs:81, the
+//!   partner of each rare heap), `candidate_bits` (rare_common.rs:248,
+//!   293-298, small moves and rare partners: the rare-pair walk, hot),
+//!   `check_split` (choose.rs:103, every value in order, to rebuild the
+//!   rare list), the block fill's prefix walk (block.rs:496, in order).
+//! - Runs of consecutive values: `fill_bulk_bits` (rare_common.rs:364,
+//!   32 partners of each rare heap), the block fill (`fill_rows`
+//!   block.rs:460 and `mark_group` block.rs:536: `heaps` consecutive
+//!   partners per split, into `mark_rows` kernels.rs:330; still slices).
 //! - Pair XOR scans (`G(a) ⊕ G(m − a)`, the right-hand part reversed):
 //!   `pairs_contain` (kernels.rs:227), `first_chunk_with` (kernels.rs:252),
 //!   `mark_range` (kernels.rs:342), `xor_chunk`/`xor_pairs`
 //!   (kernels.rs:369, 385); called from `mark_prefix` (plain.rs:35-37),
-//!   `plain` (plain.rs:80-81), `split_beyond_prefix_is_worth`
-//!   (plain.rs:137), `mark_until_few` (rare_common.rs:193),
-//!   `confirm_bits` (rare_common.rs:404-406) and `finish_block`
+//!   `plain` (plain.rs:84-85), `split_beyond_prefix_is_worth`
+//!   (plain.rs:146), `mark_until_few` (rare_common.rs:212),
+//!   `confirm_bits` (rare_common.rs:420-422) and `finish_block`
 //!   (block.rs:374). These are the AVX2-compiled hot loops.
-//! - Length only: the `t.len()` checks of `run_inline` (core.rs:157-199),
-//!   `pipelined`/`speculate` (pipeline.rs), `fill_bulk_bits`
-//!   (rare_common.rs:330).
+//! - Length only: `t.len()` in `run_inline` (core.rs:157-199), the
+//!   pipeline (pipeline.rs:80-180), `fill_bulk_bits` (rare_common.rs:348).
 
 mod block;
 mod choose;
