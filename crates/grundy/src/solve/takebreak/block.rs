@@ -457,9 +457,9 @@ impl<T: Word> BlockJob<'_, T> {
         // `start + j`: consecutive heaps, consecutive partners.
         let mark = |rows: &mut [[u8; S]], left: usize, v: usize, skip: usize| {
             let start = self.n0 - left;
-            let partners = &self.table[start..start + heaps];
-            mark_rows::<T, W, S>(&mut rows[..skip], &partners[..skip], v);
-            mark_rows::<T, W, S>(&mut rows[skip + 1..], &partners[skip + 1..], v);
+            let table = self.table;
+            table.mark_rows::<W, S>(&mut rows[..skip], start, v);
+            table.mark_rows::<W, S>(&mut rows[skip + 1..], start + skip + 1, v);
         };
         let bulk = self.rare.len();
         let rare_items = self.items.start.min(bulk)..self.items.end.min(bulk);

@@ -179,7 +179,7 @@
 //! The single reads, the pair scans and the bulk bits' runs go through
 //! `ValueTable` (`values.rs`), the trait the planes would implement (its
 //! only implementation today is `[T]`, delegating to the kernels below);
-//! the block fill's partner slices, `Growing`/`Frozen` and `NimTable`
+//! `mark_group`'s partner slices, `Growing`/`Frozen` and `NimTable`
 //! still handle the slice itself. Every method of one heap (`step_at`,
 //! naive, plain, rare/common with its bit-set variants) is generic over
 //! `ValueTable` (any table, not only a slice); `run_inline`, the pipeline,
@@ -218,8 +218,9 @@
 //!   rare list), the block fill's prefix walk (block.rs:496, in order).
 //! - Runs of consecutive values: `fill_bulk_bits` (rare_common.rs:364,
 //!   32 partners of each rare heap), the block fill (`fill_rows`
-//!   block.rs:460 and `mark_group` block.rs:536: `heaps` consecutive
-//!   partners per split, into `mark_rows` kernels.rs:330; still slices).
+//!   block.rs:461-462 through `ValueTable::mark_rows`, and `mark_group`
+//!   block.rs:536, still slices: `heaps` consecutive partners per split,
+//!   into `mark_rows` kernels.rs:330).
 //! - Pair XOR scans (`G(a) ⊕ G(m − a)`, the right-hand part reversed):
 //!   `pairs_contain` (kernels.rs:227), `first_chunk_with` (kernels.rs:252),
 //!   `mark_range` (kernels.rs:342), `xor_chunk`/`xor_pairs`

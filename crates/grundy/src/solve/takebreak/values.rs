@@ -61,6 +61,15 @@ pub(super) trait ValueTable {
 
     /// Stamps `g` at the values of the splits `a + (m − a)`, `lo ≤ a ≤ end`.
     fn mark_range(&self, m: usize, lo: usize, end: usize, stamp: &mut [u32], g: u32);
+
+    /// `rows[j][(v ⊕ G(from + j)) mod W] = 1` for every row `j` (the block
+    /// fill: consecutive heaps, consecutive partners).
+    fn mark_rows<const W: usize, const S: usize>(
+        &self,
+        rows: &mut [[u8; S]],
+        from: usize,
+        v: usize,
+    );
 }
 
 impl<T: Word> ValueTable for [T] {
@@ -109,6 +118,16 @@ impl<T: Word> ValueTable for [T] {
     #[inline(always)]
     fn mark_range(&self, m: usize, lo: usize, end: usize, stamp: &mut [u32], g: u32) {
         mark_range(self, m, lo, end, stamp, g)
+    }
+
+    #[inline(always)]
+    fn mark_rows<const W: usize, const S: usize>(
+        &self,
+        rows: &mut [[u8; S]],
+        from: usize,
+        v: usize,
+    ) {
+        mark_rows::<T, W, S>(rows, &self[from..from + rows.len()], v)
     }
 }
 
@@ -163,6 +182,12 @@ mod tests {
                     assert!(a <= end && end < a + CHUNK && end <= m / 2);
                 }
             }
+        }
+        let mut rows = [[0u8; 512]; 3];
+        t.mark_rows::<512, 512>(&mut rows, 200, 301);
+        for (j, row) in rows.iter().enumerate() {
+            let x = 301 ^ usize::from(t.value(200 + j));
+            assert!(row.iter().enumerate().all(|(i, &f)| (f == 1) == (i == x)));
         }
         let mut stamp = vec![0u32; 512];
         t.mark_range(m, 3, 150, &mut stamp, 7);
