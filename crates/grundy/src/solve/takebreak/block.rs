@@ -124,9 +124,9 @@ impl Core {
     /// one is finished (see [`Self::finish_block_and_fill_next`]).
     /// Returns a value that does not fit `T`, if one comes up.
     #[inline(always)]
-    pub(super) fn rare_common_block<T: Word>(
+    pub(super) fn rare_common_block<S: Store>(
         &mut self,
-        t: &mut Vec<T>,
+        t: &mut S,
         target: usize,
         bulk: std::ops::Range<usize>,
     ) -> Option<u64> {
@@ -149,7 +149,7 @@ impl Core {
                 bits.clear();
                 bits.resize(2 * heaps * width / 64, 0);
                 let job = BlockJob {
-                    table: &t[..],
+                    table: t.view(),
                     n0,
                     heaps,
                     rare: &self.rc.rare[bulk.clone()],
@@ -228,9 +228,9 @@ impl Core {
     /// confirmation splits marked ahead start at `2 × BLOCK` (the block
     /// has at most `BLOCK` heaps), and the rare heaps it pairs ahead lie
     /// below this block.
-    pub(super) fn finish_block_and_fill_next<T: Word>(
+    pub(super) fn finish_block_and_fill_next<S: Store>(
         &mut self,
-        t: &mut Vec<T>,
+        t: &mut S,
         block: &Ahead,
         target: usize,
         bulk: std::ops::Range<usize>,
@@ -350,9 +350,9 @@ impl Core {
     /// [`Self::finish_rare_common`]. Stops early when the split is left.
     /// Returns a value that does not fit `T`, if one comes up.
     #[inline(always)]
-    pub(super) fn finish_block<T: Word>(
+    pub(super) fn finish_block<S: Store>(
         &mut self,
-        t: &mut Growing<'_, T>,
+        t: &mut Growing<'_, S>,
         block: &Ahead,
     ) -> Option<u64> {
         let words = block.width / 64;
@@ -364,20 +364,20 @@ impl Core {
                 &second_half[j * words..(j + 1) * words],
             ];
             let g = self.next_generation();
-            self.mark_small_moves(&**t, n);
-            self.mark_rare_pairs(&**t, n, block.bulk.clone());
+            self.mark_small_moves(&t.view(), n);
+            self.mark_rare_pairs(&t.view(), n, block.bulk.clone());
             // The first splits, whose larger parts lie in the block (or,
             // filled ahead, in the block before it).
             for ci in 0..self.moves.pairs.len() {
                 let m = n - self.moves.pairs[ci];
                 let end = block.first - 1;
-                t.mark_range(m, 1, end, &mut self.stamp, g);
+                t.view().mark_range(m, 1, end, &mut self.stamp, g);
                 self.marked[ci] = block.first + block.prefix - 1;
                 self.stats.confirm_pairs += end as u64;
             }
-            let v = self.finish_rare_common(&**t, n, rows, true);
+            let v = self.finish_rare_common(&t.view(), n, rows, true);
             self.stats.rare_common_heaps += 1;
-            match T::from_u64(v) {
+            match S::fit(v) {
                 Some(x) => t.push(x),
                 None => return Some(v),
             }
@@ -397,8 +397,8 @@ impl Core {
 /// item `rare.len() + i` is the confirmation split with smaller part
 /// `first + i` (skipped if that part is a bulk rare heap).
 #[derive(Clone)]
-pub(super) struct BlockJob<'a, T> {
-    pub(super) table: &'a [T],
+pub(super) struct BlockJob<'a, V> {
+    pub(super) table: V,
     pub(super) n0: usize,
     pub(super) heaps: usize,
     pub(super) rare: &'a [u32],
@@ -411,7 +411,7 @@ pub(super) struct BlockJob<'a, T> {
     pub(super) width: usize,
 }
 
-impl<T: Word> BlockJob<'_, T> {
+impl<V: ValueTable + Copy> BlockJob<'_, V> {
     /// Fills `bits` (`width / 64` words per heap: bit `v` set iff value
     /// `v` is flagged) through `rows`, a flag byte per value (a store per
     /// split, no read).
@@ -469,11 +469,14 @@ impl<T: Word> BlockJob<'_, T> {
             // gathered a few hundred at a time in a buffer on the stack.
             let mut buf = [(0, 0); 256];
             let mut len = 0;
+            // Room for partner runs that are not slices of the table (see
+            // `ValueTable::runs`).
+            let mut scratch = [[V::Value::default(); BLOCK]; 4];
             let mut add = |rows: &mut [[u8; S]], split: (usize, usize)| {
                 buf[len] = split;
                 len += 1;
                 if len == buf.len() {
-                    self.mark_splits::<W, S>(rows, &buf);
+                    self.mark_splits::<W, S>(rows, &buf, &mut scratch);
                     len = 0;
                 }
             };
@@ -501,7 +504,7 @@ impl<T: Word> BlockJob<'_, T> {
                     add(rows, (k + a, x.index()));
                 }
             }
-            self.mark_splits::<W, S>(rows, &buf[..len]);
+            self.mark_splits::<W, S>(rows, &buf[..len], &mut scratch);
         }
     }
 
@@ -513,13 +516,15 @@ impl<T: Word> BlockJob<'_, T> {
         &self,
         rows: &mut [[u8; S]],
         splits: &[(usize, usize)],
+        scratch: &mut [[V::Value; BLOCK]; 4],
     ) {
         let (groups, rest) = splits.as_chunks::<4>();
         for group in groups {
-            self.mark_group::<W, S, 4>(rows, group);
+            self.mark_group::<W, S, 4>(rows, group, scratch);
         }
         for group in rest {
-            self.mark_group::<W, S, 1>(rows, std::array::from_ref(group));
+            let one = scratch.first_chunk_mut::<1>().expect("four runs");
+            self.mark_group::<W, S, 1>(rows, std::array::from_ref(group), one);
         }
     }
 
@@ -530,10 +535,11 @@ impl<T: Word> BlockJob<'_, T> {
         &self,
         rows: &mut [[u8; S]],
         splits: &[(usize, usize); N],
+        scratch: &mut [[V::Value; BLOCK]; N],
     ) {
         let heaps = rows.len();
-        let partners: [&[T]; N] =
-            std::array::from_fn(|q| &self.table[self.n0 - splits[q].0..][..heaps]);
+        let starts = std::array::from_fn(|q| self.n0 - splits[q].0);
+        let partners = self.table.runs(starts, heaps, scratch);
         for (j, row) in rows.iter_mut().enumerate() {
             for q in 0..N {
                 row[(splits[q].1 ^ partners[q][j].index()) & (W - 1)] = 1;

@@ -153,7 +153,7 @@ impl Schedule {
 
 impl Core {
     #[inline(always)]
-    pub(super) fn run_inline<T: Word>(&mut self, t: &mut Vec<T>, target: usize) -> Option<u64> {
+    pub(super) fn run_inline<S: Store>(&mut self, t: &mut S, target: usize) -> Option<u64> {
         while t.len() < target {
             if self.sched.pool.is_some()
                 && self.rc.split.is_none()
@@ -166,7 +166,7 @@ impl Core {
                     return Some(v);
                 }
                 if self.split_check_due(t.len()) {
-                    self.check_split(t.as_slice());
+                    self.check_split(&t.view());
                 }
                 continue;
             }
@@ -179,7 +179,7 @@ impl Core {
                     return Some(v);
                 }
                 if self.split_check_due(t.len()) {
-                    self.check_split(t.as_slice());
+                    self.check_split(&t.view());
                 }
                 continue;
             }
@@ -188,16 +188,16 @@ impl Core {
                     return Some(v);
                 }
                 if self.split_check_due(t.len()) {
-                    self.check_split(t.as_slice());
+                    self.check_split(&t.view());
                 }
                 continue;
             }
-            let v = self.step(t.as_slice());
+            let v = self.step(&t.view());
             if let Some(v) = self.push_value(t, v) {
                 return Some(v);
             }
             if self.split_check_due(t.len()) {
-                self.check_split(t.as_slice());
+                self.check_split(&t.view());
             }
         }
         None
@@ -207,8 +207,8 @@ impl Core {
     /// `v` if it does not fit `T` (then not recorded: the caller widens the
     /// table and the value is computed again at the new width).
     #[inline(always)]
-    pub(super) fn push_value<T: Word>(&mut self, t: &mut Vec<T>, v: u64) -> Option<u64> {
-        let Some(x) = T::from_u64(v) else {
+    pub(super) fn push_value<S: Store>(&mut self, t: &mut S, v: u64) -> Option<u64> {
+        let Some(x) = S::fit(v) else {
             return Some(v);
         };
         t.push(x);

@@ -260,7 +260,7 @@ use self::pipeline::*;
 pub use self::stream::stream_values;
 use self::values::ValueTable;
 use self::waiting::{spin_until, SetOnDrop, Signal, TwoOrOne, Waited};
-use super::table::{with_slice, NimTable, Word};
+use super::table::{with_slice, NimTable, Nine, Word};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
 use crate::analysis::{best_split_by_parity, Split};
 use crate::error::{ErrorKind, Result};
@@ -505,19 +505,18 @@ impl TakeBreakSolver {
     }
 
     /// Refuses, before any work, a run to `n` that would not fit in
-    /// [`TakeBreakConfig::max_bytes`]: codes with splits are counted at two
-    /// bytes per value at least (their values pass 255 early), and the
-    /// engine's own tables (256 KiB) are included.
+    /// [`TakeBreakConfig::max_bytes`]: codes with splits are counted at 9
+    /// bits per value at least (their values pass 255 early; a table of 9
+    /// bits, [`Nine`](crate::solve::Nine), holds them while they stay
+    /// below 512), and the engine's own tables (256 KiB) are included.
     pub fn check_memory(&self, n: u64) -> Result<()> {
-        let width = if self.core.moves.pairs.is_empty() && self.core.moves.triples.is_empty() {
-            self.table.width()
-        } else {
-            self.table.width().max(2)
+        let splits = !(self.core.moves.pairs.is_empty() && self.core.moves.triples.is_empty());
+        let count = n.saturating_add(1);
+        let table = match &self.table {
+            NimTable::U8(_) if splits => Nine::bytes_for(count),
+            t => t.bytes_for(count),
         };
-        let needed = n
-            .saturating_add(1)
-            .saturating_mul(width as u64)
-            .saturating_add(1 << 18);
+        let needed = table.saturating_add(1 << 18);
         if needed > self.config.max_bytes {
             return Err(ErrorKind::OutOfMemory {
                 needed,
@@ -530,8 +529,7 @@ impl TakeBreakSolver {
 
     /// Bytes the table needs to hold `G(0..=n)` at its current width.
     pub fn bytes_needed(&self, n: u64) -> u64 {
-        n.saturating_add(1)
-            .saturating_mul(self.table.width() as u64)
+        self.table.bytes_for(n.saturating_add(1))
     }
 
     /// A solver that continues from values computed earlier (a checkpoint,
@@ -678,6 +676,10 @@ impl TakeBreakSolver {
                 for n in first..t.count() {
                     core.reach_layer(t.as_slice(), n - first, digit);
                 }
+            }, nine => {
+                for n in first..t.len() {
+                    core.reach_layer(&t.view(), n - first, digit);
+                }
             });
         }
         core.rc.next_check = table.len();
@@ -729,18 +731,25 @@ impl TakeBreakSolver {
             // block step's parallel fill uses exactly its threads.
             let pool = core.sched.pool.clone();
             let wide = match pool {
-                Some(pool) => {
-                    pool.install(|| with_slice!(&mut self.table, t => core.run(t, target)))
+                Some(pool) => pool.install(|| {
+                    with_slice!(&mut self.table, t => core.run(t, target), nine => core.run(t, target))
+                }),
+                None => {
+                    with_slice!(&mut self.table, t => core.run(t, target), nine => core.run(t, target))
                 }
-                None => with_slice!(&mut self.table, t => core.run(t, target)),
             };
             match wide {
                 None => return Ok(()),
                 Some(v) => {
                     // The table to `n` at the width `v` needs (checked at
                     // the old width, a widened table could pass the budget).
-                    let width = self.table.width().max(width_for(v)) as u64;
-                    let needed = n.saturating_add(1).saturating_mul(width);
+                    let count = n.saturating_add(1);
+                    let needed = match &self.table {
+                        NimTable::U8(_) | NimTable::Nine(_) if v < Nine::LIMIT => {
+                            Nine::bytes_for(count)
+                        }
+                        t => count.saturating_mul(t.width().max(width_for(v)) as u64),
+                    };
                     if needed > self.config.max_bytes {
                         return Err(ErrorKind::OutOfMemory {
                             needed,

@@ -361,7 +361,7 @@ impl Core {
             // Heap `n0 + j` pairs `r` with `n0 + j − k − r`: in `1..n0` for
             // `32 ≤ r < n0 − k` and `j < 32`.
             let partners =
-                |i: usize| -> Option<&[V::Value; BULK_HEAPS]> { t.run(n0 - k - rare[i] as usize) };
+                |i: usize| -> Option<[V::Value; BULK_HEAPS]> { t.run(n0 - k - rare[i] as usize) };
             // (Partners always lie in the table; were one not to, no set
             // would be better than a partial one.)
             let mut i = lo;

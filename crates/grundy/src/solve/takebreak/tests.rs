@@ -2,6 +2,7 @@
 //! and the generic solvers.
 
 use super::*;
+use crate::solve::table::fnv1a;
 use crate::solve::{DenseSolver, MemoSolver};
 
 fn values(game: &TakeBreak, n: u64, method: Method, simd: bool) -> Vec<u64> {
@@ -412,4 +413,55 @@ fn widening_past_the_budget_is_refused() {
         .iter()
         .enumerate()
         .all(|(n, &v)| v == n as u64));
+}
+
+/// `G(0..=n)` of `g` on a `u16` table from the start (a table resumed at
+/// that width never narrows), with `count` threads.
+fn u16_values(g: &TakeBreak, n: u64, count: usize) -> Vec<u64> {
+    let first = values(g, 63, Method::Naive, false);
+    let table = NimTable::U16(first.iter().map(|&v| v as u16).collect());
+    let mut s = always_two(TakeBreakSolver::resume(g.clone(), threads(count), table).unwrap());
+    s.extend_to(n).unwrap();
+    assert!(matches!(s.table(), NimTable::U16(_)));
+    all_values(&s)
+}
+
+/// 0.6 past 256 (from heap 10344, below 512 throughout): the 9-bit table
+/// gives the values of a `u16` table, on one thread and two, and of the
+/// naive method where it is quick enough.
+#[test]
+fn the_nine_bit_table_gives_the_u16_values() {
+    let g = TakeBreak::octal("0.6").unwrap();
+    let n = 100_000;
+    let wide = u16_values(&g, n, 1);
+    assert!(wide.iter().any(|&v| v >= 256) && wide.iter().all(|&v| v < 512));
+    assert_eq!(values(&g, 20_000, Method::Naive, false), wide[..=20_000]);
+    for count in [1, 2] {
+        let mut s = with_threads(&g, count);
+        s.extend_to(n).unwrap();
+        assert!(matches!(s.table(), NimTable::Nine(_)), "{count} threads");
+        assert_eq!(all_values(&s), wide, "{count} threads");
+        assert_eq!(s.table().view().checksum(), fnv1a(wide.iter().copied()));
+    }
+    assert_eq!(u16_values(&g, 30_000, 2), wide[..=30_000]);
+}
+
+/// 0.007's values pass 256 (heap 9168) and 512 (heap 35662): the table
+/// goes `u8` → 9 bits → `u16`, and every value equals the plain method's
+/// and a `u16` table's, on one thread and two.
+#[test]
+fn the_table_widens_from_bytes_to_nine_bits_to_u16() {
+    let g = TakeBreak::octal("0.007").unwrap();
+    let plain = values(&g, 40_000, Method::Plain, true);
+    assert_eq!(u16_values(&g, 40_000, 1), plain);
+    for count in [1, 2] {
+        let mut s = with_threads(&g, count);
+        s.extend_to(9_000).unwrap();
+        assert!(matches!(s.table(), NimTable::U8(_)));
+        s.extend_to(30_000).unwrap();
+        assert!(matches!(s.table(), NimTable::Nine(_)));
+        s.extend_to(40_000).unwrap();
+        assert!(matches!(s.table(), NimTable::U16(_)));
+        assert_eq!(all_values(&s), plain, "{count} threads");
+    }
 }

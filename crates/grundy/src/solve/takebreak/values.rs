@@ -1,10 +1,12 @@
-//! The value table as the engine reads it: [`ValueTable`], the first step
-//! towards a 9-bit table (see "Where the table is read" in the module
-//! docs). Today only `[T]` implements it, with the same reads the engine
-//! made by indexing; a table of a byte plane and a bit plane would
-//! implement the same methods.
+//! The value table as the engine reads it: [`ValueTable`] (see "Where the
+//! table is read" in the module docs). `[T]` implements it with the
+//! engine's vectorized kernels; [`NineView`] (a byte plane and a bit plane)
+//! decodes a run of up to 64 values into `u16`s and runs the same kernels
+//! on them.
 
 use super::*;
+use crate::solve::table::NineView;
+use std::sync::atomic::Ordering;
 
 /// The engine's reads of `G(0), G(1), …` (values of width `Value`).
 ///
@@ -35,10 +37,18 @@ pub(super) trait ValueTable {
     /// `(i, G(i))` for `i` in `first..count` in order.
     fn values_from(&self, first: usize) -> impl Iterator<Item = (usize, Self::Value)> + '_;
 
-    /// `G(from..from + N)` as one run, `None` past the end. (The slice
-    /// lends its own memory; a table of planes would hand out the byte run
-    /// and the run's word of high bits instead.)
-    fn run<const N: usize>(&self, from: usize) -> Option<&[Self::Value; N]>;
+    /// `G(from..from + N)` as one run, `None` past the end.
+    fn run<const N: usize>(&self, from: usize) -> Option<[Self::Value; N]>;
+
+    /// `G(s..s + len)` for each start `s` of `starts` (`len ≤ BLOCK`, every
+    /// run inside the table): slices of the table itself, or copies made
+    /// in `scratch`.
+    fn runs<'s, const N: usize>(
+        &'s self,
+        starts: [usize; N],
+        len: usize,
+        scratch: &'s mut [[Self::Value; BLOCK]; N],
+    ) -> [&'s [Self::Value]; N];
 
     /// `out[j] = G(lo + j) ⊕ G(m − lo − j)` for a full chunk.
     fn xor_chunk(&self, m: usize, lo: usize, out: &mut [Self::Value; CHUNK]);
@@ -91,8 +101,18 @@ impl<T: Word> ValueTable for [T] {
     }
 
     #[inline(always)]
-    fn run<const N: usize>(&self, from: usize) -> Option<&[T; N]> {
+    fn run<const N: usize>(&self, from: usize) -> Option<[T; N]> {
         self.get(from..from.checked_add(N)?)?.try_into().ok()
+    }
+
+    #[inline(always)]
+    fn runs<'s, const N: usize>(
+        &'s self,
+        starts: [usize; N],
+        len: usize,
+        _: &'s mut [[T; BLOCK]; N],
+    ) -> [&'s [T]; N] {
+        std::array::from_fn(|q| &self[starts[q]..][..len])
     }
 
     #[inline(always)]
@@ -131,6 +151,258 @@ impl<T: Word> ValueTable for [T] {
     }
 }
 
+/// A borrowed table reads as the table.
+impl<V: ValueTable + ?Sized> ValueTable for &V {
+    type Value = V::Value;
+
+    #[inline(always)]
+    fn count(&self) -> usize {
+        (**self).count()
+    }
+
+    #[inline(always)]
+    fn value(&self, i: usize) -> V::Value {
+        (**self).value(i)
+    }
+
+    #[inline(always)]
+    fn pair(&self, a: usize, b: usize) -> V::Value {
+        (**self).pair(a, b)
+    }
+
+    #[inline(always)]
+    fn triple(&self, a: usize, b: usize, c: usize) -> V::Value {
+        (**self).triple(a, b, c)
+    }
+
+    #[inline(always)]
+    fn values_from(&self, first: usize) -> impl Iterator<Item = (usize, V::Value)> + '_ {
+        (**self).values_from(first)
+    }
+
+    #[inline(always)]
+    fn run<const N: usize>(&self, from: usize) -> Option<[V::Value; N]> {
+        (**self).run(from)
+    }
+
+    #[inline(always)]
+    fn runs<'s, const N: usize>(
+        &'s self,
+        starts: [usize; N],
+        len: usize,
+        scratch: &'s mut [[V::Value; BLOCK]; N],
+    ) -> [&'s [V::Value]; N] {
+        (**self).runs(starts, len, scratch)
+    }
+
+    #[inline(always)]
+    fn xor_chunk(&self, m: usize, lo: usize, out: &mut [V::Value; CHUNK]) {
+        (**self).xor_chunk(m, lo, out)
+    }
+
+    #[inline(always)]
+    fn xor_pairs(&self, m: usize, lo: usize, out: &mut [V::Value]) {
+        (**self).xor_pairs(m, lo, out)
+    }
+
+    #[inline(always)]
+    fn pairs_contain(&self, m: usize, lo: usize, hi: usize, target: V::Value) -> bool {
+        (**self).pairs_contain(m, lo, hi, target)
+    }
+
+    #[inline(always)]
+    fn first_chunk_with(&self, m: usize, lo: usize, hi: usize, target: V::Value) -> Option<usize> {
+        (**self).first_chunk_with(m, lo, hi, target)
+    }
+
+    #[inline(always)]
+    fn mark_range(&self, m: usize, lo: usize, end: usize, stamp: &mut [u32], g: u32) {
+        (**self).mark_range(m, lo, end, stamp, g)
+    }
+
+    #[inline(always)]
+    fn mark_rows<const W: usize, const S: usize>(
+        &self,
+        rows: &mut [[u8; S]],
+        from: usize,
+        v: usize,
+    ) {
+        (**self).mark_rows::<W, S>(rows, from, v)
+    }
+}
+
+/// The bits 8 of `G(from..from + 64)` (bit `j` for `G(from + j)`; bits
+/// past the table's end are whatever the bit plane holds there, 0 past
+/// its last word).
+#[inline(always)]
+fn high_bits(t: &NineView<'_>, from: usize) -> u64 {
+    let words = t.words();
+    let word = |w: usize| words.get(w).map_or(0, |x| x.load(Ordering::Relaxed));
+    let (w, s) = (from / 64, from % 64);
+    let low = word(w) >> s;
+    if s == 0 {
+        low
+    } else {
+        low | word(w + 1) << (64 - s)
+    }
+}
+
+/// `out[j] = G(from + j)` for `j < out.len() ≤ 64` (inside the table: a
+/// panic otherwise, as indexing).
+#[inline(always)]
+fn decode(t: &NineView<'_>, from: usize, out: &mut [u16]) {
+    let bytes = &t.bytes()[from..from + out.len()];
+    let bits = high_bits(t, from);
+    for (j, (o, &b)) in out.iter_mut().zip(bytes).enumerate() {
+        *o = u16::from(b) | (((bits >> j) & 1) as u16) << 8;
+    }
+}
+
+/// [`decode`] of a full chunk (fixed length: vectorized).
+#[inline(always)]
+fn decode_chunk(t: &NineView<'_>, from: usize, out: &mut [u16; CHUNK]) {
+    let bytes: &[u8; CHUNK] = t.bytes()[from..from + CHUNK].try_into().expect("a chunk");
+    let bits = high_bits(t, from);
+    for j in 0..CHUNK {
+        out[j] = u16::from(bytes[j]) | (((bits >> j) & 1) as u16) << 8;
+    }
+}
+
+/// The two planes, read a chunk at a time into `u16`s: the pair scans
+/// decode both runs of a chunk and apply the `u16` kernels' loops.
+impl ValueTable for NineView<'_> {
+    type Value = u16;
+
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    #[inline(always)]
+    fn value(&self, i: usize) -> u16 {
+        u16::from(self.bytes()[i]) | self.high_bit(i) << 8
+    }
+
+    #[inline(always)]
+    fn values_from(&self, first: usize) -> impl Iterator<Item = (usize, u16)> + '_ {
+        (first..self.len()).map(|i| (i, self.value(i)))
+    }
+
+    #[inline(always)]
+    fn run<const N: usize>(&self, from: usize) -> Option<[u16; N]> {
+        if from.checked_add(N)? > self.len() {
+            return None;
+        }
+        let mut out = [0u16; N];
+        for (k, piece) in out.chunks_mut(CHUNK).enumerate() {
+            decode(self, from + k * CHUNK, piece);
+        }
+        Some(out)
+    }
+
+    #[inline(always)]
+    fn runs<'s, const N: usize>(
+        &'s self,
+        starts: [usize; N],
+        len: usize,
+        scratch: &'s mut [[u16; BLOCK]; N],
+    ) -> [&'s [u16]; N] {
+        for (run, &s) in scratch.iter_mut().zip(&starts) {
+            for (k, piece) in run[..len].chunks_mut(CHUNK).enumerate() {
+                decode(self, s + k * CHUNK, piece);
+            }
+        }
+        let scratch: &'s [[u16; BLOCK]; N] = scratch;
+        std::array::from_fn(|q| &scratch[q][..len])
+    }
+
+    #[inline(always)]
+    fn xor_chunk(&self, m: usize, lo: usize, out: &mut [u16; CHUNK]) {
+        let mut left = [0u16; CHUNK];
+        let mut right = [0u16; CHUNK];
+        decode_chunk(self, lo, &mut left);
+        decode_chunk(self, m + 1 - lo - CHUNK, &mut right);
+        for j in 0..CHUNK {
+            out[j] = left[j] ^ right[CHUNK - 1 - j];
+        }
+    }
+
+    #[inline(always)]
+    fn xor_pairs(&self, m: usize, lo: usize, out: &mut [u16]) {
+        let mut left = [0u16; CHUNK];
+        let mut right = [0u16; CHUNK];
+        for (k, piece) in out.chunks_mut(CHUNK).enumerate() {
+            let (a, len) = (lo + k * CHUNK, piece.len());
+            decode(self, a, &mut left[..len]);
+            decode(self, m + 1 - a - len, &mut right[..len]);
+            for (j, o) in piece.iter_mut().enumerate() {
+                *o = left[j] ^ right[len - 1 - j];
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pairs_contain(&self, m: usize, lo: usize, hi: usize, target: u16) -> bool {
+        self.first_chunk_with(m, lo, hi, target).is_some()
+    }
+
+    #[inline(always)]
+    fn first_chunk_with(&self, m: usize, lo: usize, hi: usize, target: u16) -> Option<usize> {
+        let mut buf = [0u16; CHUNK];
+        let mut a = lo;
+        while a + CHUNK <= hi + 1 {
+            self.xor_chunk(m, a, &mut buf);
+            let mut hit = 0u8;
+            for &x in &buf {
+                hit |= u8::from(x == target);
+            }
+            if hit != 0 {
+                return Some(a + CHUNK - 1);
+            }
+            a += CHUNK;
+        }
+        if a > hi {
+            return None;
+        }
+        let len = hi + 1 - a;
+        self.xor_pairs(m, a, &mut buf[..len]);
+        buf[..len].contains(&target).then_some(hi)
+    }
+
+    #[inline(always)]
+    fn mark_range(&self, m: usize, lo: usize, end: usize, stamp: &mut [u32], g: u32) {
+        let mut buf = [0u16; CHUNK];
+        let mut a = lo;
+        while a <= end {
+            let len = (end - a + 1).min(CHUNK);
+            if len == CHUNK {
+                self.xor_chunk(m, a, &mut buf);
+            } else {
+                self.xor_pairs(m, a, &mut buf[..len]);
+            }
+            for &x in &buf[..len] {
+                stamp[usize::from(x)] = g;
+            }
+            a += len;
+        }
+    }
+
+    #[inline(always)]
+    fn mark_rows<const W: usize, const S: usize>(
+        &self,
+        rows: &mut [[u8; S]],
+        from: usize,
+        v: usize,
+    ) {
+        let mut partners = [0u16; CHUNK];
+        for (k, rows) in rows.chunks_mut(CHUNK).enumerate() {
+            let partners = &mut partners[..rows.len()];
+            decode(self, from + k * CHUNK, partners);
+            mark_rows::<u16, W, S>(rows, partners, v);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,7 +417,7 @@ mod tests {
         let from: Vec<_> = t.values_from(3).collect();
         assert_eq!(from, vec![(3, 2), (4, 511), (5, 7)]);
         assert!(t.values_from(6).next().is_none());
-        assert_eq!(t.run::<2>(4), Some(&[511, 7]));
+        assert_eq!(t.run::<2>(4), Some([511, 7]));
         assert_eq!(t.run::<2>(5), None);
         assert_eq!(t.run::<1>(usize::MAX), None);
     }
@@ -194,6 +466,95 @@ mod tests {
         for (x, &s) in stamp.iter().enumerate() {
             let marked = (3..=150).any(|a| usize::from(t.pair(a, m - a)) == x);
             assert_eq!(s == 7, marked, "value {x}");
+        }
+    }
+
+    /// Every method of the two planes against the `u16` slice holding the
+    /// same values (random, 0..512), at unaligned starts, across word
+    /// boundaries and at the ends of the table.
+    #[test]
+    fn the_planes_read_as_the_u16_slice() {
+        use crate::solve::table::Nine;
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for len in [3usize, 63, 64, 65, 200, 777] {
+            // Some tables mostly below 256 (as 0.6's), some all over.
+            let wide: Vec<u16> = (0..len)
+                .map(|_| {
+                    let v = next();
+                    (if v % 4 == 0 { v % 512 } else { v % 256 }) as u16
+                })
+                .collect();
+            let mut nine = Nine::new();
+            wide.iter().for_each(|&v| nine.push(v));
+            let (a, b) = (nine.view(), &wide[..]);
+            assert_eq!(a.count(), b.count());
+            for i in 0..len {
+                assert_eq!(a.value(i), b.value(i));
+            }
+            for first in [0, 1, len / 2, len - 1, len] {
+                assert!(a.values_from(first).eq(b.values_from(first)));
+            }
+            for from in (0..len).step_by(7).chain([len.saturating_sub(32), len]) {
+                assert_eq!(a.run::<32>(from), b.run::<32>(from), "run {from}");
+                assert_eq!(a.run::<3>(from), b.run::<3>(from), "run {from}");
+            }
+            for _ in 0..300 {
+                let m = 2 + next() as usize % (len - 2);
+                let lo = 1 + next() as usize % (m / 2 + 1);
+                let hi = (lo + next() as usize % 200).min(m / 2);
+                let target = (next() % 512) as u16;
+                let target = if next() % 2 == 0 && lo <= hi {
+                    a.pair(lo, m - lo)
+                } else {
+                    target
+                };
+                assert_eq!(
+                    a.pairs_contain(m, lo, hi, target),
+                    b.pairs_contain(m, lo, hi, target),
+                    "{len} {m} {lo} {hi} {target}"
+                );
+                assert_eq!(
+                    a.first_chunk_with(m, lo, hi, target),
+                    b.first_chunk_with(m, lo, hi, target),
+                    "{len} {m} {lo} {hi} {target}"
+                );
+                if lo <= hi {
+                    let k = hi - lo + 1;
+                    let (mut p, mut q) = (vec![0u16; k], vec![0u16; k]);
+                    a.xor_pairs(m, lo, &mut p);
+                    b.xor_pairs(m, lo, &mut q);
+                    assert_eq!(p, q);
+                    let (mut sa, mut sb) = (vec![0u32; 512], vec![0u32; 512]);
+                    a.mark_range(m, lo, hi, &mut sa, 3);
+                    b.mark_range(m, lo, hi, &mut sb, 3);
+                    assert_eq!(sa, sb);
+                }
+                if lo + CHUNK <= m + 1 - lo && m - lo < len {
+                    let (mut p, mut q) = ([0u16; CHUNK], [0u16; CHUNK]);
+                    a.xor_chunk(m, lo, &mut p);
+                    b.xor_chunk(m, lo, &mut q);
+                    assert_eq!(p, q);
+                }
+                let heaps = 1 + next() as usize % BLOCK.min(len);
+                let from = next() as usize % (len - heaps + 1);
+                let v = (next() % 512) as usize;
+                let (mut ra, mut rb) = (vec![[0u8; 512]; heaps], vec![[0u8; 512]; heaps]);
+                a.mark_rows::<512, 512>(&mut ra, from, v);
+                b.mark_rows::<512, 512>(&mut rb, from, v);
+                assert!(ra == rb);
+                let starts = [from, next() as usize % (len - heaps + 1)];
+                let (mut s1, mut s2) = ([[0u16; BLOCK]; 2], [[0u16; BLOCK]; 2]);
+                assert_eq!(
+                    a.runs(starts, heaps, &mut s1),
+                    b.runs(starts, heaps, &mut s2)
+                );
+            }
         }
     }
 }
