@@ -469,14 +469,11 @@ impl<V: ValueTable + Copy> BlockJob<'_, V> {
             // gathered a few hundred at a time in a buffer on the stack.
             let mut buf = [(0, 0); 256];
             let mut len = 0;
-            // Room for partner runs that are not slices of the table (see
-            // `ValueTable::runs`).
-            let mut scratch = [[V::Value::default(); BLOCK]; 4];
             let mut add = |rows: &mut [[u8; S]], split: (usize, usize)| {
                 buf[len] = split;
                 len += 1;
                 if len == buf.len() {
-                    self.mark_splits::<W, S>(rows, &buf, &mut scratch);
+                    self.mark_splits::<W, S>(rows, &buf);
                     len = 0;
                 }
             };
@@ -504,7 +501,7 @@ impl<V: ValueTable + Copy> BlockJob<'_, V> {
                     add(rows, (k + a, x.index()));
                 }
             }
-            self.mark_splits::<W, S>(rows, &buf[..len], &mut scratch);
+            self.mark_splits::<W, S>(rows, &buf[..len]);
         }
     }
 
@@ -516,15 +513,13 @@ impl<V: ValueTable + Copy> BlockJob<'_, V> {
         &self,
         rows: &mut [[u8; S]],
         splits: &[(usize, usize)],
-        scratch: &mut [[V::Value; BLOCK]; 4],
     ) {
         let (groups, rest) = splits.as_chunks::<4>();
         for group in groups {
-            self.mark_group::<W, S, 4>(rows, group, scratch);
+            self.mark_group::<W, S, 4>(rows, group);
         }
         for group in rest {
-            let one = scratch.first_chunk_mut::<1>().expect("four runs");
-            self.mark_group::<W, S, 1>(rows, std::array::from_ref(group), one);
+            self.mark_group::<W, S, 1>(rows, std::array::from_ref(group));
         }
     }
 
@@ -535,15 +530,9 @@ impl<V: ValueTable + Copy> BlockJob<'_, V> {
         &self,
         rows: &mut [[u8; S]],
         splits: &[(usize, usize); N],
-        scratch: &mut [[V::Value; BLOCK]; N],
     ) {
-        let heaps = rows.len();
         let starts = std::array::from_fn(|q| self.n0 - splits[q].0);
-        let partners = self.table.runs(starts, heaps, scratch);
-        for (j, row) in rows.iter_mut().enumerate() {
-            for q in 0..N {
-                row[(splits[q].1 ^ partners[q][j].index()) & (W - 1)] = 1;
-            }
-        }
+        let values = std::array::from_fn(|q| splits[q].1);
+        self.table.mark_group::<W, S, N>(rows, starts, values);
     }
 }

@@ -5,7 +5,7 @@
 //! on them.
 
 use super::*;
-use crate::solve::table::NineView;
+use crate::solve::table::{Nine, NineView};
 use std::sync::atomic::Ordering;
 
 /// The engine's reads of `G(0), G(1), …` (values of width `Value`).
@@ -40,15 +40,15 @@ pub(super) trait ValueTable {
     /// `G(from..from + N)` as one run, `None` past the end.
     fn run<const N: usize>(&self, from: usize) -> Option<[Self::Value; N]>;
 
-    /// `G(s..s + len)` for each start `s` of `starts` (`len ≤ BLOCK`, every
-    /// run inside the table): slices of the table itself, or copies made
-    /// in `scratch`.
-    fn runs<'s, const N: usize>(
-        &'s self,
+    /// `rows[j][(values[q] ⊕ G(starts[q] + j)) mod W] = 1` for every row
+    /// `j` and every `q` (the block fill's inner loop: `N` splits, each
+    /// with consecutive partners, in one pass over the rows).
+    fn mark_group<const W: usize, const S: usize, const N: usize>(
+        &self,
+        rows: &mut [[u8; S]],
         starts: [usize; N],
-        len: usize,
-        scratch: &'s mut [[Self::Value; BLOCK]; N],
-    ) -> [&'s [Self::Value]; N];
+        values: [usize; N],
+    );
 
     /// `out[j] = G(lo + j) ⊕ G(m − lo − j)` for a full chunk.
     fn xor_chunk(&self, m: usize, lo: usize, out: &mut [Self::Value; CHUNK]);
@@ -106,13 +106,19 @@ impl<T: Word> ValueTable for [T] {
     }
 
     #[inline(always)]
-    fn runs<'s, const N: usize>(
-        &'s self,
+    fn mark_group<const W: usize, const S: usize, const N: usize>(
+        &self,
+        rows: &mut [[u8; S]],
         starts: [usize; N],
-        len: usize,
-        _: &'s mut [[T; BLOCK]; N],
-    ) -> [&'s [T]; N] {
-        std::array::from_fn(|q| &self[starts[q]..][..len])
+        values: [usize; N],
+    ) {
+        let heaps = rows.len();
+        let partners: [&[T]; N] = std::array::from_fn(|q| &self[starts[q]..][..heaps]);
+        for (j, row) in rows.iter_mut().enumerate() {
+            for q in 0..N {
+                row[(values[q] ^ partners[q][j].index()) & (W - 1)] = 1;
+            }
+        }
     }
 
     #[inline(always)]
@@ -186,13 +192,13 @@ impl<V: ValueTable + ?Sized> ValueTable for &V {
     }
 
     #[inline(always)]
-    fn runs<'s, const N: usize>(
-        &'s self,
+    fn mark_group<const W: usize, const S: usize, const N: usize>(
+        &self,
+        rows: &mut [[u8; S]],
         starts: [usize; N],
-        len: usize,
-        scratch: &'s mut [[V::Value; BLOCK]; N],
-    ) -> [&'s [V::Value]; N] {
-        (**self).runs(starts, len, scratch)
+        values: [usize; N],
+    ) {
+        (**self).mark_group::<W, S, N>(rows, starts, values)
     }
 
     #[inline(always)]
@@ -247,25 +253,77 @@ fn high_bits(t: &NineView<'_>, from: usize) -> u64 {
     }
 }
 
+/// `SPREAD[b][i]` is bit `i` of `b` as bit 8 of a `u16`: eight high bits
+/// spread onto eight values at once (a 16-byte load per 8 values instead of
+/// a shift per value).
+static SPREAD: [[u16; 8]; 256] = {
+    let mut t = [[0u16; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[b][i] = (((b >> i) & 1) as u16) << 8;
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// `out[j] = bytes[j] | bit j of bits as bit 8`, for `j < out.len() ≤ 64`.
+#[inline(always)]
+fn combine(bytes: &[u8], bits: u64, out: &mut [u16]) {
+    for (k, (out, bytes)) in out.chunks_mut(8).zip(bytes.chunks(8)).enumerate() {
+        let spread = &SPREAD[((bits >> (8 * k)) & 0xff) as usize];
+        for ((o, &b), &h) in out.iter_mut().zip(bytes).zip(spread) {
+            *o = u16::from(b) | h;
+        }
+    }
+}
+
 /// `out[j] = G(from + j)` for `j < out.len() ≤ 64` (inside the table: a
 /// panic otherwise, as indexing).
 #[inline(always)]
 fn decode(t: &NineView<'_>, from: usize, out: &mut [u16]) {
     let bytes = &t.bytes()[from..from + out.len()];
-    let bits = high_bits(t, from);
-    for (j, (o, &b)) in out.iter_mut().zip(bytes).enumerate() {
-        *o = u16::from(b) | (((bits >> j) & 1) as u16) << 8;
-    }
+    combine(bytes, high_bits(t, from), out);
 }
 
-/// [`decode`] of a full chunk (fixed length: vectorized).
-#[inline(always)]
-fn decode_chunk(t: &NineView<'_>, from: usize, out: &mut [u16; CHUNK]) {
-    let bytes: &[u8; CHUNK] = t.bytes()[from..from + CHUNK].try_into().expect("a chunk");
-    let bits = high_bits(t, from);
-    for j in 0..CHUNK {
-        out[j] = u16::from(bytes[j]) | (((bits >> j) & 1) as u16) << 8;
+/// `BYTES[b]`: byte `i` is bit `i` of `b` (eight high bits as eight
+/// bytes, for byte-wise compares).
+static BYTES: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[b] |= (((b >> i) & 1) as u64) << (8 * i);
+            i += 1;
+        }
+        b += 1;
     }
+    t
+};
+
+/// Whether `G(a + j) ⊕ G(m − a − j) = target` for some `j < CHUNK`: the
+/// bytes compared as bytes, the high bits XORed as words (the right-hand
+/// run's reversed) and spread to bytes, all compared at once.
+#[inline(always)]
+fn chunk_has(t: &NineView<'_>, m: usize, a: usize, target: u16) -> bool {
+    let r0 = m + 1 - a - CHUNK;
+    let left: &[u8; CHUNK] = t.bytes()[a..a + CHUNK].try_into().expect("a chunk");
+    let right: &[u8; CHUNK] = t.bytes()[r0..r0 + CHUNK].try_into().expect("a chunk");
+    let high = high_bits(t, a) ^ high_bits(t, r0).reverse_bits();
+    let mut high_bytes = [0u8; CHUNK];
+    for (k, eight) in high_bytes.as_chunks_mut::<8>().0.iter_mut().enumerate() {
+        *eight = BYTES[((high >> (8 * k)) & 0xff) as usize].to_le_bytes();
+    }
+    let (low, bit) = (target as u8, (target >> 8) as u8);
+    let mut hit = 0u8;
+    for j in 0..CHUNK {
+        hit |= u8::from(left[j] ^ right[CHUNK - 1 - j] == low) & u8::from(high_bytes[j] == bit);
+    }
+    hit != 0
 }
 
 /// The two planes, read a chunk at a time into `u16`s: the pair scans
@@ -301,30 +359,41 @@ impl ValueTable for NineView<'_> {
     }
 
     #[inline(always)]
-    fn runs<'s, const N: usize>(
-        &'s self,
+    fn mark_group<const W: usize, const S: usize, const N: usize>(
+        &self,
+        rows: &mut [[u8; S]],
         starts: [usize; N],
-        len: usize,
-        scratch: &'s mut [[u16; BLOCK]; N],
-    ) -> [&'s [u16]; N] {
-        for (run, &s) in scratch.iter_mut().zip(&starts) {
-            for (k, piece) in run[..len].chunks_mut(CHUNK).enumerate() {
-                decode(self, s + k * CHUNK, piece);
+        values: [usize; N],
+    ) {
+        // 64 rows at a time: each partner run decoded into `u16`s first
+        // (vectorized), then the `u16` loop.
+        let mut runs = [[0u16; CHUNK]; N];
+        for (k, rows) in rows.chunks_mut(CHUNK).enumerate() {
+            let heaps = rows.len();
+            for (run, &s) in runs.iter_mut().zip(&starts) {
+                decode(self, s + CHUNK * k, &mut run[..heaps]);
+            }
+            for (j, row) in rows.iter_mut().enumerate() {
+                for q in 0..N {
+                    row[(values[q] ^ usize::from(runs[q][j])) & (W - 1)] = 1;
+                }
             }
         }
-        let scratch: &'s [[u16; BLOCK]; N] = scratch;
-        std::array::from_fn(|q| &scratch[q][..len])
     }
 
     #[inline(always)]
     fn xor_chunk(&self, m: usize, lo: usize, out: &mut [u16; CHUNK]) {
-        let mut left = [0u16; CHUNK];
-        let mut right = [0u16; CHUNK];
-        decode_chunk(self, lo, &mut left);
-        decode_chunk(self, m + 1 - lo - CHUNK, &mut right);
+        // The bytes XORed as bytes, the high bits as words (the right-hand
+        // run's reversed), then the two combined.
+        let r0 = m + 1 - lo - CHUNK;
+        let left: &[u8; CHUNK] = self.bytes()[lo..lo + CHUNK].try_into().expect("a chunk");
+        let right: &[u8; CHUNK] = self.bytes()[r0..r0 + CHUNK].try_into().expect("a chunk");
+        let mut low = [0u8; CHUNK];
         for j in 0..CHUNK {
-            out[j] = left[j] ^ right[CHUNK - 1 - j];
+            low[j] = left[j] ^ right[CHUNK - 1 - j];
         }
+        let high = high_bits(self, lo) ^ high_bits(self, r0).reverse_bits();
+        combine(&low, high, out);
     }
 
     #[inline(always)]
@@ -348,15 +417,12 @@ impl ValueTable for NineView<'_> {
 
     #[inline(always)]
     fn first_chunk_with(&self, m: usize, lo: usize, hi: usize, target: u16) -> Option<usize> {
-        let mut buf = [0u16; CHUNK];
+        if u64::from(target) >= Nine::LIMIT {
+            return None;
+        }
         let mut a = lo;
         while a + CHUNK <= hi + 1 {
-            self.xor_chunk(m, a, &mut buf);
-            let mut hit = 0u8;
-            for &x in &buf {
-                hit |= u8::from(x == target);
-            }
-            if hit != 0 {
+            if chunk_has(self, m, a, target) {
                 return Some(a + CHUNK - 1);
             }
             a += CHUNK;
@@ -364,6 +430,7 @@ impl ValueTable for NineView<'_> {
         if a > hi {
             return None;
         }
+        let mut buf = [0u16; CHUNK];
         let len = hi + 1 - a;
         self.xor_pairs(m, a, &mut buf[..len]);
         buf[..len].contains(&target).then_some(hi)
@@ -474,7 +541,6 @@ mod tests {
     /// boundaries and at the ends of the table.
     #[test]
     fn the_planes_read_as_the_u16_slice() {
-        use crate::solve::table::Nine;
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
             x ^= x << 13;
@@ -549,11 +615,10 @@ mod tests {
                 b.mark_rows::<512, 512>(&mut rb, from, v);
                 assert!(ra == rb);
                 let starts = [from, next() as usize % (len - heaps + 1)];
-                let (mut s1, mut s2) = ([[0u16; BLOCK]; 2], [[0u16; BLOCK]; 2]);
-                assert_eq!(
-                    a.runs(starts, heaps, &mut s1),
-                    b.runs(starts, heaps, &mut s2)
-                );
+                let values = [v, (next() % 512) as usize];
+                a.mark_group::<512, 512, 2>(&mut ra, starts, values);
+                b.mark_group::<512, 512, 2>(&mut rb, starts, values);
+                assert!(ra == rb);
             }
         }
     }
