@@ -469,14 +469,17 @@ impl<V: ValueTable + Copy> BlockJob<'_, V> {
             // gathered a few hundred at a time in a buffer on the stack.
             let mut buf = [(0, 0); 256];
             let mut len = 0;
-            let mut add = |rows: &mut [[u8; S]], split: (usize, usize)| {
-                buf[len] = split;
-                len += 1;
-                if len == buf.len() {
-                    self.mark_splits::<W, S>(rows, &buf);
-                    len = 0;
-                }
-            };
+            // (A macro, not a closure: the marking stays inlined here.)
+            macro_rules! add {
+                ($rows:expr, $split:expr) => {{
+                    buf[len] = $split;
+                    len += 1;
+                    if len == buf.len() {
+                        self.mark_splits::<W, S>($rows, &buf);
+                        len = 0;
+                    }
+                }};
+            }
             let rare = self.rare[rare_items.clone()].iter();
             for (&r, &v) in rare.zip(&self.values[rare_items.clone()]) {
                 let r = r as usize;
@@ -486,19 +489,19 @@ impl<V: ValueTable + Copy> BlockJob<'_, V> {
                     .checked_sub(self.n0)
                     .filter(|&j| self.unequal && j < heaps);
                 match itself {
-                    None => add(rows, (k + r, usize::from(v))),
+                    None => add!(rows, (k + r, usize::from(v))),
                     Some(j) => mark(rows, k + r, usize::from(v), j),
                 }
             }
             // The prefix's rare heaps were paired above (as bulk rare heaps):
             // only its common heaps are left to mark.
             let mut rare = self.rare.iter().map(|&r| r as usize).peekable();
-            let prefix = self.table.values_from(self.first);
-            let prefix = prefix.skip(prefix_items.start).take(prefix_items.len());
+            let prefix = self.table.values_from(self.first + prefix_items.start);
+            let prefix = prefix.take(prefix_items.len());
             for (a, x) in prefix {
                 while rare.next_if(|&r| r < a).is_some() {}
                 if rare.next_if_eq(&a).is_none() {
-                    add(rows, (k + a, x.index()));
+                    add!(rows, (k + a, x.index()));
                 }
             }
             self.mark_splits::<W, S>(rows, &buf[..len]);

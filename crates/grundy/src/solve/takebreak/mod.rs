@@ -116,43 +116,22 @@
 //! by the repeating digit is reachable from `n`), kept in a running set and
 //! updated by one layer per heap, so Lasker's Nim costs O(n) per heap.
 //!
-//! Values live in a [`NimTable`]: `u8` until a value needs more, then
-//! `u16`, ... (nothing overflows; memory is `n × width` bytes plus O(#rare)
-//! for the split). Memory is estimated before any allocation and refused
-//! beyond [`TakeBreakConfig::max_bytes`].
+//! Values live in a [`NimTable`]: `u8` until a value needs more, then 9
+//! bits while values stay below 512 ([`Nine`]: the bytes kept, a bit plane
+//! added, no copy), then `u16`, ... (nothing overflows; memory is `n ×
+//! width` bytes, 1.125 bytes per value for 9 bits, plus O(#rare) for the
+//! split). Memory is estimated before any allocation and refused beyond
+//! [`TakeBreakConfig::max_bytes`]; the table is reserved once, exactly, for
+//! the whole run (no doubling).
 //!
 //! Sources: Gangolli and Plambeck (1989) for the rare/common idea and the
 //! period of 0.16; Flammenkamp's octal-game tables for its use at scale.
 //! Known improvements not yet made (see `benches/peers.sh` for where they
 //! would show):
-//! - a 9-bit table for games whose values stay below 512 (0.6 stores two
-//!   bytes per value). Measured on 0.6 to 2^26: the largest value is 325,
-//!   5,438,249 values (8.1%) are 256 or more, none reaches 512; the peak
-//!   RSS, 134 MiB, is the 128 MiB `u16` table and 6 MiB besides (the
-//!   code and everything else; the values file is written from the table
-//!   16384 values at a time, no copy). To 2^28 (two threads, `benches/longrun.sh
-//!   sizes` on a shared machine): 305 s of CPU (75 s to 2^26: linear in
-//!   `n`), peak RSS 0.51 GiB (the 512 MiB `u16` table), file checksum
-//!   `f482ca3674bedde8`. To 2^30 (same command, `SIZES=30`, a quieter
-//!   machine): 1,066 s wall, 1,166 s of CPU, peak anonymous memory
-//!   2.00 GiB (the 2 GiB `u16` table), file checksum `08099794b0b614ae`:
-//!   within 30 minutes, but the 9 bits are needed for 1.3 GiB.
-//!   With 8% of values past 255, a `u8` table with the large values kept
-//!   elsewhere would cost about half a byte per value more and a branch in
-//!   every kernel; the design chosen is a byte plane (the low 8 bits: the
-//!   slice the kernels read today) and a bit plane for bit 8 (n/8 bytes),
-//!   1.125 bytes per value (0.6 to 2^30: 1.13 GiB instead of 2 GiB). The
-//!   kernels work 64 values at a time already, so the high bits of a chunk
-//!   are one `u64` from the bit plane (the right-hand part reversed with
-//!   `reverse_bits`): the pair values are `low ⊕ low | (hi ⊕ hi) << 8`, a
-//!   search compares the bytes and masks with `!(hi ⊕ target's bit)`,
-//!   `mark_rows` reads 64 partners' high bits at once. Between threads the
-//!   bit plane is published a word (64 values) at a time. A value of 512
-//!   widens to `u16` as today's `u8` table widens. The engine reads its
-//!   table as a slice `&[T]` everywhere (about 70 generic sites in ten
-//!   files, `Growing`/`Frozen` between threads, `NimTable`'s `with_slice`
-//!   outside): the planes need a table trait with the kernels as its
-//!   methods first;
+//! - the 9-bit table ([`Nine`], below) is slower per heap than the
+//!   `u16` table was: 0.6 to 2^21 on one thread, 3.8 s of CPU against
+//!   2.2 s (`perf stat -e task-clock`, side by side on a shared machine);
+//!   see "The 9-bit table" for where the time goes and what was measured.
 //! - one thread on games with few rare heaps: 0.106 to 2^22 is 2.9x
 //!   ogsolve's `rc2` in CPU time (values into a file; 148 ms against 429,
 //!   `perf stat -e task-clock`; 2.6x before the bulk bits), short of 3x.
@@ -172,65 +151,100 @@
 //! AVX-512 kernels were tried (the same loops compiled for AVX-512BW) and
 //! were slower than AVX2 on the machine measured.
 //!
+//! # The 9-bit table
+//!
+//! 0.6 has values below 512 to 2^30 (the largest 325 at 2^26), but 8% of
+//! them are 256 or more: a `u16` table held 2 GiB at 2^30 (1,066 s wall,
+//! 1,166 s of CPU, two threads, file checksum `08099794b0b614ae`).
+//! [`Nine`] keeps the low 8 bits of each value in a byte plane and bit 8
+//! in a bit plane (bit `i % 64` of word `i / 64`): 1.125 bytes per value,
+//! 1.13 GiB at 2^30. A `u8` table whose next value is in 256..512 becomes a
+//! `Nine` by adding the bit plane (the bytes are not copied); a value of
+//! 512 or more widens it to `u16` (a copy, as `u8` to `u16` was). Values
+//! files are written at two bytes per value from it, so files and
+//! checksums are the same as from a `u16` table; a file of two-byte values
+//! is read into 9 bits while its values fit.
+//!
+//! The engine holds its table as a `Store` (`Vec<T>` or `Nine`: push,
+//! truncate, the room reserved, the raw parts `Frozen` reads from) and
+//! reads it through `ValueTable` (`values.rs`): for a slice, the
+//! vectorized kernels of `kernels.rs`; for the planes (`NineView`), single
+//! reads are `byte | bit << 8`, a pair chunk XORs 64 bytes as bytes and the
+//! two runs' high bits as words (the right-hand word reversed with
+//! `reverse_bits`), a search compares bytes and high bits spread to bytes
+//! (no `u16` built), and the block fill decodes each run of partners into
+//! `u16`s (a 16-byte table load per eight values) before the `u16` loop.
+//!
+//! Between threads: the bit plane's words are `AtomicU64`s. The one
+//! pushing thread changes the last word by a `Relaxed` load and store (or
+//! pushes a new word, within the room reserved, so nothing moves); a reader
+//! loads words `Relaxed` and reads only values below the length published
+//! (`Release`/`Acquire`, as for a `Vec`), whose bits no longer change: the
+//! word they share with unpublished values is read and written atomically,
+//! so there is no data race, and every other byte and word read is no
+//! longer written.
+//!
+//! Measured (release, `perf stat -r 3 -e task-clock`, CPU time, the
+//! `u16` binary and the 9-bit one side by side on a shared machine; the
+//! files are identical): 0.106 to 2^22 on one thread 158 ms and 157 ms
+//! (its values fit a byte: unchanged); 0.6 to 2^22 on two threads 4.3 s
+//! and 7.5 s of CPU (`u16` then 9 bits; a first version decoding every run
+//! of 64 values with a shift per value took 11.0 s); 0.6 to 2^21 on one
+//! thread 2.2 s and 3.8 s (the block fill 1.3 s and 2.3 s, finishing the
+//! heaps 0.8 s and 1.5 s). The 9-bit table is 1.7x slower on 0.6;
+//! from the 1,066 s at 2^30 this would be about 1,800 s, at the limit of
+//! the 30 minutes. Memory, 0.6 to 2^26 on two threads (`benches/measure.py`,
+//! anonymous memory: the table and everything else): 129 MiB with the
+//! `u16` table, 73 MiB with 9 bits (peak RSS 136 and 80 MiB); the values
+//! files are byte for byte the same. At 2^30 this is 1.13 GiB for the
+//! table (reserved once, exactly) and a few MiB besides.
+//! Known improvements: the fill's `u16` loop reads the decoded runs just
+//! written (flags could be set from the bytes and a spread of the high
+//! bits), and the confirmation's `mark_range` builds `u16` pair values
+//! where byte pairs and one high word per chunk would do.
+//!
 //! # Where the table is read
 //!
-//! The inventory a 9-bit table has to cover (file:line when written; `t`
-//! is the engine's table, `T` a [`Word`]).
-//! The single reads, the pair scans and the bulk bits' runs go through
-//! `ValueTable` (`values.rs`), the trait the planes would implement (its
-//! only implementation today is `[T]`, delegating to the kernels below);
-//! `mark_group`'s partner slices, `Growing`/`Frozen` and `NimTable`
-//! still handle the slice itself. Every method of one heap (`step_at`,
-//! naive, plain, rare/common with its bit-set variants) is generic over
-//! `ValueTable` (any table, not only a slice); `run_inline`, the pipeline,
-//! the block step and `two_heaps` hold a `Vec<T>`, `Growing` or `Frozen`
-//! and pass the slice down.
-//! - Outside the engine: `rebuilt` (mod.rs:668) reads each value through
-//!   `NimTable::get` (single reads, on resume) and hands the slice to
-//!   `reach_layer` through `with_slice!`; `extend_to` (mod.rs:720)
-//!   matches on the width (`with_slice!`, `&mut Vec<T>` to `Core::run`)
-//!   and widens with `NimTable::widen_for` (a whole copy, in
-//!   `solve/table.rs`); `values_file.rs` writes through
-//!   `TableView::copy_to` (values_file.rs:119, 16384 values at a time,
-//!   as `u64`), reads a file straight into a `NimTable` per width
-//!   (`read_values_within`, values_file.rs:288) and checksums it per width
-//!   (`with_view_values`, values_file.rs:427). The values file, the
-//!   checkpoint and the solver's `table()` all go through
-//!   `NimTable`/`TableView`.
-//! - Push: `Core::push_value` (core.rs:210, `Vec::push`: the one push of
-//!   the single-thread path), `Growing::push` (kernels.rs:100, the shared
-//!   table's pushing side: `speculate` pipeline.rs:171, `finish_block`
-//!   block.rs:381).
-//! - Publish to the other thread: `grow_shared` (kernels.rs:70, reserves
-//!   room so that the table never moves), `Growing::publish`
-//!   (kernels.rs:110, a `Release` store of the length), `Frozen::values`
-//!   (kernels.rs:150, the `Acquire` side, the published prefix as a slice:
-//!   read by `confirm_batches` pipeline.rs:218 and the block fill
-//!   block.rs:273); `two_heaps` (two_heaps.rs:13) shares `&t[..]` through
-//!   a rayon join and `rare_common_block` (block.rs:152) with the fill.
-//! - Single reads: `mark_small_moves` (core.rs:283, `G(n − k)`),
-//!   `reach_layer` (core.rs:296-306, one, two and three values XORed),
-//!   `naive` (naive.rs:15, 24, the same), `some_triple_is_worth`
-//!   (plain.rs:123, `G(a)`), `mark_rare_pairs` (rare_common.rs:81, the
-//!   partner of each rare heap), `candidate_bits` (rare_common.rs:248,
-//!   293-298, small moves and rare partners: the rare-pair walk, hot),
-//!   `check_split` (choose.rs:103, every value in order, to rebuild the
-//!   rare list), the block fill's prefix walk (block.rs:496, in order).
-//! - Runs of consecutive values: `fill_bulk_bits` (rare_common.rs:364,
-//!   32 partners of each rare heap), the block fill (`fill_rows`
-//!   block.rs:461-462 through `ValueTable::mark_rows`, and `mark_group`
-//!   block.rs:536, still slices: `heaps` consecutive partners per split,
-//!   into `mark_rows` kernels.rs:330).
+//! The inventory the 9-bit table covers (`t` is the engine's table).
+//! Every read goes through `ValueTable`; the engine holds a `Store`
+//! (`Vec<T>` or `Nine`), `Growing`/`Frozen` between threads.
+//! - Outside the engine: `rebuilt` (mod.rs) reads each value through
+//!   `NimTable::get` and runs `reach_layer` on the table's view;
+//!   `extend_to` (mod.rs) matches on the width (`with_slice!`, a `Store`
+//!   to `Core::run`) and widens with `NimTable::widen_for` (`u8` to 9 bits
+//!   without a copy, otherwise a whole copy, in `solve/table.rs`);
+//!   `values_file.rs` writes through `TableView::copy_to` (16384 values at
+//!   a time, as `u64`; a `Nine` at two bytes per value), reads a file
+//!   straight into a `NimTable` per width and checksums it per width. The
+//!   period watch of `solve/fill.rs` searches a `Nine`'s bytes first and
+//!   copies the values out only when the bytes have a period.
+//! - Push: `Core::push_value` (core.rs, `Store::push`, after `Store::fit`:
+//!   a value of 512 is refused by a `Nine` and widens it), `Growing::push`
+//!   (kernels.rs, within the room reserved: `speculate` pipeline.rs,
+//!   `finish_block` block.rs).
+//! - Publish to the other thread: `grow_shared` (kernels.rs, reserves room
+//!   in both planes so the table never moves), `Growing::publish` (a
+//!   `Release` store of the length), `Frozen::values` (the `Acquire` side,
+//!   the published prefix as a view through `Store::published`: read by
+//!   `confirm_batches` pipeline.rs and the block fill block.rs);
+//!   `two_heaps` (two_heaps.rs) shares the view through a rayon join and
+//!   `rare_common_block` (block.rs) with the fill.
+//! - Single reads (`ValueTable::value`, `pair`, `triple`):
+//!   `mark_small_moves`, `reach_layer` (core.rs), `naive`,
+//!   `some_triple_is_worth` (plain.rs), `mark_rare_pairs` and
+//!   `candidate_bits` (rare_common.rs, the rare-pair walk, hot),
+//!   `check_split` (choose.rs, `values_from`), the block fill's prefix walk
+//!   (block.rs, `values_from`).
+//! - Runs of consecutive values: `fill_bulk_bits` (rare_common.rs,
+//!   `ValueTable::run`, 32 partners of each rare heap), the block fill
+//!   (`ValueTable::mark_rows` and `ValueTable::mark_group`, `heaps`
+//!   consecutive partners per split).
 //! - Pair XOR scans (`G(a) ⊕ G(m − a)`, the right-hand part reversed):
-//!   `pairs_contain` (kernels.rs:227), `first_chunk_with` (kernels.rs:252),
-//!   `mark_range` (kernels.rs:342), `xor_chunk`/`xor_pairs`
-//!   (kernels.rs:369, 385); called from `mark_prefix` (plain.rs:35-37),
-//!   `plain` (plain.rs:84-85), `split_beyond_prefix_is_worth`
-//!   (plain.rs:146), `mark_until_few` (rare_common.rs:212),
-//!   `confirm_bits` (rare_common.rs:420-422) and `finish_block`
-//!   (block.rs:374). These are the AVX2-compiled hot loops.
-//! - Length only: `t.len()` in `run_inline` (core.rs:157-199), the
-//!   pipeline (pipeline.rs:80-180), `fill_bulk_bits` (rare_common.rs:348).
+//!   `pairs_contain`, `first_chunk_with`, `mark_range`, `xor_chunk`,
+//!   `xor_pairs`; called from `mark_prefix`, `plain`,
+//!   `split_beyond_prefix_is_worth` (plain.rs), `mark_until_few`,
+//!   `confirm_bits` (rare_common.rs) and `finish_block` (block.rs). These
+//!   are the AVX2-compiled hot loops.
 
 mod block;
 mod choose;

@@ -326,8 +326,10 @@ fn chunk_has(t: &NineView<'_>, m: usize, a: usize, target: u16) -> bool {
     hit != 0
 }
 
-/// The two planes, read a chunk at a time into `u16`s: the pair scans
-/// decode both runs of a chunk and apply the `u16` kernels' loops.
+/// The two planes: single reads `byte | bit << 8`; a pair chunk XORs the
+/// bytes as bytes and the high bits as words, then spreads the high bits
+/// (a table load per eight values); searches compare bytes and spread high
+/// bits without building `u16`s; runs are decoded 64 values at a time.
 impl ValueTable for NineView<'_> {
     type Value = u16;
 
