@@ -521,7 +521,7 @@ impl TakeBreakSolver {
     /// Refuses, before any work, a run to `n` that would not fit in
     /// [`TakeBreakConfig::max_bytes`]: codes with splits are counted at 9
     /// bits per value at least (their values pass 255 early; a table of 9
-    /// bits, [`Nine`](crate::solve::Nine), holds them while they stay
+    /// bits, [`Nine`], holds them while they stay
     /// below 512), and the engine's own tables (256 KiB) are included.
     pub fn check_memory(&self, n: u64) -> Result<()> {
         let splits = !(self.core.moves.pairs.is_empty() && self.core.moves.triples.is_empty());

@@ -388,31 +388,34 @@ fn values_past_511_widen_the_table_and_stay_exact() {
     }
 }
 
-/// A budget that holds the table in bytes but not in the two bytes per
-/// value the first value past 255 needs: refused when the table would
-/// widen (the check was made at the old width), with the values computed
-/// until then exact.
+/// A budget that holds the table in bytes but not in the 9 bits per value
+/// the first value past 255 needs (1021 bytes for 901 values), or in 9
+/// bits but not in the two bytes the first value past 511 needs: refused
+/// when the table would widen (the check was made at the old width), with
+/// the values computed until then exact.
 #[test]
 fn widening_past_the_budget_is_refused() {
     let g = TakeBreak::octal("0.3r").unwrap();
-    let mut s = TakeBreakSolver::with_config(
-        g,
-        TakeBreakConfig {
-            max_bytes: 1000,
-            ..TakeBreakConfig::default()
-        },
-    );
-    let e = s.extend_to(900).unwrap_err();
-    assert!(
-        matches!(e.kind(), ErrorKind::OutOfMemory { needed: 1802, .. }),
-        "{e}"
-    );
-    assert_eq!(s.table().width(), 1);
-    assert_eq!(s.len(), 256);
-    assert!(all_values(&s)
-        .iter()
-        .enumerate()
-        .all(|(n, &v)| v == n as u64));
+    for (budget, needed, len, width) in [(1000, 1021, 256, 1), (1500, 1802, 512, 2)] {
+        let mut s = TakeBreakSolver::with_config(
+            g.clone(),
+            TakeBreakConfig {
+                max_bytes: budget,
+                ..TakeBreakConfig::default()
+            },
+        );
+        let e = s.extend_to(900).unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::OutOfMemory { needed: x, .. } if *x == needed),
+            "{e}"
+        );
+        assert_eq!(s.table().width(), width);
+        assert_eq!(s.len(), len);
+        assert!(all_values(&s)
+            .iter()
+            .enumerate()
+            .all(|(n, &v)| v == n as u64));
+    }
 }
 
 /// `G(0..=n)` of `g` on a `u16` table from the start (a table resumed at
