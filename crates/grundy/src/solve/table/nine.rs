@@ -88,8 +88,13 @@ impl Nine {
         &self.high
     }
 
-    /// Appends `x` (below [`Nine::LIMIT`]: a larger value is a bug, and
-    /// panics).
+    /// Appends `x`.
+    ///
+    /// # Panics
+    /// If `x` is [`Nine::LIMIT`] or more (a caller's bug: [`NimTable::push`]
+    /// widens the table instead).
+    ///
+    /// [`NimTable::push`]: crate::solve::NimTable::push
     #[inline]
     pub fn push(&mut self, x: u16) {
         assert!(u64::from(x) < Self::LIMIT, "a value past 9 bits");
@@ -156,6 +161,9 @@ impl<'a> NineView<'a> {
     /// The view of `bytes` (the low 8 bits of each value) and `words` (bit
     /// 8 of value `i` is bit `i % 64` of word `i / 64`; at least
     /// `bytes.len() / 64` rounded up of them).
+    ///
+    /// # Panics
+    /// If `words` is shorter than that.
     #[inline]
     pub fn new(bytes: &'a [u8], words: &'a [AtomicU64]) -> Self {
         assert!(
