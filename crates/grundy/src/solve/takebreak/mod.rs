@@ -128,10 +128,8 @@
 //! period of 0.16; Flammenkamp's octal-game tables for its use at scale.
 //! Known improvements not yet made (see `benches/peers.sh` for where they
 //! would show):
-//! - the 9-bit table ([`Nine`], below) is slower per heap than the
-//!   `u16` table was: 0.6 to 2^21 on one thread, 3.8 s of CPU against
-//!   2.2 s (`perf stat -e task-clock`, side by side on a shared machine);
-//!   see "The 9-bit table" for where the time goes and what was measured.
+//! - the 9-bit table is 1.7x slower per heap than `u16` on 0.6 (see "The
+//!   9-bit table" below);
 //! - one thread on games with few rare heaps: 0.106 to 2^22 is 2.9x
 //!   ogsolve's `rc2` in CPU time (values into a file; 148 ms against 429,
 //!   `perf stat -e task-clock`; 2.6x before the bulk bits), short of 3x.
@@ -198,10 +196,13 @@
 //! `u16` table, 73 MiB with 9 bits (peak RSS 136 and 80 MiB); the values
 //! files are byte for byte the same. At 2^30 this is 1.13 GiB for the
 //! table (reserved once, exactly) and a few MiB besides.
-//! Known improvements: the fill's `u16` loop reads the decoded runs just
-//! written (flags could be set from the bytes and a spread of the high
-//! bits), and the confirmation's `mark_range` builds `u16` pair values
-//! where byte pairs and one high word per chunk would do.
+//! Tried and measured slower: the fill reading the high bit of each
+//! partner by a shift per value (11.0 s above), and its decoded runs kept
+//! in a buffer of the caller's instead of a fresh one per four splits (4.7 s
+//! against 3.7 s at 2^21). Known improvements: the fill's `u16` loop reads
+//! the decoded runs just written (flags could be set from the bytes and a
+//! spread of the high bits), and the confirmation's `mark_range` builds
+//! `u16` pair values where byte pairs and one high word per chunk would do.
 //!
 //! # Where the table is read
 //!
