@@ -399,6 +399,13 @@ impl<G: HeapGame> HeapValues<G> {
         Ok(self.engine.view().to_nimbers(from as usize, to as usize))
     }
 
+    /// The certified periodicity if it has been searched for and found
+    /// already (by [`Self::certified_periodicity`], or by [`Self::value`]
+    /// of a heap beyond the table); never searches.
+    pub fn proven_periodicity(&self) -> Option<&Periodicity> {
+        self.certified.as_ref().and_then(Option::as_ref)
+    }
+
     /// The certified periodicity, searched for (up to
     /// [`HeapConfig::search_limit`] values and [`HeapConfig::search_time`])
     /// on first use; `None` if there is no proven one.
