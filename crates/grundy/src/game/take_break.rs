@@ -474,7 +474,10 @@ impl TakeBreak {
             }
             if d & LEAVE_TWO != 0 {
                 for a in 1..=m / 2 {
-                    if !(self.unequal && 2 * a == m) && !f(&[a, m - a]) {
+                    if self.unequal && 2 * a == m {
+                        continue;
+                    }
+                    if !f(&[a, m - a]) {
                         return;
                     }
                 }
