@@ -454,6 +454,13 @@ impl TakeBreak {
     /// the first few options of a heap of any size, in time proportional
     /// to how many are taken.
     pub fn options_while(&self, heap: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+        self.walk_options(heap, f);
+    }
+
+    /// [`Self::options_while`], generic: [`Game::options`] calls it with a
+    /// closure that always goes on, which the compiler folds away.
+    #[inline(always)]
+    fn walk_options(&self, heap: u64, mut f: impl FnMut(&[u64]) -> bool) {
         let n = heap;
         let last = if self.repeating {
             n
@@ -520,7 +527,7 @@ impl Game for TakeBreak {
     type Position = u64;
 
     fn options(&self, heap: &u64, f: &mut dyn FnMut(&[u64])) {
-        self.options_while(*heap, &mut |o| {
+        self.walk_options(*heap, |o| {
             f(o);
             true
         });
