@@ -32,6 +32,7 @@
 pub mod board;
 pub mod canon;
 pub mod endgame;
+pub mod reduce;
 pub mod regions;
 pub mod search;
 pub mod table;
