@@ -15,7 +15,7 @@
 //! `/`; Chomp positions as `MxN` or the row lengths `[4,3,3,1]`.
 
 use crate::error::{Error, Result};
-use crate::solve::placement::reduce::cram_reduced;
+use crate::solve::placement::reduce::cram_regions;
 use crate::solve::placement::regions::{each_grid_region, graph_regions};
 use crate::solve::placement::{canonical, low_bits, Bits, Board, Rules, Symmetry, MAX_CELLS};
 
@@ -174,12 +174,8 @@ impl Placement for Cram {
 
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
         // A lone cell takes no domino: value 0, left out; so are twin
-        // tufts and bridges (`cram_reduced`).
-        each_grid_region(&cram_reduced(board), |r| {
-            if r.count() >= 2 {
-                out.push(canonical(&r, Symmetry::Dihedral));
-            }
-        });
+        // tufts and bridges, and closed squares are cut (`cram_regions`).
+        cram_regions(board, &mut |r| out.push(canonical(&r, Symmetry::Dihedral)));
     }
 }
 

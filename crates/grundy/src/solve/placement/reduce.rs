@@ -80,6 +80,81 @@ pub fn cram_reduced(board: &Board) -> Board {
     }
 }
 
+/// Calls `f` with each region of `board` in Cram (its cells in the same
+/// box, not yet canonical, at least two cells), after the reductions of
+/// [`cram_reduced`] and with the *closed squares* cut:
+///
+/// A 2×2 square of free cells `a b / c d` whose two opposite corners `a`
+/// and `d` touch no free cell outside the square plays the same with or
+/// without its two horizontal dominoes `a b` and `c d`: `a b` leaves
+/// `c` with the tuft `d`, which is `b d` leaving `c` with the tuft `a`
+/// (the same graph), and `c d` likewise is `a c`; after a move taking `b`
+/// (or `c`) from outside, `a` and `d` are twin tufts of `c` (of `b`),
+/// one as good as none; any other move keeps the square as it was. (The
+/// same for the corners `b` and `c`.) Without those dominoes a region may
+/// fall apart into independent parts, each searched on its own; the parts
+/// are split again (each is a set of cells whose dominoes are the game's).
+pub fn cram_regions(board: &Board, f: &mut impl FnMut(Board)) {
+    let b = cram_reduced(board);
+    let w = b.width();
+    if w == 0 {
+        return;
+    }
+    let all = b.mask();
+    let not_first = all & !b.column_mask(0);
+    let not_last = all & !b.column_mask(w - 1);
+    let p = b.cells();
+    let right = p & (p >> 1) & not_last;
+    let left = p & (p << 1) & not_first;
+    let down = p & p.checked_shr(w as u32).unwrap_or(0);
+    let up = p & p.checked_shl(w as u32).unwrap_or(0) & all;
+    // Top-left corners `a` of closed squares, by their closed corners:
+    // `a` and `d` (`a` free to the right and below only, `d` to the left
+    // and above only), or `b` and `c`.
+    let closed_a = right & down & !left & !up;
+    let closed_d = left & up & !right & !down;
+    let closed_b = left & down & !right & !up;
+    let closed_c = right & up & !left & !down;
+    let main = closed_a & closed_d.checked_shr(w as u32 + 1).unwrap_or(0);
+    let anti = (closed_b >> 1) & closed_c.checked_shr(w as u32).unwrap_or(0);
+    let corners = main | anti;
+    if corners == 0 {
+        crate::solve::placement::regions::each_grid_region(&b, |r| {
+            if r.count() >= 2 {
+                f(r);
+            }
+        });
+        return;
+    }
+    // Cells whose domino to the right is kept.
+    let kept = right & !(corners | corners << w);
+    let mut rest = p;
+    while rest != 0 {
+        let mut region = rest & rest.wrapping_neg();
+        loop {
+            let grown = (region
+                | (region & kept) << 1
+                | (region >> 1) & kept
+                | region.checked_shl(w as u32).unwrap_or(0)
+                | region.checked_shr(w as u32).unwrap_or(0))
+                & rest;
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        rest &= !region;
+        if region.count_ones() < 2 {
+            continue;
+        }
+        if region == p {
+            f(b);
+        } else {
+            cram_regions(&b.with(region), f);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,6 +210,44 @@ mod tests {
             }
         }
         assert!(removed > 10_000, "only {removed} positions reduced");
+    }
+
+    #[test]
+    fn split_regions_have_the_value_of_the_position_on_every_small_board() {
+        let mut split = 0;
+        for (h, w) in [(4, 4), (3, 5), (2, 7), (3, 6)] {
+            let mut memo = HashMap::new();
+            for cells in 0..1u128 << (h * w) {
+                let b = Board::new(h, w, cells).unwrap();
+                let mut parts = Vec::new();
+                cram_regions(&b, &mut |r| parts.push(r.cells()));
+                let mut sum = 0;
+                for (i, &part) in parts.iter().enumerate() {
+                    assert_eq!(part & !cells, 0);
+                    assert!(parts[..i].iter().all(|&q| q & part == 0), "disjoint");
+                    sum ^= brute(h, w, part, &mut memo);
+                }
+                let whole = crate::solve::placement::regions::grid_regions(&b).len();
+                if parts.len() > whole {
+                    split += 1;
+                }
+                assert_eq!(sum, brute(h, w, cells, &mut memo), "{h}x{w} {cells:#b}");
+            }
+        }
+        assert!(
+            split > 1_000,
+            "only {split} positions split by closed squares"
+        );
+    }
+
+    #[test]
+    fn a_closed_square_splits_its_region() {
+        let square = Board::full(2, 2).unwrap();
+        let mut parts = Vec::new();
+        cram_regions(&square, &mut |r| parts.push(r.cells()));
+        // Both diagonals closed: the horizontal dominoes go, two vertical
+        // dominoes are left, independent.
+        assert_eq!(parts, [0b0101, 0b1010]);
     }
 
     #[test]
