@@ -63,11 +63,23 @@ impl<P: Placement> Rules for P {
     }
 
     fn options(&self, region: &Board, f: &mut dyn FnMut(&[Board])) {
+        self.options_until(region, &mut |regions| {
+            f(regions);
+            false
+        });
+    }
+
+    fn options_until(&self, region: &Board, f: &mut dyn FnMut(&[Board]) -> bool) {
         let mut regions = Vec::new();
+        let mut stopped = false;
+        // Once stopped, the remaining moves cost a test each: nothing is
+        // split or made canonical.
         self.each_move(region, &mut |_, after| {
-            regions.clear();
-            self.regions_into(&after, &mut regions);
-            f(&regions);
+            if !stopped {
+                regions.clear();
+                self.regions_into(&after, &mut regions);
+                stopped = f(&regions);
+            }
         });
     }
 

@@ -55,6 +55,18 @@ pub trait Rules {
     /// Regions of value 0 known without search may be left out.
     fn options(&self, region: &Board, f: &mut dyn FnMut(&[Board]));
 
+    /// As [`Rules::options`], but stops listing once `f` returns `true`
+    /// (the solver has learnt enough); the default lists every option and
+    /// ignores the answers.
+    fn options_until(&self, region: &Board, f: &mut dyn FnMut(&[Board]) -> bool) {
+        let mut stopped = false;
+        self.options(region, &mut |regions| {
+            if !stopped {
+                stopped = f(regions);
+            }
+        });
+    }
+
     /// The value of a region known without search (a closed form: an end
     /// of the search), or `None` (the default) to search it.
     fn known_value(&self, region: &Board) -> Option<u16> {

@@ -119,6 +119,14 @@ impl<R: Rules> PlacementSolver<R> {
     }
 
     fn options(&mut self, region: &Board) -> Result<Options> {
+        Ok(self.options_unless(region, 0)?.unwrap_or_default())
+    }
+
+    /// The options of `region`, or `None` as soon as options of known
+    /// value (the table's) show that its value is none of `want` — every
+    /// value in `want` is an option's —, before the other options are
+    /// listed (most questions are settled so).
+    fn options_unless(&mut self, region: &Board, want: u128) -> Result<Option<Options>> {
         if self.table.len() >= self.config.max_positions {
             return Err(ErrorKind::TooManyPositions {
                 limit: self.config.max_positions,
@@ -128,7 +136,7 @@ impl<R: Rules> PlacementSolver<R> {
         let slot = cache_slot(region);
         if let Some((b, o)) = self.cache[slot].take() {
             if b == *region {
-                return Ok(o);
+                return Ok(Some(o));
             }
             self.cache[slot] = Some((b, o));
         }
@@ -139,8 +147,25 @@ impl<R: Rules> PlacementSolver<R> {
             self.endgame = Endgame::shared(&self.rules, h.min(w), h.max(w));
         }
         let mut o = Options::new();
-        self.rules.options(region, &mut |regions| o.push(regions));
-        Ok(o)
+        let mut seen = 0u128;
+        let mut settled = false;
+        let this = &*self;
+        this.rules.options_until(region, &mut |regions| {
+            if want != 0 {
+                if let Some(v) = this.known_sum(regions) {
+                    if v < SET_BITS {
+                        seen |= 1 << v;
+                    }
+                    if want & !seen == 0 {
+                        settled = true;
+                        return true;
+                    }
+                }
+            }
+            o.push(regions);
+            false
+        });
+        Ok((!settled).then_some(o))
     }
 
     /// Keeps the options of `region`, whose value is still unknown, for
@@ -299,7 +324,10 @@ impl<R: Rules> PlacementSolver<R> {
         if want == 0 {
             return Ok(None);
         }
-        let options = self.options(region)?;
+        let Some(options) = self.options_unless(region, want)? else {
+            self.table.exclude_set(*region, want);
+            return Ok(None);
+        };
         let answer = if options.len() as u64 + 1 >= SET_BITS {
             self.plain_value(region, &options).map(Some)
         } else {
