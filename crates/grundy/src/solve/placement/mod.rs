@@ -6,10 +6,12 @@
 //! regions ([`regions`]) and written in canonical form ([`canon`]), so that
 //! a region is solved once whatever its place or orientation, and a sum of
 //! regions has the XOR of their values. [`PlacementSolver`] ([`search`])
-//! computes nim-values by mex, or only the outcome with the pruning of
-//! Lemoine and Viennot ("Nimbers are inevitable", 2012): to decide whether
-//! `G + *k` is a second-player win it never needs `G`'s full value, and it
-//! stops at the first winning move. Its table ([`table`]) stores, per
+//! computes nim-values by mex, or only the outcome, with the pruning of
+//! Beling and Rogalski (2020) and of Lemoine and Viennot ("Nimbers are
+//! inevitable", 2012): to decide whether `G + *k` is a second-player win
+//! it never needs `G`'s full value, and it stops at the first winning
+//! move. Cram positions are first made smaller without changing their
+//! value ([`reduce`]: twin tufts, bridges, closed 2×2 squares). Its table ([`table`]) stores, per
 //! region, either the value or the values it is known not to have, and can
 //! be saved and loaded as bytes (the library does no file I/O). Regions
 //! that fit in a 4×5 box are valued by an end-game table ([`endgame`],
@@ -26,8 +28,10 @@
 //! 128 cells can last (at most 128), never deeper.
 //!
 //! Known improvements not made: a larger, compressed end-game database,
-//! the move ordering and the bounds of Beling–Rogalski (2020), caching a
-//! region's options between the values asked of it, and parallel search.
+//! cheaper option listing (each option is split, reduced and made
+//! canonical: most of the time per region), a smaller table (exclusions
+//! kept only where they pay), and parallel search. igsolve is still about
+//! 5 to 8 times faster on Cram 5x7 and 5x8 (`benches/placement.sh`).
 
 pub mod board;
 pub mod canon;

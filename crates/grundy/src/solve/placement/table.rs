@@ -226,16 +226,6 @@ impl Table {
         }
     }
 
-    /// Records that `region` has none of the values in `not` (bit `j`:
-    /// not `j`; see [`Self::exclude`]).
-    pub fn exclude_set(&mut self, region: Board, not: u128) {
-        let mut rest = not & u128::from(NOT_MASK);
-        while rest != 0 {
-            self.exclude(region, u64::from(rest.trailing_zeros()));
-            rest &= rest - 1;
-        }
-    }
-
     /// Every entry, as the board and the saved form's word.
     fn entries(&self) -> impl Iterator<Item = (Board, u64)> + '_ {
         let small = self
