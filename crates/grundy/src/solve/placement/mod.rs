@@ -21,7 +21,7 @@
 //!
 //! | what | time | memory |
 //! |---|---|---|
-//! | [`PlacementSolver::nim_value`] | O(regions reached × options × canonicalisation, O(rows) word operations each, O(cells) for a square box) | one table entry (12-byte slot, 16 to 32 bytes with the array's free slots) per region reached larger than the end-game box; the end-game table, 1 MB |
+//! | [`PlacementSolver::nim_value`] | O(regions reached × options × canonicalisation, O(rows) word operations each, O(cells) for a square box) | one table entry (12-byte slot, 16 to 32 bytes with the array's free slots) per region valued larger than the end-game box; the end-game table, 1 MB |
 //! | [`PlacementSolver::sum_is`] (outcome) | at most the above, usually far less (stops at a winning move) | same |
 //!
 //! The search recurses, but only as deep as the number of moves a game on
@@ -29,9 +29,9 @@
 //!
 //! Known improvements not made: a larger, compressed end-game database,
 //! cheaper option listing (each option is split, reduced and made
-//! canonical: most of the time per region), a smaller table (exclusions
-//! kept only where they pay), and parallel search. igsolve is still about
-//! 5 to 8 times faster on Cram 5x7 and 5x8 (`benches/placement.sh`).
+//! canonical: most of the time per region), a table smaller than 12 bytes a
+//! region, and parallel search. igsolve is still about
+//! 4 to 7 times faster on Cram 5x7 and 5x8 (`benches/placement.sh`).
 
 pub mod board;
 pub mod canon;

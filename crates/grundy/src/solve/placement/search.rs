@@ -25,7 +25,7 @@
 //! The exact value is remembered whenever it falls out (answers "not in
 //! `S`" are not: on Cram they cost more memory than they saved time). Time: at most one expansion per
 //! region and question, usually far fewer. Memory: the table, one entry
-//! per region reached, capped by [`PlacementConfig::max_positions`].
+//! per region valued, capped by [`PlacementConfig::max_positions`].
 
 use super::board::{low_bits, Board};
 use super::endgame::Endgame;
