@@ -57,8 +57,8 @@ pub fn cram_reduced(board: &Board) -> Board {
         twins |= (s & stars) >> 1;
         stars |= s;
         let t = tufts & up;
-        let s = t >> w;
-        twins |= (s & stars) << w;
+        let s = t.checked_shr(w as u32).unwrap_or(0);
+        twins |= (s & stars).checked_shl(w as u32).unwrap_or(0);
         stars |= s;
         let t = tufts & left;
         let s = t >> 1;
@@ -127,7 +127,7 @@ pub fn cram_regions(board: &Board, f: &mut impl FnMut(Board)) {
         return;
     }
     // Cells whose domino to the right is kept.
-    let kept = right & !(corners | corners << w);
+    let kept = right & !(corners | corners.checked_shl(w as u32).unwrap_or(0));
     let mut rest = p;
     while rest != 0 {
         let mut region = rest & rest.wrapping_neg();
