@@ -390,18 +390,11 @@ impl<G: HeapGame> HeapValues<G> {
                 || ((to > self.config.dense_limit || to > PERIOD_FIRST)
                     && self.certified_periodicity()?.is_some()));
         if by_formula {
-            if let (true, Some(p)) = (self.known != Known::Verified, self.proven_periodicity()) {
-                // Every value from the table and the period: one tight loop.
-                let view = self.engine.view();
-                return (from..=to)
-                    .map(|h| {
-                        view.value_at(p, h).ok_or_else(|| {
-                            Error::unsupported(format!(
-                                "the value of heap {h} does not fit in 64 bits"
-                            ))
-                        })
-                    })
-                    .collect();
+            let no_closed_form = self.known != Known::Verified;
+            if let Some(p) = self.proven_periodicity().filter(|_| no_closed_form) {
+                // Every value from the table and the period, without
+                // `value`'s checks per heap.
+                return (from..=to).map(|h| self.value_by_period(p, h)).collect();
             }
             return (from..=to).map(|h| self.value(h)).collect();
         }

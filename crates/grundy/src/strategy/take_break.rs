@@ -123,12 +123,11 @@ pub fn options_worth<G: HeapGame>(
         }
         return Ok(0);
     }
-    let three_heaps = code.digits().iter().any(|&d| d & LEAVE_THREE != 0);
     // A period proven while the heaps were valued (never searched for here:
     // a heap with this many options is past the point where `value` looks).
     let proven = values.proven_periodicity().cloned();
     match proven {
-        Some(p) if p.saltus == 0 && !code.repeating() && !three_heaps => {
+        Some(p) if p.saltus == 0 && !code.repeating() && code.max_heaps() < 3 => {
             periodic(code, values, &p, h, target, out)
         }
         _ if count <= EXPLICIT_WORK => explicit(code, values, h, target, out),
