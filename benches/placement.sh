@@ -5,6 +5,8 @@
 #
 #   benches/placement.sh                 # the default boards
 #   BOARDS="4x5 5x6" benches/placement.sh
+#   BOARDS="5x8 6x7" benches/placement.sh   # 6x7 only on purpose: igsolve
+#                                        # takes about 5 minutes and 8 GB
 #   IGSOLVE=/path/to/igsolve benches/placement.sh
 #
 # igsolve is looked for in $IGSOLVE, then /tmp/igs/bin/igsolve, then PATH;
@@ -22,7 +24,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BOARDS=${BOARDS:-"4x5 5x5 3x9 4x7 5x6 4x8 6x6 5x7"}
+BOARDS=${BOARDS:-"4x5 5x5 3x9 4x7 5x6 4x8 6x6 5x7 5x8"}
 IGS=${IGSOLVE:-}
 if [ -z "$IGS" ]; then
     if [ -x /tmp/igs/bin/igsolve ]; then IGS=/tmp/igs/bin/igsolve

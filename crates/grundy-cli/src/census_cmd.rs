@@ -381,8 +381,7 @@ fn write_summaries(dir: &Path, summary: &Value, reports: &[CodeReport], to: u64)
         plot::render(
             &plot::Request {
                 spec: r.code.clone(),
-                from: 0,
-                values: &values,
+                dots: &plot::Dots::of_values(0, &values, 800, 300),
                 period: None,
                 width: 800,
                 height: 300,

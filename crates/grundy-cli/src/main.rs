@@ -276,7 +276,10 @@ fn run(cli: Cli) -> Result<()> {
         Command::Plot(a) => {
             let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
-            let values = game.values(from, a.to)?;
+            let dots =
+                plot::Dots::from_chunks(from, a.to, a.width, a.height, &mut |start, len| {
+                    Ok(game.values(start, start + (len - 1))?)
+                })?;
             // A proven period is marked; the search computes at most a few
             // thousand values beyond what is plotted, for at most a second.
             let limit = a.to.saturating_add(1).max(1 << 12);
@@ -285,8 +288,7 @@ fn run(cli: Cli) -> Result<()> {
                 .ok();
             let request = plot::Request {
                 spec: game.spec(),
-                from,
-                values: &values,
+                dots: &dots,
                 period: report.and_then(|r| r.periodicity.filter(|_| r.certified)),
                 width: a.width,
                 height: a.height,

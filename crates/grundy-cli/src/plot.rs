@@ -28,14 +28,97 @@ pub const MAX_PERIOD_LINES: u64 = 60;
 static FONT: &[u8] = include_bytes!("../assets/DejaVuSansMono.ttf");
 static REGISTER: Once = Once::new();
 
+/// Values plotted at most (the image has far fewer pixels; beyond this
+/// the time, not the image, is the limit).
+pub const MAX_PLOTTED: u64 = 1 << 28;
+
+/// Values read at a time by [`Dots::from_chunks`].
+const CHUNK: u64 = 1 << 16;
+
+/// The dots of `G(from..=to)`: at most one per cell of a grid the size of
+/// the image (every value when there are fewer values than columns), so
+/// the values themselves are never held.
+pub struct Dots {
+    from: u64,
+    to: u64,
+    /// The largest value.
+    top: u64,
+    /// `(n, G(n))`, the first `n` of each cell.
+    dots: Vec<(u64, u64)>,
+}
+
+impl Dots {
+    /// The dots of `values` (`values[i] = G(from + i)`, not empty).
+    pub fn of_values(from: u64, values: &[Nimber], width: u32, height: u32) -> Dots {
+        let to = from + (values.len() as u64).saturating_sub(1);
+        let mut next = |start: u64, len: u64| -> Result<Vec<Nimber>> {
+            let at = (start - from) as usize;
+            Ok(values[at..at + len as usize].to_vec())
+        };
+        Dots::from_chunks(from, to, width, height, &mut next).expect("the values are all there")
+    }
+
+    /// The dots of `G(from..=to)`, read in chunks: `next(start, len)` gives
+    /// `G(start..start + len)`. The values are read twice (the largest
+    /// first, to scale the grid), never held; at most [`MAX_PLOTTED`].
+    pub fn from_chunks(
+        from: u64,
+        to: u64,
+        width: u32,
+        height: u32,
+        next: &mut dyn FnMut(u64, u64) -> Result<Vec<Nimber>>,
+    ) -> Result<Dots> {
+        if from > to {
+            bail!("empty range: --from {from} is larger than --to {to}");
+        }
+        let count = u128::from(to - from) + 1;
+        if count > u128::from(MAX_PLOTTED) {
+            bail!("`{from}..={to}` is {count} values, too many to plot (at most 2^28)");
+        }
+        let mut each = |f: &mut dyn FnMut(u64, &[Nimber])| -> Result<()> {
+            let mut start = from;
+            loop {
+                let len = (to - start).min(CHUNK - 1) + 1;
+                f(start, &next(start, len)?);
+                if start + (len - 1) == to {
+                    return Ok(());
+                }
+                start += len;
+            }
+        };
+        let mut top = 0;
+        each(&mut |_, chunk| {
+            top = chunk.iter().map(|v| v.value()).fold(top, u64::max);
+        })?;
+        let (w, h) = (u128::from(width.max(1)), u128::from(height.max(1)));
+        let mut taken = vec![false; (w * h) as usize];
+        let mut dots = Vec::new();
+        each(&mut |start, chunk| {
+            for (n, v) in (start..).zip(chunk) {
+                let x = u128::from(n - from) * w / count;
+                let y = u128::from(v.value()) * h / (u128::from(top) + 1);
+                let cell = &mut taken[(y * w + x) as usize];
+                if !*cell {
+                    *cell = true;
+                    dots.push((n, v.value()));
+                }
+            }
+        })?;
+        Ok(Dots {
+            from,
+            to,
+            top,
+            dots,
+        })
+    }
+}
+
 /// What to plot.
 pub struct Request<'a> {
     /// The game's spec (the caption).
     pub spec: String,
-    /// The first heap size; `values[i]` is `G(from + i)`.
-    pub from: u64,
-    /// The values.
-    pub values: &'a [Nimber],
+    /// The dots.
+    pub dots: &'a Dots,
     /// A proven periodicity to mark.
     pub period: Option<Periodicity>,
     /// Image width in pixels.
@@ -138,15 +221,14 @@ fn integer_label(v: &f64) -> String {
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, req: &Request) -> Result<(), String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&WHITE).map_err(err)?;
-    let n = req.values.len() as u64;
-    let to = req.from + n.saturating_sub(1);
-    let top = req.values.iter().map(|v| v.value()).max().unwrap_or(0);
-    let (x0, x1) = (req.from as f64 - 0.5, to as f64 + 0.5);
+    let Dots { from, to, top, .. } = *req.dots;
+    let n = to - from + 1;
+    let (x0, x1) = (from as f64 - 0.5, to as f64 + 0.5);
     // Headroom above the highest value for the legend.
     let y1 = top as f64 + 0.5 + (top as f64 * 0.12).max(1.0);
     let mut chart = ChartBuilder::on(root)
         .caption(
-            format!("{}: G(n) for n = {}..{}", req.spec, req.from, to),
+            format!("{}: G(n) for n = {}..{}", req.spec, from, to),
             ("sans-serif", 18),
         )
         .margin(12)
@@ -167,7 +249,7 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, req: &Request) -> Res
 
     if let Some(p) = req.period {
         let start = p.preperiod as f64;
-        if p.preperiod > req.from {
+        if p.preperiod > from {
             chart
                 .draw_series(std::iter::once(Rectangle::new(
                     [(x0, -0.5), (start.min(x1), y1)],
@@ -211,10 +293,10 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, req: &Request) -> Res
     let blue = RGBColor(30, 80, 200);
     let mut seen = HashSet::new();
     let dots: Vec<(f64, f64)> = req
-        .values
+        .dots
+        .dots
         .iter()
-        .zip(req.from..)
-        .map(|(v, x)| (x as f64, v.value() as f64))
+        .map(|&(x, v)| (x as f64, v as f64))
         .filter(|&p| seen.insert(chart.backend_coord(&p)))
         .collect();
     chart
@@ -224,4 +306,81 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, req: &Request) -> Res
         )
         .map_err(err)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// A made-up sequence: `G(n) = n·7919 mod 97`, a few values 500 and up.
+    fn g(n: u64) -> u64 {
+        if n % 40_009 == 3 {
+            500 + n % 7
+        } else {
+            n * 7919 % 97
+        }
+    }
+
+    fn chunks(calls: &mut Vec<(u64, u64)>) -> impl FnMut(u64, u64) -> Result<Vec<Nimber>> + '_ {
+        move |start, len| {
+            calls.push((start, len));
+            Ok((start..start + len).map(|n| Nimber::new(g(n))).collect())
+        }
+    }
+
+    #[test]
+    fn every_value_has_a_dot_in_its_cell_and_no_cell_two() {
+        for (from, to, w, h) in [
+            (0u64, 300_000u64, 1200u32, 600u32),
+            (65_530, 65_541, 50, 40),
+            (7, 7, 10, 10),
+        ] {
+            let mut calls = Vec::new();
+            let dots = Dots::from_chunks(from, to, w, h, &mut chunks(&mut calls)).unwrap();
+            // Read twice, in chunks that tile the range exactly.
+            let mut next = from;
+            for &(start, len) in calls.iter().take(calls.len() / 2) {
+                assert_eq!(start, next);
+                next += len;
+            }
+            assert_eq!(next, to + 1);
+            assert_eq!(dots.top, (from..=to).map(g).max().unwrap());
+            let count = u128::from(to - from) + 1;
+            let cell = |n: u64, v: u64| {
+                (
+                    u128::from(n - from) * u128::from(w) / count,
+                    u128::from(v) * u128::from(h) / (u128::from(dots.top) + 1),
+                )
+            };
+            let mut owner = HashMap::new();
+            for &(n, v) in &dots.dots {
+                assert_eq!(v, g(n), "a dot off its value");
+                assert!(
+                    owner.insert(cell(n, v), n).is_none(),
+                    "two dots in one cell"
+                );
+            }
+            for n in from..=to {
+                assert!(owner.contains_key(&cell(n, g(n))), "G({n}) has no dot");
+            }
+            if count <= u128::from(w) {
+                assert_eq!(dots.dots.len() as u128, count, "one dot per value");
+            }
+        }
+    }
+
+    #[test]
+    fn empty_and_huge_ranges_are_refused() {
+        let mut calls = Vec::new();
+        let e = Dots::from_chunks(5, 4, 10, 10, &mut chunks(&mut calls))
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("empty range"), "{e}");
+        let e = Dots::from_chunks(0, MAX_PLOTTED, 10, 10, &mut chunks(&mut calls))
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("at most 2^28"), "{e}");
+        assert!(calls.is_empty());
+    }
 }

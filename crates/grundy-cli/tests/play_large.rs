@@ -87,9 +87,41 @@ fn typed_moves_on_a_large_heap_are_checked_without_listing() {
 }
 
 #[test]
+fn a_kayles_heap_of_10_to_the_12_is_played_at_once() {
+    // A finite code's options are counted by formula, checked by
+    // arithmetic, listed only as far as shown; the engine's move comes
+    // from the proven period.
+    let start = Instant::now();
+    let h = "1000000000000";
+    let text = session(
+        "kayles",
+        &[h],
+        "moves\n1: 999999999997 -> 400000000000+599999999996\n",
+    );
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(30), "{took:?}");
+    assert!(text.contains("... 999999999998 moves in all"), "{text}");
+    assert!(
+        text.contains("position: 1 400000000000 599999999996"),
+        "{text}"
+    );
+    let after = after_engine_move(&text, &[h]);
+    assert_eq!(value_of("kayles", &after), 0, "{after:?}");
+    // A split that does not add up is refused.
+    let text = session(
+        "kayles",
+        &[h],
+        "1: 999999999997 -> 400000000000+500000000000\n",
+    );
+    assert!(text.contains("cannot become"), "{text}");
+}
+
+#[test]
 fn heaps_with_too_many_options_are_refused_naming_the_limit() {
+    // A repeating digit (here Lasker's Nim's, which splits) is walked:
+    // refused beyond the bound.
     let out = grundy()
-        .args(["play", "kayles", "100000001"])
+        .args(["play", "lasker", "100000001"])
         .write_stdin("quit\n")
         .output()
         .unwrap();

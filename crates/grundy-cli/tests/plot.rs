@@ -134,6 +134,26 @@ fn an_svg_has_one_dot_per_value_and_the_period_in_its_legend() {
 }
 
 #[test]
+fn a_hundred_million_kayles_values_come_from_the_period() {
+    // The values are read in chunks (twice), never held: the period fills
+    // them, so this takes about a second in a release build.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("k.png");
+    grundy(&[
+        "plot",
+        "kayles",
+        "--to",
+        "100000000",
+        "--output",
+        out.to_str().unwrap(),
+    ])
+    .success();
+    let (w, h, ink) = read_png(&out);
+    assert_eq!((w, h), (1200, 600));
+    assert!(ink > 1000, "{ink} dark pixels");
+}
+
+#[test]
 fn a_million_values_make_a_small_svg() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("big.svg");

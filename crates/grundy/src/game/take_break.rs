@@ -448,11 +448,20 @@ impl TakeBreak {
     }
 }
 
-impl Game for TakeBreak {
-    type Position = u64;
+impl TakeBreak {
+    /// The options of `heap` in the order [`Game::options`] lists them
+    /// (each in ascending order of its heaps), until `f` returns `false`:
+    /// the first few options of a heap of any size, in time proportional
+    /// to how many are taken.
+    pub fn options_while(&self, heap: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+        self.walk_options(heap, f);
+    }
 
-    fn options(&self, heap: &u64, f: &mut dyn FnMut(&[u64])) {
-        let n = *heap;
+    /// [`Self::options_while`], generic: [`Game::options`] calls it with a
+    /// closure that always goes on, which the compiler folds away.
+    #[inline(always)]
+    fn walk_options(&self, heap: u64, mut f: impl FnMut(&[u64]) -> bool) {
+        let n = heap;
         let last = if self.repeating {
             n
         } else {
@@ -464,27 +473,64 @@ impl Game for TakeBreak {
                 continue;
             }
             let m = n - k;
-            if d & LEAVE_NONE != 0 && m == 0 {
-                f(&[]);
+            if d & LEAVE_NONE != 0 && m == 0 && !f(&[]) {
+                return;
             }
-            if d & LEAVE_ONE != 0 && m > 0 && k > 0 {
-                f(&[m]);
+            if d & LEAVE_ONE != 0 && m > 0 && k > 0 && !f(&[m]) {
+                return;
             }
             if d & LEAVE_TWO != 0 {
                 for a in 1..=m / 2 {
-                    if !(self.unequal && 2 * a == m) {
-                        f(&[a, m - a]);
+                    if self.unequal && 2 * a == m {
+                        continue;
+                    }
+                    if !f(&[a, m - a]) {
+                        return;
                     }
                 }
             }
             if d & LEAVE_THREE != 0 {
                 for a in 1..=m / 3 {
                     for b in a..=(m - a) / 2 {
-                        f(&[a, b, m - a - b]);
+                        if !f(&[a, b, m - a - b]) {
+                            return;
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// Whether leaving the heaps `parts` (in any order) is a move from
+    /// `heap`, decided without listing the options: time O(parts).
+    pub fn is_option(&self, heap: u64, parts: &[u64]) -> bool {
+        if parts.contains(&0) || parts.len() > 3 {
+            return false;
+        }
+        let Some(left) = parts.iter().try_fold(0u64, |a, &p| a.checked_add(p)) else {
+            return false;
+        };
+        let Some(k) = heap.checked_sub(left) else {
+            return false;
+        };
+        let d = self.digit(k);
+        match parts {
+            [] => d & LEAVE_NONE != 0,
+            [_] => d & LEAVE_ONE != 0 && k > 0,
+            [a, b] => d & LEAVE_TWO != 0 && !(self.unequal && a == b),
+            _ => d & LEAVE_THREE != 0,
+        }
+    }
+}
+
+impl Game for TakeBreak {
+    type Position = u64;
+
+    fn options(&self, heap: &u64, f: &mut dyn FnMut(&[u64])) {
+        self.walk_options(*heap, |o| {
+            f(o);
+            true
+        });
     }
 
     fn format_position(&self, p: &u64) -> String {
@@ -618,6 +664,56 @@ mod tests {
         // hex:0.8 from 4: remove 1, leave three heaps 1+1+1.
         let h = TakeBreak::hexadecimal("0.8").unwrap();
         assert_eq!(crate::game::collect_options(&h, &4), vec![vec![1, 1, 1]]);
+    }
+
+    #[test]
+    fn prefixes_and_membership_agree_with_the_options() {
+        // Every option of heaps up to 14 of assorted codes (octal,
+        // hexadecimal with three heaps, repeating, Grundy's game): the first
+        // j options, and whether each tuple of up to three parts is one.
+        let codes = [
+            TakeBreak::named("kayles").unwrap(),
+            TakeBreak::octal("4.07").unwrap(),
+            TakeBreak::octal("0.3r").unwrap(),
+            TakeBreak::octal("4.3r").unwrap(),
+            TakeBreak::hexadecimal("0.f8").unwrap(),
+            TakeBreak::hexadecimal("c.9c").unwrap(),
+            TakeBreak::grundy_game(),
+        ];
+        for code in &codes {
+            for h in 0..=14u64 {
+                let all = crate::game::collect_options(code, &h);
+                for j in 0..=all.len() + 1 {
+                    let mut head = Vec::new();
+                    code.options_while(h, &mut |o| {
+                        head.push(o.to_vec());
+                        head.len() < j.max(1)
+                    });
+                    assert_eq!(
+                        head,
+                        all[..j.max(1).min(all.len())],
+                        "{} {h} {j}",
+                        code.code()
+                    );
+                }
+                let mut tuples: Vec<Vec<u64>> = vec![vec![]];
+                for a in 0..=h {
+                    tuples.push(vec![a]);
+                    for b in 0..=h {
+                        tuples.push(vec![a, b]);
+                        for c in 0..=h.min(6) {
+                            tuples.push(vec![a, b, c]);
+                        }
+                    }
+                }
+                for t in tuples {
+                    let mut sorted = t.clone();
+                    sorted.sort_unstable();
+                    let listed = all.contains(&sorted);
+                    assert_eq!(code.is_option(h, &t), listed, "{} {h} {t:?}", code.code());
+                }
+            }
+        }
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! `/`; Chomp positions as `MxN` or the row lengths `[4,3,3,1]`.
 
 use crate::error::{Error, Result};
+use crate::solve::placement::reduce::cram_regions;
 use crate::solve::placement::regions::{each_grid_region, graph_regions};
 use crate::solve::placement::{canonical, low_bits, Bits, Board, Rules, Symmetry, MAX_CELLS};
 
@@ -62,11 +63,23 @@ impl<P: Placement> Rules for P {
     }
 
     fn options(&self, region: &Board, f: &mut dyn FnMut(&[Board])) {
+        self.options_until(region, &mut |regions| {
+            f(regions);
+            false
+        });
+    }
+
+    fn options_until(&self, region: &Board, f: &mut dyn FnMut(&[Board]) -> bool) {
         let mut regions = Vec::new();
+        let mut stopped = false;
+        // Once stopped, the remaining moves cost a test each: nothing is
+        // split or made canonical.
         self.each_move(region, &mut |_, after| {
-            regions.clear();
-            self.regions_into(&after, &mut regions);
-            f(&regions);
+            if !stopped {
+                regions.clear();
+                self.regions_into(&after, &mut regions);
+                stopped = f(&regions);
+            }
         });
     }
 
@@ -172,12 +185,9 @@ impl Placement for Cram {
     }
 
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
-        // A lone cell takes no domino: value 0, left out.
-        each_grid_region(board, |r| {
-            if r.count() >= 2 {
-                out.push(canonical(&r, Symmetry::Dihedral));
-            }
-        });
+        // A lone cell takes no domino: value 0, left out; so are twin
+        // tufts and bridges, and closed squares are cut (`cram_regions`).
+        cram_regions(board, &mut |r| out.push(canonical(&r, Symmetry::Dihedral)));
     }
 }
 

@@ -390,6 +390,12 @@ impl<G: HeapGame> HeapValues<G> {
                 || ((to > self.config.dense_limit || to > PERIOD_FIRST)
                     && self.certified_periodicity()?.is_some()));
         if by_formula {
+            let no_closed_form = self.known != Known::Verified;
+            if let Some(p) = self.proven_periodicity().filter(|_| no_closed_form) {
+                // Every value from the table and the period, without
+                // `value`'s checks per heap.
+                return (from..=to).map(|h| self.value_by_period(p, h)).collect();
+            }
             return (from..=to).map(|h| self.value(h)).collect();
         }
         if to > self.config.dense_limit {
@@ -397,6 +403,13 @@ impl<G: HeapGame> HeapValues<G> {
         }
         self.extend_for_values(to)?;
         Ok(self.engine.view().to_nimbers(from as usize, to as usize))
+    }
+
+    /// The certified periodicity if it has been searched for and found
+    /// already (by [`Self::certified_periodicity`], or by [`Self::value`]
+    /// of a heap beyond the table); never searches.
+    pub fn proven_periodicity(&self) -> Option<&Periodicity> {
+        self.certified.as_ref().and_then(Option::as_ref)
     }
 
     /// The certified periodicity, searched for (up to

@@ -25,13 +25,21 @@ pub const MAX_LISTED_HEAP: u64 = 100_000;
 pub const MAX_PLAYED_HEAP: u64 = 100_000_000;
 
 /// Most options a heap may have to be played move by move: each move
-/// checked or counted walks them (about a second at this bound).
+/// checked or counted walks them (about a second at this bound). Heaps of
+/// a finite take-and-break code have no bound: their options are counted
+/// by formula, checked by arithmetic and listed only as far as shown.
 pub const MAX_STREAMED_OPTIONS: u64 = 100_000_000;
+
+/// The game's take-and-break code when it has finitely many digits (its
+/// options of any heap are counted, checked and listed without a walk).
+fn finite_code<G: HeapGame + ?Sized>(game: &G) -> Option<TakeBreak> {
+    game.take_and_break().filter(|code| !code.repeating())
+}
 
 /// Refuses a heap whose options are too many to walk (see
 /// [`MAX_STREAMED_OPTIONS`], [`MAX_PLAYED_HEAP`]).
 fn check_streamable<G: HeapGame + ?Sized>(game: &G, h: u64) -> Result<()> {
-    if game.finite_subtraction_set().is_some() {
+    if game.finite_subtraction_set().is_some() || finite_code(game).is_some() {
         return Ok(());
     }
     let why = match game.take_and_break() {
@@ -55,6 +63,17 @@ pub fn heap_options_head<G: HeapGame + ?Sized>(
 ) -> Result<OptionsHead> {
     check_streamable(game, h)?;
     let mut head = OptionsHead::default();
+    if let Some(code) = finite_code(game) {
+        // O(digits): a finite code's count never needs the cap.
+        head.count = code.option_count_within(h, u64::MAX).unwrap_or(u64::MAX);
+        if keep > 0 {
+            code.options_while(h, &mut |o| {
+                head.first.push(o.iter().map(u64::to_string).collect());
+                head.first.len() < keep
+            });
+        }
+        return Ok(head);
+    }
     game.options(&h, &mut |o| {
         if head.first.len() < keep {
             head.first.push(o.iter().map(u64::to_string).collect());
@@ -76,6 +95,12 @@ pub fn find_heap_option<G: HeapGame + ?Sized>(
         return Ok(None);
     };
     typed.sort_unstable();
+    if let Some(code) = game.take_and_break() {
+        // (Every option lists its heaps in ascending order.)
+        return Ok(code
+            .is_option(h, &typed)
+            .then(|| typed.iter().map(u64::to_string).collect()));
+    }
     let mut found = None;
     let mut sorted = Vec::new();
     game.options(&h, &mut |o| {

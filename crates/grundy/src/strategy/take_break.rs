@@ -5,7 +5,8 @@
 //! heap of 10^18 whose value comes from a certified period. [`analyze`]
 //! does the same job for take-and-break games at any size:
 //!
-//! - heaps with at most [`EXPLICIT_WORK`] options: every option is walked,
+//! - heaps with at most [`FAST_FROM`] options, and those up to
+//!   [`EXPLICIT_WORK`] with none of the ways below: every option is walked,
 //!   exactly as the generic strategy does;
 //! - larger heaps with a certified plain period (`n0`, `p`): one-heap
 //!   options are checked one by one (there are finitely many), and a
@@ -41,8 +42,14 @@ use crate::solve::HeapValues;
 /// Most winning moves listed per component.
 pub const MAX_LISTED: usize = 10_000;
 
-/// Heaps with at most this many options are analyzed option by option.
+/// Heaps with at most this many options are analyzed option by option
+/// when no faster way is known.
 pub const EXPLICIT_WORK: u128 = 20_000_000;
+
+/// Heaps with more options than this take the fast ways (closed forms, a
+/// proven period) when there is one: walking 10^7 options takes a few
+/// tenths of a second, the period a few microseconds.
+pub const FAST_FROM: u128 = 1 << 16;
 
 /// Value, outcome and winning moves of a sum of heaps of the
 /// take-and-break game `code`, whose values `values` gives (see the
@@ -102,7 +109,8 @@ pub fn options_worth<G: HeapGame>(
     target: u64,
     out: &mut Vec<Vec<u64>>,
 ) -> Result<u128> {
-    if option_count(code, h) <= EXPLICIT_WORK {
+    let count = option_count(code, h);
+    if count <= FAST_FROM {
         return explicit(code, values, h, target, out);
     }
     if code.is_lasker() {
@@ -115,8 +123,14 @@ pub fn options_worth<G: HeapGame>(
         }
         return Ok(0);
     }
-    match values.certified_periodicity()? {
-        Some(p) if p.saltus == 0 && !code.repeating() => periodic(code, values, &p, h, target, out),
+    // A period proven while the heaps were valued (never searched for here:
+    // a heap with this many options is past the point where `value` looks).
+    let proven = values.proven_periodicity().cloned();
+    match proven {
+        Some(p) if p.saltus == 0 && !code.repeating() && code.max_heaps() < 3 => {
+            periodic(code, values, &p, h, target, out)
+        }
+        _ if count <= EXPLICIT_WORK => explicit(code, values, h, target, out),
         _ => Err(Error::unsupported(format!(
             "winning moves of `{}` from a heap of {h} need a proven plain period",
             code.code()
@@ -463,6 +477,49 @@ mod tests {
             }
         }
         assert!(cut > 0, "no Lasker list was cut: the test tests nothing");
+    }
+
+    #[test]
+    fn heaps_past_the_fast_bound_agree_with_the_walk() {
+        // Heaps with a little more than FAST_FROM options take the period
+        // (or Lasker's closed form); the generic strategy walks them all.
+        use std::collections::HashSet;
+        for (name, h) in [
+            ("kayles", 70_001u64),
+            ("dawson", 131_075),
+            ("guiles", 140_003),
+            ("lasker", 70_002),
+        ] {
+            let game = TakeBreak::named(name).unwrap();
+            assert!(option_count(&game, h) > FAST_FROM, "{name} {h}");
+            for others in [vec![], vec![1u64], vec![2, 5], vec![h - 1]] {
+                let heaps: Vec<u64> = std::iter::once(h).chain(others).collect();
+                let mut values = HeapValues::new(&game);
+                let fast = analyze(&game, &mut values, &heaps).unwrap();
+                let mut solver = HeapValues::new(&game);
+                let walked = crate::strategy::analyze(&game, &mut solver, &heaps[..]).unwrap();
+                assert_eq!(fast.value, walked.value, "{name} {heaps:?}");
+                assert_eq!(
+                    fast.winning_moves_total(),
+                    walked.winning_moves.len() as u128,
+                    "{name} {heaps:?}"
+                );
+                let all: HashSet<_> = walked
+                    .winning_moves
+                    .iter()
+                    .map(|m| (m.component, m.to.clone()))
+                    .collect();
+                for m in &fast.winning_moves {
+                    assert!(
+                        all.contains(&(m.component, m.to.clone())),
+                        "{name} {heaps:?}: {m:?}"
+                    );
+                }
+                if !fast.truncated() {
+                    assert_eq!(fast.winning_moves.len(), walked.winning_moves.len());
+                }
+            }
+        }
     }
 
     #[test]

@@ -6,10 +6,12 @@
 //! regions ([`regions`]) and written in canonical form ([`canon`]), so that
 //! a region is solved once whatever its place or orientation, and a sum of
 //! regions has the XOR of their values. [`PlacementSolver`] ([`search`])
-//! computes nim-values by mex, or only the outcome with the pruning of
-//! Lemoine and Viennot ("Nimbers are inevitable", 2012): to decide whether
-//! `G + *k` is a second-player win it never needs `G`'s full value, and it
-//! stops at the first winning move. Its table ([`table`]) stores, per
+//! computes nim-values by mex, or only the outcome, with the pruning of
+//! Beling and Rogalski (2020) and of Lemoine and Viennot ("Nimbers are
+//! inevitable", 2012): to decide whether `G + *k` is a second-player win
+//! it never needs `G`'s full value, and it stops at the first winning
+//! move. Cram positions are first made smaller without changing their
+//! value ([`reduce`]: twin tufts, bridges, closed 2×2 squares). Its table ([`table`]) stores, per
 //! region, either the value or the values it is known not to have, and can
 //! be saved and loaded as bytes (the library does no file I/O). Regions
 //! that fit in a 4×5 box are valued by an end-game table ([`endgame`],
@@ -19,19 +21,22 @@
 //!
 //! | what | time | memory |
 //! |---|---|---|
-//! | [`PlacementSolver::nim_value`] | O(regions reached × options × canonicalisation, O(rows) word operations each, O(cells) for a square box) | one table entry (12-byte slot, 16 to 32 bytes with the array's free slots) per region reached larger than the end-game box; the end-game table, 1 MB |
+//! | [`PlacementSolver::nim_value`] | O(regions reached × options × canonicalisation, O(rows) word operations each, O(cells) for a square box) | one table entry (12-byte slot, 16 to 32 bytes with the array's free slots) per region valued larger than the end-game box; the end-game table, 1 MB |
 //! | [`PlacementSolver::sum_is`] (outcome) | at most the above, usually far less (stops at a winning move) | same |
 //!
 //! The search recurses, but only as deep as the number of moves a game on
 //! 128 cells can last (at most 128), never deeper.
 //!
 //! Known improvements not made: a larger, compressed end-game database,
-//! the move ordering and the bounds of Beling–Rogalski (2020), caching a
-//! region's options between the values asked of it, and parallel search.
+//! cheaper option listing (each option is split, reduced and made
+//! canonical: most of the time per region), a table smaller than 12 bytes a
+//! region, and parallel search. igsolve is still about
+//! 4 to 7 times faster on Cram 5x7 and 5x8 (`benches/placement.sh`).
 
 pub mod board;
 pub mod canon;
 pub mod endgame;
+pub mod reduce;
 pub mod regions;
 pub mod search;
 pub mod table;
@@ -53,6 +58,18 @@ pub trait Rules {
     /// canonical form; an empty slice is the empty position (value 0).
     /// Regions of value 0 known without search may be left out.
     fn options(&self, region: &Board, f: &mut dyn FnMut(&[Board]));
+
+    /// As [`Rules::options`], but stops listing once `f` returns `true`
+    /// (the solver has learnt enough); the default lists every option and
+    /// ignores the answers.
+    fn options_until(&self, region: &Board, f: &mut dyn FnMut(&[Board]) -> bool) {
+        let mut stopped = false;
+        self.options(region, &mut |regions| {
+            if !stopped {
+                stopped = f(regions);
+            }
+        });
+    }
 
     /// The value of a region known without search (a closed form: an end
     /// of the search), or `None` (the default) to search it.

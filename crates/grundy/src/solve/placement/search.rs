@@ -1,25 +1,33 @@
-//! The search: nim-values by mex over options, and the outcome of a sum
-//! with pruning.
+//! The search: nim-values by mex over options, and the outcome of a sum,
+//! with the pruning of Beling and Rogalski ("On pruning search trees of
+//! impartial games", Artificial Intelligence 2020) and of Lemoine and
+//! Viennot ("Nimbers are inevitable", 2012).
 //!
-//! - [`PlacementSolver::nim_value`]: `G(R) = mex{ G(O) }` over the options
-//!   `O` of region `R`, where `G(O)` is the XOR of `O`'s regions' values,
-//!   found as the first `k` with `G(R) = k` (below), as Lemoine and Viennot
-//!   compute Cram's values: most options never need their full value.
-//! - [`PlacementSolver::sum_is`] decides `G(R1 + … + Rm) = k` without
-//!   the full values where it can (Lemoine–Viennot): regions of known
-//!   value fold into `k`, equal regions cancel in pairs, all but the
-//!   largest unknown region are valued, and the question becomes
-//!   `G(R) = k` for one region `R`, which is true iff no option of `R` has
-//!   value `k` (the search stops at the first that has) and every `j < k`
-//!   is the value of some option. Each answer `G(R) ≠ k` is remembered, and
-//!   the exact value whenever it falls out.
+//! - The core question is "is the value of region `R` in the set `S`, and
+//!   if so which?" (`value_in`). The value is
+//!   kept in a set of candidates, `0..=n` for `n` options; each option
+//!   looked at removes one candidate (its value if that is a candidate
+//!   below the largest, else the largest), so each option is only asked
+//!   whether its value is among those candidates (cut at the largest of
+//!   `S`), and the search stops once no candidate is in `S`. Options of
+//!   known value are met first: the options are listed lazily and the
+//!   listing stops as soon as their values cover `S` (most questions end
+//!   there, before the other options are split and made canonical).
+//! - A sum asks its largest unknown region, the question moved by the XOR
+//!   of the other regions' values (regions of known value fold in, equal
+//!   regions cancel in pairs, the others are valued exactly).
+//! - [`PlacementSolver::nim_value`] asks, for `k = 0, 1, 2, …`, whether
+//!   some option has value `k` (the aspiration search: options whose
+//!   value falls out are not asked again); [`PlacementSolver::sum_is`]
+//!   asks the set `{k}`, so `sum_is(…, 0)` is an outcome search that stops
+//!   at the first winning move.
 //!
-//! Time: at most one expansion per region for `nim_value`; `sum_is` may
-//! expand a region once per `k` asked, but stops at the first option that
-//! settles it. Memory: the table, one entry per region reached, capped by
-//! [`PlacementConfig::max_positions`].
+//! The exact value is remembered whenever it falls out (answers "not in
+//! `S`" are not: on Cram they cost more memory than they saved time). Time: at most one expansion per
+//! region and question, usually far fewer. Memory: the table, one entry
+//! per region valued, capped by [`PlacementConfig::max_positions`].
 
-use super::board::Board;
+use super::board::{low_bits, Board};
 use super::endgame::Endgame;
 use super::table::{Known, Table};
 use super::Rules;
@@ -52,6 +60,9 @@ impl Default for PlacementConfig {
 
 /// The options of one region, each the sum of the regions it leaves.
 type Options = OptionList<Board>;
+
+/// Options, and the value of each that the table knew when listed.
+type Listed = (Options, Vec<Option<u64>>);
 
 /// A solver for one placement game (see the module docs).
 pub struct PlacementSolver<R: Rules> {
@@ -119,6 +130,18 @@ impl<R: Rules> PlacementSolver<R> {
     }
 
     fn options(&mut self, region: &Board) -> Result<Options> {
+        Ok(self
+            .options_unless(region, 0)?
+            .map(|(o, _)| o)
+            .unwrap_or_default())
+    }
+
+    /// The options of `region`, or `None` as soon as options of known
+    /// value (the table's) show that its value is none of `want` — every
+    /// value in `want` is an option's —, before the other options are
+    /// listed (most questions are settled so). With the options, the value
+    /// of each that the table knows (when `want` is not empty).
+    fn options_unless(&mut self, region: &Board, want: u128) -> Result<Option<Listed>> {
         if self.table.len() >= self.config.max_positions {
             return Err(ErrorKind::TooManyPositions {
                 limit: self.config.max_positions,
@@ -128,7 +151,16 @@ impl<R: Rules> PlacementSolver<R> {
         let slot = cache_slot(region);
         if let Some((b, o)) = self.cache[slot].take() {
             if b == *region {
-                return Ok(o);
+                let known: Vec<Option<u64>> =
+                    o.iter().map(|option| self.known_sum(option)).collect();
+                let seen = known
+                    .iter()
+                    .flatten()
+                    .fold(0u128, |s, &v| s | if v < SET_BITS { 1 << v } else { 0 });
+                if want != 0 && want & !seen == 0 {
+                    return Ok(None);
+                }
+                return Ok(Some((o, known)));
             }
             self.cache[slot] = Some((b, o));
         }
@@ -139,8 +171,28 @@ impl<R: Rules> PlacementSolver<R> {
             self.endgame = Endgame::shared(&self.rules, h.min(w), h.max(w));
         }
         let mut o = Options::new();
-        self.rules.options(region, &mut |regions| o.push(regions));
-        Ok(o)
+        let mut known = Vec::new();
+        let mut seen = 0u128;
+        let mut settled = false;
+        let this = &*self;
+        this.rules.options_until(region, &mut |regions| {
+            if want != 0 {
+                let v = this.known_sum(regions);
+                if let Some(v) = v {
+                    if v < SET_BITS {
+                        seen |= 1 << v;
+                    }
+                    if want & !seen == 0 {
+                        settled = true;
+                        return true;
+                    }
+                }
+                known.push(v);
+            }
+            o.push(regions);
+            false
+        });
+        Ok((!settled).then_some((o, known)))
     }
 
     /// Keeps the options of `region`, whose value is still unknown, for
@@ -149,62 +201,55 @@ impl<R: Rules> PlacementSolver<R> {
         self.cache[cache_slot(&region)] = Some((region, options));
     }
 
-    /// The nim-value of one region (canonical, as the rules give them):
-    /// the mex of its options' values, found value by value — for
-    /// `k = 0, 1, 2, …` whether some option has value `k`, options the
-    /// table values first, then pruned searches `G(O) = k` of the others
-    /// (as Lemoine and Viennot compute Cram's values: most options never
-    /// need their full value).
+    /// The nim-value of one region (canonical, as the rules give them),
+    /// found value by value (the aspiration search of Beling and Rogalski,
+    /// as Lemoine and Viennot compute Cram's values): for `k = 0, 1, 2, …`
+    /// whether some option has value `k`, each option asked only that
+    /// (a pruned search), so that most options never need their
+    /// full value; an option whose value falls out is not asked again.
     pub fn nim_value(&mut self, region: &Board) -> Result<Nimber> {
         if let Some(Known::Value(v)) = self.lookup(region) {
             return Ok(Nimber::new(u64::from(v)));
         }
         let options = self.options(region)?;
-        let (reached, open) = self.sort_options(&options);
-        let mut k = 0u64;
-        loop {
-            let found = reached.get(k as usize).copied().unwrap_or(false)
-                || self.some_option_is(&open, k)?;
-            if !found {
-                self.table.set_value(*region, k as u16);
-                return Ok(Nimber::new(k));
-            }
-            k += 1;
+        if options.len() as u64 + 1 >= SET_BITS {
+            return self.plain_value(region, &options).map(Nimber::new);
         }
-    }
-
-    /// Whether one of `options` has value `k` (searched in order, stopping
-    /// at the first).
-    fn some_option_is(&mut self, options: &[&[Board]], k: u64) -> Result<bool> {
-        for option in options {
-            if self.sum_is(option, k)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-
-    /// The options' values the table gives at once (`reached[v]`), and
-    /// the other options, those whose largest region is smallest first
-    /// (cheaper searches first).
-    fn sort_options<'a>(&self, options: &'a Options) -> (Vec<bool>, Vec<&'a [Board]>) {
-        let mut reached = vec![false; options.len() + 1];
+        let mut seen = 0u128;
         let mut open = Vec::new();
         for option in options.iter() {
             match self.known_sum(option) {
-                Some(v) => {
-                    if let Some(seen) = reached.get_mut(v as usize) {
-                        *seen = true;
-                    }
-                }
-                None => {
-                    let largest = option.iter().map(Board::count).max().unwrap_or(0);
-                    open.push((largest, option));
-                }
+                Some(v) if v < SET_BITS => seen |= 1 << v,
+                Some(_) => {}
+                None => open.push(option),
             }
         }
-        open.sort_by_key(|&(largest, _)| largest);
-        (reached, open.into_iter().map(|(_, o)| o).collect())
+        open.sort_by_key(|option| option.iter().map(Board::count).max().unwrap_or(0));
+        let mut k = 0u64;
+        loop {
+            if seen & (1 << k) == 0 {
+                let mut i = 0;
+                while i < open.len() {
+                    match self.sum_in(open[i], 1 << k)? {
+                        Some(v) => {
+                            open.remove(i);
+                            if v < SET_BITS {
+                                seen |= 1 << v;
+                            }
+                            if v == k {
+                                break;
+                            }
+                        }
+                        None => i += 1,
+                    }
+                }
+                if seen & (1 << k) == 0 {
+                    self.table.set_value(*region, k as u16);
+                    return Ok(Nimber::new(k));
+                }
+            }
+            k += 1;
+        }
     }
 
     /// The nim-value of a sum of regions: the XOR of theirs.
@@ -220,11 +265,32 @@ impl<R: Rules> PlacementSolver<R> {
     /// pruning in the module docs. `sum_is(regions, 0)` is whether the sum
     /// is a P-position.
     pub fn sum_is(&mut self, regions: &[Board], k: u64) -> Result<bool> {
-        let mut k = k;
+        if k >= SET_BITS {
+            return Ok(self.sum_value(regions)?.value() == k);
+        }
+        Ok(self.sum_in(regions, 1 << k)? == Some(k))
+    }
+
+    /// The exact value of one region.
+    fn exact_value(&mut self, region: &Board) -> Result<u64> {
+        // Asked for every value, the search always answers exactly.
+        self.value_in(region, u128::MAX)?.ok_or_else(|| {
+            ErrorKind::Unsupported("the pruned search left a value undecided".into()).into()
+        })
+    }
+
+    /// The value of a sum of regions when it is in `want` (bit `j`: value
+    /// `j`), or `None` when it is not; it may also answer a value outside
+    /// `want` (always exact). Regions of known value fold into the sum,
+    /// equal regions cancel in pairs, all but the largest unknown region
+    /// are valued exactly, and the question goes to the largest with
+    /// `want` moved by the XOR of the others.
+    fn sum_in(&mut self, regions: &[Board], want: u128) -> Result<Option<u64>> {
+        let mut x = 0u64;
         let mut unknown: Vec<Board> = Vec::with_capacity(regions.len());
         for r in regions {
             match self.lookup(r) {
-                Some(Known::Value(v)) => k ^= u64::from(v),
+                Some(Known::Value(v)) => x ^= u64::from(v),
                 _ => unknown.push(*r),
             }
         }
@@ -239,13 +305,18 @@ impl<R: Rules> PlacementSolver<R> {
             }
         }
         let Some(largest) = (0..kept.len()).max_by_key(|&i| kept[i].count()) else {
-            return Ok(k == 0);
+            return Ok(Some(x));
         };
         let last = kept.swap_remove(largest);
         for r in &kept {
-            k ^= self.nim_value(r)?.value();
+            x ^= self.exact_value(r)?;
         }
-        self.is_value(&last, k)
+        let moved = if x >= SET_BITS {
+            u128::MAX
+        } else {
+            xor_moved(want, x)
+        };
+        Ok(self.value_in(&last, moved)?.map(|v| v ^ x))
     }
 
     /// What the table, or else the rules' closed form, knows of `region`.
@@ -267,45 +338,137 @@ impl<R: Rules> PlacementSolver<R> {
         })
     }
 
-    /// Whether one region has nim-value `k`.
-    fn is_value(&mut self, region: &Board, k: u64) -> Result<bool> {
+    /// The value of one region when it is in `want`, or `None` when it is
+    /// not (see [`Self::search_in`]); a known value is answered whatever
+    /// `want`.
+    fn value_in(&mut self, region: &Board, want: u128) -> Result<Option<u64>> {
+        let mut want = want;
         match self.lookup(region) {
-            Some(Known::Value(v)) => return Ok(u64::from(v) == k),
-            Some(Known::Not(mask)) if k < 63 && mask & (1 << k) != 0 => return Ok(false),
-            _ => {}
+            Some(Known::Value(v)) => return Ok(Some(u64::from(v))),
+            Some(Known::Not(mask)) => want &= !u128::from(mask),
+            None => {}
         }
-        let options = self.options(region)?;
-        let answer = self.decide(region, k, &options);
-        if matches!(answer, Ok(false)) && !matches!(self.table.get(region), Some(Known::Value(_))) {
+        if want == 0 {
+            return Ok(None);
+        }
+        // "Not in `want`" is not recorded: on Cram 5x7 and 5x8 it saved
+        // no time and took most of the table (150 MB of 155 on 5x8).
+        let Some((options, known)) = self.options_unless(region, want)? else {
+            return Ok(None);
+        };
+        let answer = if options.len() as u64 + 1 >= SET_BITS {
+            self.plain_value(region, &options).map(Some)
+        } else {
+            self.search_in(region, want, &options, &known)
+        };
+        if matches!(answer, Ok(None)) {
             self.keep(*region, options);
         }
         answer
     }
 
-    /// [`Self::is_value`] of a region not in the table, given its options.
-    fn decide(&mut self, region: &Board, k: u64, options: &Options) -> Result<bool> {
-        // A value is at most the number of options.
-        if k > options.len() as u64 {
-            self.table.exclude(*region, k);
-            return Ok(false);
-        }
-        let (reached, open) = self.sort_options(options);
-        if reached.get(k as usize) == Some(&true) {
-            self.table.exclude(*region, k);
-            return Ok(false);
-        }
-        if self.some_option_is(&open, k)? {
-            self.table.exclude(*region, k);
-            return Ok(false);
-        }
-        for j in 0..k {
-            if !reached[j as usize] && !self.some_option_is(&open, j)? {
-                // Every smaller value was found: j is the mex.
-                self.table.set_value(*region, j as u16);
-                return Ok(false);
+    /// The value of a region with too many options for the sets of
+    /// [`Self::search_in`]: the mex of its options' exact values.
+    fn plain_value(&mut self, region: &Board, options: &Options) -> Result<u64> {
+        let mut seen = vec![false; options.len() + 1];
+        for option in options.iter() {
+            let v = self.sum_value(option)?.value();
+            if let Some(s) = seen.get_mut(v as usize) {
+                *s = true;
             }
         }
-        self.table.set_value(*region, k as u16);
-        Ok(true)
+        let v = seen.iter().position(|s| !s).unwrap_or(options.len()) as u64;
+        self.table.set_value(*region, v as u16);
+        Ok(v)
     }
+
+    /// [`Self::value_in`] of a region not in the table, given its (fewer
+    /// than 127) options, by the pruning of Beling and Rogalski (2020):
+    /// the value is kept inside a set of candidates, first `0..=n` for
+    /// `n` options (a mex of `n` values is at most `n`), with one more
+    /// candidate than options still to look at; each option looked at
+    /// removes one candidate — its value when that is a candidate other
+    /// than the largest, else the largest (which cannot be the mex while
+    /// as many smaller candidates as options remain). So each option is
+    /// asked only whether its value is among the candidates below the
+    /// largest (and not above the largest value wanted), the search stops
+    /// as soon as no candidate is wanted, and the last candidate is the
+    /// value. When an option's answer was cut at the largest value
+    /// wanted, the candidates above it may be wrong, so a last candidate
+    /// above it only says "not wanted".
+    fn search_in(
+        &mut self,
+        region: &Board,
+        want: u128,
+        options: &Options,
+        known: &[Option<u64>],
+    ) -> Result<Option<u64>> {
+        let top_wanted = 127 - want.leading_zeros() as usize;
+        let upto = low_bits(top_wanted + 1);
+        let mut candidates = low_bits(options.len() + 1);
+        let mut open = Vec::new();
+        for (option, &v) in options.iter().zip(known) {
+            match v {
+                Some(v) => candidates = without(candidates, v),
+                None => {
+                    let largest = option.iter().map(Board::count).max().unwrap_or(0);
+                    open.push((largest, option));
+                }
+            }
+        }
+        open.sort_by_key(|&(largest, _)| largest);
+        let mut exact = true;
+        for (_, option) in open {
+            if candidates & want == 0 {
+                return Ok(None);
+            }
+            let top = 1u128 << (127 - candidates.leading_zeros());
+            let below = candidates & !top;
+            let ask = below & upto;
+            let found = if ask == 0 {
+                None
+            } else {
+                self.sum_in(option, ask)?
+            };
+            match found {
+                Some(v) if v < SET_BITS && below & (1 << v) != 0 => candidates &= !(1 << v),
+                _ => {
+                    if found.is_none() && below & !upto != 0 {
+                        exact = false;
+                    }
+                    candidates = below;
+                }
+            }
+        }
+        let value = u64::from(candidates.trailing_zeros());
+        if exact || value <= top_wanted as u64 {
+            self.table.set_value(*region, value as u16);
+            return Ok(Some(value));
+        }
+        Ok(None)
+    }
+}
+
+/// Values a set of values (bit `j`: value `j`) can hold.
+const SET_BITS: u64 = 128;
+
+/// `candidates` without `v` when it holds it, else without its largest.
+fn without(candidates: u128, v: u64) -> u128 {
+    if v < SET_BITS && candidates & (1 << v) != 0 {
+        candidates & !(1 << v)
+    } else {
+        candidates & !(1u128 << (127 - candidates.leading_zeros()))
+    }
+}
+
+/// The set `{ j ^ x : j in set }` (`x < 128`).
+fn xor_moved(set: u128, x: u64) -> u128 {
+    let mut out = 0u128;
+    let mut rest = set;
+    while rest != 0 {
+        let j = u64::from(rest.trailing_zeros());
+        rest &= rest - 1;
+        out |= 1 << (j ^ x);
+    }
+    out
 }
