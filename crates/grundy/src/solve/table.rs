@@ -162,6 +162,11 @@ impl NimTable {
         }
     }
 
+    /// Values the table holds without reallocating.
+    pub fn capacity(&self) -> usize {
+        with_slice!(self, s => s.capacity(), nine => s.capacity())
+    }
+
     /// Reserves room for `additional` more values at the current width.
     pub fn try_reserve(&mut self, additional: usize) -> Result<()> {
         let width = self.width() as u64;
@@ -173,11 +178,18 @@ impl NimTable {
         .map_err(|_| out_of_memory((self.len() + additional) as u64 * width))
     }
 
-    /// Makes every entry wide enough for `v` (a no-op when it already is).
+    /// Makes every entry wide enough for `v` (a no-op when it already is):
+    /// a byte table whose next value is below 512 becomes a 9-bit one.
     pub fn widen_for(&mut self, v: u64) -> Result<()> {
+        self.widen_to(v, true)
+    }
+
+    /// [`Self::widen_for`], with a byte table going to 9 bits only if
+    /// `nine_bits` (to `u16` otherwise).
+    pub fn widen_to(&mut self, v: u64, nine_bits: bool) -> Result<()> {
         let new = match self {
             NimTable::U8(s) if v > u64::from(u8::MAX) => {
-                if v < Nine::LIMIT {
+                if nine_bits && v < Nine::LIMIT {
                     let bytes = std::mem::take(s);
                     let len = bytes.len() as u64;
                     NimTable::Nine(

@@ -128,8 +128,8 @@
 //! period of 0.16; Flammenkamp's octal-game tables for its use at scale.
 //! Known improvements not yet made (see `benches/peers.sh` for where they
 //! would show):
-//! - the 9-bit table is 1.7x slower per heap than `u16` on 0.6 (see "The
-//!   9-bit table" below);
+//! - the 9-bit table is 1.35x slower per heap than `u16` on 0.6 (see "The
+//!   9-bit table" below), which is why small runs keep `u16`;
 //! - one thread on games with few rare heaps: 0.106 to 2^22 is 2.9x
 //!   ogsolve's `rc2` in CPU time (values into a file; 148 ms against 429,
 //!   `perf stat -e task-clock`; 2.6x before the bulk bits), short of 3x.
@@ -169,9 +169,9 @@
 //! vectorized kernels of `kernels.rs`; for the planes (`NineView`), single
 //! reads are `byte | bit << 8`, a pair chunk XORs 64 bytes as bytes and the
 //! two runs' high bits as words (the right-hand word reversed with
-//! `reverse_bits`), a search compares bytes and high bits spread to bytes
-//! (no `u16` built), and the block fill decodes each run of partners into
-//! `u16`s (a 16-byte table load per eight values) before the `u16` loop.
+//! `reverse_bits`), a search compares bytes first (no `u16` built), and
+//! the block fill decodes each run of partners into `u16`s before the
+//! `u16` loop.
 //!
 //! Between threads: the bit plane's words are `AtomicU64`s. The one
 //! pushing thread changes the last word by a `Relaxed` load and store (or
@@ -182,27 +182,35 @@
 //! so there is no data race, and every other byte and word read is no
 //! longer written.
 //!
-//! Measured (release, `perf stat -r 3 -e task-clock`, CPU time, the
-//! `u16` binary and the 9-bit one side by side on a shared machine; the
-//! files are identical): 0.106 to 2^22 on one thread 158 ms and 157 ms
-//! (its values fit a byte: unchanged); 0.6 to 2^22 on two threads 4.3 s
-//! and 7.5 s of CPU (`u16` then 9 bits; a first version decoding every run
-//! of 64 values with a shift per value took 11.0 s); 0.6 to 2^21 on one
-//! thread 2.2 s and 3.8 s (the block fill 1.3 s and 2.3 s, finishing the
-//! heaps 0.8 s and 1.5 s). The 9-bit table is 1.7x slower on 0.6;
-//! from the 1,066 s at 2^30 this would be about 1,800 s, at the limit of
-//! the 30 minutes. Memory, 0.6 to 2^26 on two threads (`benches/measure.py`,
-//! anonymous memory: the table and everything else): 129 MiB with the
-//! `u16` table, 73 MiB with 9 bits (peak RSS 136 and 80 MiB); the values
-//! files are byte for byte the same. At 2^30 this is 1.13 GiB for the
-//! table (reserved once, exactly) and a few MiB besides.
+//! Which of the two: values in 256..512 go to 9 bits only when the run
+//! has room for [`TakeBreakConfig::nine_bits_from`] values (default
+//! [`NINE_BITS_FROM`], 2^27: a `u16` table of 256 MiB), to `u16` below.
+//! The `u16` table is faster; it is kept where its memory is small, and
+//! the 9 bits are used where memory is what stops a run.
+//!
+//! Reading the planes: a run is decoded eight values at a time with a
+//! mask and a compare per lane (`combine`, vector instructions, where a
+//! shift by the lane's index is not vectorized); a search for a pair value
+//! compares the XORed bytes first (vectorized; most chunks of 64 hold no
+//! byte equal to the target's low byte) and looks at the high bits only
+//! where a byte matched.
+//!
+//! Measured (release, `/usr/bin/time`, CPU time, the `u16` binary and the
+//! 9-bit one side by side on a shared machine; the files are identical):
+//! 0.6 to 2^21 on one thread 2.28 s and 3.14 s (1.38x), 0.6 to 2^22 on
+//! two threads 4.66 s and 6.31 s (1.35x; the first version, decoding with
+//! a table of spread bits, took 7.5 s). 0.106 to 2^22 is unchanged (its
+//! values fit a byte). Memory, 0.6 to 2^26 on two threads
+//! (`benches/measure.py`, anonymous memory: the table and everything
+//! else): 129 MiB with the `u16` table, 73 MiB with 9 bits (peak RSS 136
+//! and 80 MiB). At 2^30 this is 1.13 GiB for the table (reserved once,
+//! exactly) and a few MiB besides.
 //! Tried and measured slower: the fill reading the high bit of each
 //! partner by a shift per value (11.0 s above), and its decoded runs kept
-//! in a buffer of the caller's instead of a fresh one per four splits (4.7 s
-//! against 3.7 s at 2^21). Known improvements: the fill's `u16` loop reads
-//! the decoded runs just written (flags could be set from the bytes and a
-//! spread of the high bits), and the confirmation's `mark_range` builds
-//! `u16` pair values where byte pairs and one high word per chunk would do.
+//! in a buffer of the caller's instead of a fresh one per four splits.
+//! What is left of the gap: the block fill still decodes each run of
+//! partners before its `u16` loop (flags could be set from the bytes and
+//! the high bits), and the marking loop reads the decoded runs back.
 //!
 //! # Where the table is read
 //!
@@ -313,7 +321,18 @@ pub struct TakeBreakConfig {
     /// Worker threads (1: this thread only); at most [`MAX_THREADS`], a
     /// larger number is taken as `MAX_THREADS`.
     pub threads: usize,
+    /// Values in 256..512 go into the 9-bit table ([`Nine`]) when the run
+    /// has room for at least this many values, into a `u16` table below:
+    /// the `u16` table takes twice the memory but is read about 1.35x
+    /// faster (0.6), so it is kept where its memory is small.
+    ///
+    /// [`Nine`]: crate::solve::table::Nine
+    pub nine_bits_from: u64,
 }
+
+/// The default [`TakeBreakConfig::nine_bits_from`]: 2^27 values, a `u16`
+/// table of 256 MiB.
+pub const NINE_BITS_FROM: u64 = 1 << 27;
 
 impl Default for TakeBreakConfig {
     fn default() -> Self {
@@ -322,6 +341,7 @@ impl Default for TakeBreakConfig {
             method: Method::Auto,
             simd: true,
             threads: 1,
+            nine_bits_from: NINE_BITS_FROM,
         }
     }
 }
@@ -759,10 +779,13 @@ impl TakeBreakSolver {
                     // The table to `n` at the width `v` needs (checked at
                     // the old width, a widened table could pass the budget).
                     let count = n.saturating_add(1);
+                    // Room for the whole run (`extend_with` reserves it
+                    // first) decides between 9 bits and `u16`.
+                    let room = count.max(self.table.capacity() as u64);
+                    let nine = room >= self.config.nine_bits_from;
                     let needed = match &self.table {
-                        NimTable::U8(_) | NimTable::Nine(_) if v < Nine::LIMIT => {
-                            Nine::bytes_for(count)
-                        }
+                        NimTable::U8(_) if nine && v < Nine::LIMIT => Nine::bytes_for(count),
+                        NimTable::Nine(_) if v < Nine::LIMIT => Nine::bytes_for(count),
                         t => count.saturating_mul(t.width().max(width_for(v)) as u64),
                     };
                     if needed > self.config.max_bytes {
@@ -772,7 +795,7 @@ impl TakeBreakSolver {
                         }
                         .into());
                     }
-                    self.table.widen_for(v)?;
+                    self.table.widen_to(v, nine)?;
                     self.table.try_reserve(target - self.table.len())?;
                 }
             }

@@ -392,15 +392,21 @@ fn values_past_511_widen_the_table_and_stay_exact() {
 /// the first value past 255 needs (1021 bytes for 901 values), or in 9
 /// bits but not in the two bytes the first value past 511 needs: refused
 /// when the table would widen (the check was made at the old width), with
-/// the values computed until then exact.
+/// the values computed until then exact. A run too small for 9 bits goes
+/// from bytes to `u16` at once, and needs its two bytes per value then.
 #[test]
 fn widening_past_the_budget_is_refused() {
     let g = TakeBreak::octal("0.3r").unwrap();
-    for (budget, needed, len, width) in [(1000, 1021, 256, 1), (1500, 1802, 512, 2)] {
+    for (nine_bits_from, budget, needed, len, width) in [
+        (0, 1000, 1021, 256, 1),
+        (0, 1500, 1802, 512, 2),
+        (NINE_BITS_FROM, 1500, 1802, 256, 1),
+    ] {
         let mut s = TakeBreakSolver::with_config(
             g.clone(),
             TakeBreakConfig {
                 max_bytes: budget,
+                nine_bits_from,
                 ..TakeBreakConfig::default()
             },
         );
@@ -429,6 +435,38 @@ fn u16_values(g: &TakeBreak, n: u64, count: usize) -> Vec<u64> {
     all_values(&s)
 }
 
+/// A solver on `count` threads (see [`with_threads`]) that takes values in
+/// 256..512 in 9 bits when the run has room for `from` values.
+fn nine_bits(g: &TakeBreak, count: usize, from: u64) -> TakeBreakSolver {
+    let config = TakeBreakConfig {
+        nine_bits_from: from,
+        ..threads(count)
+    };
+    always_two(TakeBreakSolver::with_config(g.clone(), config))
+}
+
+/// The width for values in 256..512 follows the room of the run: `u16`
+/// below [`TakeBreakConfig::nine_bits_from`] values, 9 bits from there
+/// (the room reserved by `extend_with` counts, not only each step), with
+/// the same values either way.
+#[test]
+fn nine_bits_from_the_threshold_on() {
+    let g = TakeBreak::octal("0.6").unwrap();
+    let mut small = nine_bits(&g, 1, 40_001);
+    small.extend_to(40_000).unwrap();
+    assert!(matches!(small.table(), NimTable::Nine(_)));
+    let mut below = nine_bits(&g, 1, 40_002);
+    below.extend_to(40_000).unwrap();
+    assert!(matches!(below.table(), NimTable::U16(_)));
+    let mut batches = nine_bits(&g, 1, 40_001);
+    batches.extend_with(40_000, &mut |_| Ok(())).unwrap();
+    assert!(matches!(batches.table(), NimTable::Nine(_)));
+    let default = with_threads(&g, 1);
+    assert_eq!(default.config.nine_bits_from, NINE_BITS_FROM);
+    assert_eq!(all_values(&small), all_values(&below));
+    assert_eq!(all_values(&batches), all_values(&below));
+}
+
 /// 0.6 past 256 (from heap 10344, below 512 throughout): the 9-bit table
 /// gives the values of a `u16` table, on one thread and two, and of the
 /// naive method where it is quick enough.
@@ -440,7 +478,7 @@ fn the_nine_bit_table_gives_the_u16_values() {
     assert!(wide.iter().any(|&v| v >= 256) && wide.iter().all(|&v| v < 512));
     assert_eq!(values(&g, 20_000, Method::Naive, false), wide[..=20_000]);
     for count in [1, 2] {
-        let mut s = with_threads(&g, count);
+        let mut s = nine_bits(&g, count, 0);
         s.extend_to(n).unwrap();
         assert!(matches!(s.table(), NimTable::Nine(_)), "{count} threads");
         assert_eq!(all_values(&s), wide, "{count} threads");
@@ -458,7 +496,7 @@ fn the_table_widens_from_bytes_to_nine_bits_to_u16() {
     let plain = values(&g, 40_000, Method::Plain, true);
     assert_eq!(u16_values(&g, 40_000, 1), plain);
     for count in [1, 2] {
-        let mut s = with_threads(&g, count);
+        let mut s = nine_bits(&g, count, 0);
         s.extend_to(9_000).unwrap();
         assert!(matches!(s.table(), NimTable::U8(_)));
         s.extend_to(30_000).unwrap();
