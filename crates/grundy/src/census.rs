@@ -336,6 +336,7 @@ fn u64_values(table: NimTable) -> Vec<u64> {
     match table {
         NimTable::U64(v) => v,
         NimTable::U8(v) => v.into_iter().map(u64::from).collect(),
+        NimTable::Nine(v) => v.iter().map(u64::from).collect(),
         NimTable::U16(v) => v.into_iter().map(u64::from).collect(),
         NimTable::U32(v) => v.into_iter().map(u64::from).collect(),
     }

@@ -346,6 +346,13 @@ pub fn extend_certifying(
             let search = match view {
                 TableView::Nimbers(v) => watch.search(v),
                 TableView::U8(v) => watch.search(v),
+                // A period of the values is one of their low bytes (with
+                // the same proof): only when the bytes have one are the
+                // values copied out (a copy of the whole table, 2x its
+                // memory, never made for a sequence like 0.6's).
+                TableView::Nine(v) => watch
+                    .search(v.bytes())
+                    .and_then(|_| watch.search(&v.to_u16())),
                 TableView::U16(v) => watch.search(v),
                 TableView::U32(v) => watch.search(v),
                 TableView::U64(v) => watch.search(v),

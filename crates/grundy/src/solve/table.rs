@@ -4,7 +4,9 @@
 //! hundred: one or two bytes each, not eight. [`NimTable`] starts with `u8`
 //! entries and widens the whole table (`u8 → u16 → u32 → u64`) the first
 //! time a value does not fit, so nothing ever overflows and memory stays at
-//! the minimum. [`TableView`] is a borrowed table of any width (including a
+//! the minimum. A `u8` table whose first value past 255 is below 512
+//! becomes a [`Nine`] (the bytes kept, a bit plane added: 1.125 bytes per
+//! value), which widens to `u16` at the first value of 512 or more. [`TableView`] is a borrowed table of any width (including a
 //! plain `[Nimber]` slice), with the operations the heap solvers need:
 //! lookups, copies, period search.
 //!
@@ -17,6 +19,9 @@ use crate::analysis::{find_period, PeriodFound, PeriodTheorem, Periodicity};
 use crate::error::{ErrorKind, Result};
 use crate::nimber::Nimber;
 use std::ops::BitXor;
+
+mod nine;
+pub use nine::{Nine, NineView};
 
 /// An unsigned integer width a table can use.
 pub trait Word:
@@ -49,6 +54,8 @@ word!(u8, u16, u32, u64);
 pub enum NimTable {
     /// All values below 2^8.
     U8(Vec<u8>),
+    /// All values below 2^9, as a byte plane and a bit plane.
+    Nine(Nine),
     /// All values below 2^16.
     U16(Vec<u16>),
     /// All values below 2^32.
@@ -63,11 +70,13 @@ impl Default for NimTable {
     }
 }
 
-/// Runs `$body` with `$s` bound to the table's slice, whatever its width.
+/// Runs `$body` with `$s` bound to the table's `Vec`, whatever its width,
+/// or `$nine` with `$s` bound to the [`Nine`].
 macro_rules! with_slice {
-    ($table:expr, $s:ident => $body:expr) => {
+    ($table:expr, $s:ident => $body:expr, nine => $nine:expr) => {
         match $table {
             NimTable::U8($s) => $body,
+            NimTable::Nine($s) => $nine,
             NimTable::U16($s) => $body,
             NimTable::U32($s) => $body,
             NimTable::U64($s) => $body,
@@ -82,6 +91,14 @@ fn widen<A: Word, B: Word>(v: &Vec<A>) -> Result<Vec<B>> {
         .map_err(|_| out_of_memory(v.len() as u64 * std::mem::size_of::<B>() as u64))?;
     out.extend(v.iter().map(|&x| B::from_u64(x.into()).unwrap_or_default()));
     Ok(out)
+}
+
+/// `wide` (a `u16` copy of a table) with room for `capacity` values, as
+/// the table it copies had.
+fn widen_kept(mut wide: Vec<u16>, capacity: usize) -> Result<Vec<u16>> {
+    wide.try_reserve_exact(capacity.saturating_sub(wide.len()))
+        .map_err(|_| out_of_memory(capacity as u64 * 2))?;
+    Ok(wide)
 }
 
 fn out_of_memory(needed: u64) -> crate::Error {
@@ -100,7 +117,7 @@ impl NimTable {
 
     /// Number of values.
     pub fn len(&self) -> usize {
-        with_slice!(self, s => s.len())
+        with_slice!(self, s => s.len(), nine => s.len())
     }
 
     /// True when empty.
@@ -108,11 +125,13 @@ impl NimTable {
         self.len() == 0
     }
 
-    /// Bytes per entry (1, 2, 4 or 8).
+    /// Bytes per entry as values files store them (1, 2, 4 or 8; 2 for a
+    /// [`Nine`], which holds 1.125 in memory: see
+    /// [`bytes_for`](Self::bytes_for)).
     pub fn width(&self) -> usize {
         match self {
             NimTable::U8(_) => 1,
-            NimTable::U16(_) => 2,
+            NimTable::Nine(_) | NimTable::U16(_) => 2,
             NimTable::U32(_) => 4,
             NimTable::U64(_) => 8,
         }
@@ -124,33 +143,74 @@ impl NimTable {
         self.view().get(i)
     }
 
+    /// Bytes in memory for `n` values at this table's width.
+    pub fn bytes_for(&self, n: u64) -> u64 {
+        match self {
+            NimTable::Nine(_) => Nine::bytes_for(n),
+            _ => n.saturating_mul(self.width() as u64),
+        }
+    }
+
     /// The table as a borrowed view.
     pub fn view(&self) -> TableView<'_> {
         match self {
             NimTable::U8(s) => TableView::U8(s),
+            NimTable::Nine(s) => TableView::Nine(s.view()),
             NimTable::U16(s) => TableView::U16(s),
             NimTable::U32(s) => TableView::U32(s),
             NimTable::U64(s) => TableView::U64(s),
         }
     }
 
+    /// Values the table holds without reallocating.
+    pub fn capacity(&self) -> usize {
+        with_slice!(self, s => s.capacity(), nine => s.capacity())
+    }
+
     /// Reserves room for `additional` more values at the current width.
     pub fn try_reserve(&mut self, additional: usize) -> Result<()> {
         let width = self.width() as u64;
-        with_slice!(self, s => s.try_reserve_exact(additional.saturating_sub(s.capacity() - s.len())))
-            .map_err(|_| out_of_memory((self.len() + additional) as u64 * width))
+        with_slice!(
+            self,
+            s => s.try_reserve_exact(additional.saturating_sub(s.capacity() - s.len())),
+            nine => s.try_reserve_exact(additional)
+        )
+        .map_err(|_| out_of_memory((self.len() + additional) as u64 * width))
     }
 
-    /// Makes every entry wide enough for `v` (a no-op when it already is).
+    /// Makes every entry wide enough for `v` (a no-op when it already is):
+    /// a byte table whose next value is below 512 becomes a 9-bit one.
     pub fn widen_for(&mut self, v: u64) -> Result<()> {
+        self.widen_to(v, true)
+    }
+
+    /// [`Self::widen_for`], with a byte table going to 9 bits only if
+    /// `nine_bits` (to `u16` otherwise).
+    pub fn widen_to(&mut self, v: u64, nine_bits: bool) -> Result<()> {
         let new = match self {
             NimTable::U8(s) if v > u64::from(u8::MAX) => {
-                if v <= u64::from(u16::MAX) {
+                if nine_bits && v < Nine::LIMIT {
+                    let bytes = std::mem::take(s);
+                    let len = bytes.len() as u64;
+                    NimTable::Nine(
+                        Nine::from_bytes(bytes).map_err(|_| out_of_memory(Nine::bytes_for(len)))?,
+                    )
+                } else if v <= u64::from(u16::MAX) {
                     NimTable::U16(widen(s)?)
                 } else if v <= u64::from(u32::MAX) {
                     NimTable::U32(widen(s)?)
                 } else {
                     NimTable::U64(widen(s)?)
+                }
+            }
+            NimTable::Nine(s) if v >= Nine::LIMIT => {
+                let wide = s.view().to_u16();
+                if v <= u64::from(u16::MAX) {
+                    NimTable::U16(widen_kept(wide, s.capacity())?)
+                } else if v <= u64::from(u32::MAX) {
+                    NimTable::U32(widen(&wide)?)
+                } else {
+                    NimTable::U64(widen(&wide)?)
                 }
             }
             NimTable::U16(s) if v > u64::from(u16::MAX) => {
@@ -170,13 +230,17 @@ impl NimTable {
     /// Appends `G(len) = v`, widening first if needed.
     pub fn push(&mut self, v: u64) -> Result<()> {
         self.widen_for(v)?;
-        with_slice!(self, s => s.push(Word::from_u64(v).unwrap_or_default()));
+        with_slice!(
+            self,
+            s => s.push(Word::from_u64(v).unwrap_or_default()),
+            nine => s.push(v as u16)
+        );
         Ok(())
     }
 
     /// Keeps the first `len` values.
     pub fn truncate(&mut self, len: usize) {
-        with_slice!(self, s => s.truncate(len))
+        with_slice!(self, s => s.truncate(len), nine => s.truncate(len))
     }
 }
 
@@ -187,6 +251,8 @@ pub enum TableView<'a> {
     Nimbers(&'a [Nimber]),
     /// `u8` entries.
     U8(&'a [u8]),
+    /// Values below 2^9, as two planes.
+    Nine(NineView<'a>),
     /// `u16` entries.
     U16(&'a [u16]),
     /// `u32` entries.
@@ -195,11 +261,13 @@ pub enum TableView<'a> {
     U64(&'a [u64]),
 }
 
-// The `u64` arms convert `u64` into itself; the macro serves every width.
+// The `u64` arms convert `u64` into itself; the macro serves every width
+// (a `Nine` as `$nine`, with `$s` bound to its view).
 macro_rules! with_view {
-    ($view:expr, $s:ident => $body:expr) => {
+    ($view:expr, $s:ident => $body:expr, nine => $nine:expr) => {
         match $view {
             TableView::Nimbers($s) => $body,
+            TableView::Nine($s) => $nine,
             TableView::U8($s) => $body,
             TableView::U16($s) => $body,
             TableView::U32($s) => $body,
@@ -212,7 +280,7 @@ macro_rules! with_view {
 impl<'a> TableView<'a> {
     /// Number of values.
     pub fn len(&self) -> usize {
-        with_view!(self, s => s.len())
+        with_view!(self, s => s.len(), nine => s.len())
     }
 
     /// True when empty.
@@ -223,12 +291,20 @@ impl<'a> TableView<'a> {
     /// `G(i)`, if present.
     #[inline]
     pub fn get(&self, i: usize) -> Option<Nimber> {
-        with_view!(self, s => s.get(i).map(|&v| Nimber::new(v.into())))
+        with_view!(
+            self,
+            s => s.get(i).map(|&v| Nimber::new(v.into())),
+            nine => s.get(i).map(|v| Nimber::new(v.into()))
+        )
     }
 
     /// `G(from..=to)` as nimbers (`to` must be below [`len`](Self::len)).
     pub fn to_nimbers(&self, from: usize, to: usize) -> Vec<Nimber> {
-        with_view!(self, s => s[from..=to].iter().map(|&v| Nimber::new(v.into())).collect())
+        with_view!(
+            self,
+            s => s[from..=to].iter().map(|&v| Nimber::new(v.into())).collect(),
+            nine => s.prefix(to + 1).iter().skip(from).map(|v| Nimber::new(v.into())).collect()
+        )
     }
 
     /// The first `len` values as a view.
@@ -236,6 +312,7 @@ impl<'a> TableView<'a> {
         match *self {
             TableView::Nimbers(s) => TableView::Nimbers(&s[..len]),
             TableView::U8(s) => TableView::U8(&s[..len]),
+            TableView::Nine(s) => TableView::Nine(s.prefix(len)),
             TableView::U16(s) => TableView::U16(&s[..len]),
             TableView::U32(s) => TableView::U32(&s[..len]),
             TableView::U64(s) => TableView::U64(&s[..len]),
@@ -252,28 +329,50 @@ impl<'a> TableView<'a> {
                 *o = v.into();
             }
             n
-        })
+        }, nine => s.copy_to(from, out))
     }
 
     /// [`find_period`] on these values.
     pub fn find_period(&self, theorem: PeriodTheorem, arithmetic: bool) -> Option<PeriodFound> {
-        with_view!(self, s => find_period(s, theorem, arithmetic))
+        with_view!(
+            self,
+            s => find_period(s, theorem, arithmetic),
+            nine => find_period(&s.to_u16(), theorem, arithmetic)
+        )
     }
 
     /// [`Periodicity::value_at`] with these values as the prefix.
     pub fn value_at(&self, p: &Periodicity, n: u64) -> Option<Nimber> {
-        with_view!(self, s => p.value_at(s, n))
+        with_view!(self, s => p.value_at(s, n), nine => {
+            // As `Periodicity::value_at`, reading the two planes.
+            let at = |i: u64| s.get(usize::try_from(i).ok()?).map(u64::from);
+            if let Some(v) = at(n) {
+                return Some(Nimber::new(v));
+            }
+            let offset = n.checked_sub(p.preperiod)?;
+            let start = at(p.preperiod + offset % p.period)?;
+            let lift = p.saltus.checked_mul(offset / p.period)?;
+            Some(Nimber::new(start.checked_add(lift)?))
+        })
     }
 
     /// FNV-1a (64-bit) of the values, each as 8 little-endian bytes: the
     /// same for every width, so two runs (or two tools) can be compared.
     pub fn checksum(&self) -> u64 {
-        with_view!(self, s => fnv1a(s.iter().map(|&v| v.into())))
+        with_view!(
+            self,
+            s => fnv1a(s.iter().map(|&v| v.into())),
+            nine => fnv1a(s.iter().map(u64::from))
+        )
     }
 
     /// The largest value (0 for an empty table).
     pub fn max(&self) -> u64 {
-        with_view!(self, s => s.iter().map(|&v| v.into()).max().unwrap_or(0))
+        with_view!(
+            self,
+            s => s.iter().map(|&v| v.into()).max().unwrap_or(0),
+            nine => s.iter().map(u64::from).max().unwrap_or(0)
+        )
     }
 }
 

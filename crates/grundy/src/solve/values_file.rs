@@ -41,7 +41,7 @@
 //! game's is not this module's business: see
 //! [`TakeBreakSolver::resume_from`](crate::solve::TakeBreakSolver::resume_from).
 
-use super::table::{fnv1a, fnv1a_step, NimTable, TableView};
+use super::table::{fnv1a, fnv1a_step, NimTable, Nine, TableView};
 use crate::error::{Error, ErrorKind, Result};
 use std::fs::{self, File};
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
@@ -106,7 +106,8 @@ fn bad(path: &Path, reason: impl Into<String>) -> Error {
 pub fn write_values(path: &Path, game: &str, values: TableView<'_>) -> Result<u64> {
     let width = match values {
         TableView::U8(_) => 1,
-        TableView::U16(_) => 2,
+        // (A 9-bit table is written as `u16`s: the same file as before.)
+        TableView::Nine(_) | TableView::U16(_) => 2,
         TableView::U32(_) => 4,
         TableView::U64(_) | TableView::Nimbers(_) => 8,
     };
@@ -368,7 +369,9 @@ pub fn read_values_within(path: &Path, max_bytes: u64) -> Result<ValuesFile> {
     let n = usize::try_from(count).map_err(|_| bad(path, "too many values for this machine"))?;
     let mut table = match width {
         1 => NimTable::U8(Vec::new()),
-        2 => NimTable::U16(Vec::new()),
+        // Values of two bytes are read into 9 bits while they fit (the
+        // table widens to `u16` at the first that does not).
+        2 => NimTable::Nine(Nine::new()),
         4 => NimTable::U32(Vec::new()),
         _ => NimTable::U64(Vec::new()),
     };
@@ -388,11 +391,11 @@ pub fn read_values_within(path: &Path, max_bytes: u64) -> Result<ValuesFile> {
         let whole = carry.len() - carry.len() % width as usize;
         match &mut table {
             NimTable::U8(v) => v.extend_from_slice(&carry[..whole]),
-            NimTable::U16(v) => v.extend(
-                carry[..whole]
-                    .chunks_exact(2)
-                    .map(|c| u16::from_le_bytes([c[0], c[1]])),
-            ),
+            NimTable::Nine(_) | NimTable::U16(_) => {
+                for c in carry[..whole].chunks_exact(2) {
+                    table.push(u64::from(u16::from_le_bytes([c[0], c[1]])))?;
+                }
+            }
             NimTable::U32(v) => v.extend(
                 carry[..whole]
                     .chunks_exact(4)
@@ -427,6 +430,7 @@ pub fn read_values_within(path: &Path, max_bytes: u64) -> Result<ValuesFile> {
 fn with_view_values(table: &NimTable, h: u64) -> u64 {
     match table {
         NimTable::U8(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v.into())),
+        NimTable::Nine(s) => s.iter().fold(h, |h, v| fnv1a_step(h, v.into())),
         NimTable::U16(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v.into())),
         NimTable::U32(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v.into())),
         NimTable::U64(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v)),

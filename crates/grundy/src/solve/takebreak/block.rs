@@ -124,9 +124,9 @@ impl Core {
     /// one is finished (see [`Self::finish_block_and_fill_next`]).
     /// Returns a value that does not fit `T`, if one comes up.
     #[inline(always)]
-    pub(super) fn rare_common_block<T: Word>(
+    pub(super) fn rare_common_block<S: Store>(
         &mut self,
-        t: &mut Vec<T>,
+        t: &mut S,
         target: usize,
         bulk: std::ops::Range<usize>,
     ) -> Option<u64> {
@@ -149,7 +149,7 @@ impl Core {
                 bits.clear();
                 bits.resize(2 * heaps * width / 64, 0);
                 let job = BlockJob {
-                    table: &t[..],
+                    table: t.view(),
                     n0,
                     heaps,
                     rare: &self.rc.rare[bulk.clone()],
@@ -228,9 +228,9 @@ impl Core {
     /// confirmation splits marked ahead start at `2 × BLOCK` (the block
     /// has at most `BLOCK` heaps), and the rare heaps it pairs ahead lie
     /// below this block.
-    pub(super) fn finish_block_and_fill_next<T: Word>(
+    pub(super) fn finish_block_and_fill_next<S: Store>(
         &mut self,
-        t: &mut Vec<T>,
+        t: &mut S,
         block: &Ahead,
         target: usize,
         bulk: std::ops::Range<usize>,
@@ -350,9 +350,9 @@ impl Core {
     /// [`Self::finish_rare_common`]. Stops early when the split is left.
     /// Returns a value that does not fit `T`, if one comes up.
     #[inline(always)]
-    pub(super) fn finish_block<T: Word>(
+    pub(super) fn finish_block<S: Store>(
         &mut self,
-        t: &mut Growing<'_, T>,
+        t: &mut Growing<'_, S>,
         block: &Ahead,
     ) -> Option<u64> {
         let words = block.width / 64;
@@ -364,20 +364,20 @@ impl Core {
                 &second_half[j * words..(j + 1) * words],
             ];
             let g = self.next_generation();
-            self.mark_small_moves(t, n);
-            self.mark_rare_pairs(t, n, block.bulk.clone());
+            self.mark_small_moves(&t.view(), n);
+            self.mark_rare_pairs(&t.view(), n, block.bulk.clone());
             // The first splits, whose larger parts lie in the block (or,
             // filled ahead, in the block before it).
             for ci in 0..self.moves.pairs.len() {
                 let m = n - self.moves.pairs[ci];
                 let end = block.first - 1;
-                mark_range(t, m, 1, end, &mut self.stamp, g);
+                t.view().mark_range(m, 1, end, &mut self.stamp, g);
                 self.marked[ci] = block.first + block.prefix - 1;
                 self.stats.confirm_pairs += end as u64;
             }
-            let v = self.finish_rare_common(t, n, rows, true);
+            let v = self.finish_rare_common(&t.view(), n, rows, true);
             self.stats.rare_common_heaps += 1;
-            match T::from_u64(v) {
+            match S::fit(v) {
                 Some(x) => t.push(x),
                 None => return Some(v),
             }
@@ -397,8 +397,8 @@ impl Core {
 /// item `rare.len() + i` is the confirmation split with smaller part
 /// `first + i` (skipped if that part is a bulk rare heap).
 #[derive(Clone)]
-pub(super) struct BlockJob<'a, T> {
-    pub(super) table: &'a [T],
+pub(super) struct BlockJob<'a, V> {
+    pub(super) table: V,
     pub(super) n0: usize,
     pub(super) heaps: usize,
     pub(super) rare: &'a [u32],
@@ -411,7 +411,7 @@ pub(super) struct BlockJob<'a, T> {
     pub(super) width: usize,
 }
 
-impl<T: Word> BlockJob<'_, T> {
+impl<V: ValueTable + Copy> BlockJob<'_, V> {
     /// Fills `bits` (`width / 64` words per heap: bit `v` set iff value
     /// `v` is flagged) through `rows`, a flag byte per value (a store per
     /// split, no read).
@@ -457,9 +457,9 @@ impl<T: Word> BlockJob<'_, T> {
         // `start + j`: consecutive heaps, consecutive partners.
         let mark = |rows: &mut [[u8; S]], left: usize, v: usize, skip: usize| {
             let start = self.n0 - left;
-            let partners = &self.table[start..start + heaps];
-            mark_rows::<T, W, S>(&mut rows[..skip], &partners[..skip], v);
-            mark_rows::<T, W, S>(&mut rows[skip + 1..], &partners[skip + 1..], v);
+            let table = self.table;
+            table.mark_rows::<W, S>(&mut rows[..skip], start, v);
+            table.mark_rows::<W, S>(&mut rows[skip + 1..], start + skip + 1, v);
         };
         let bulk = self.rare.len();
         let rare_items = self.items.start.min(bulk)..self.items.end.min(bulk);
@@ -469,14 +469,17 @@ impl<T: Word> BlockJob<'_, T> {
             // gathered a few hundred at a time in a buffer on the stack.
             let mut buf = [(0, 0); 256];
             let mut len = 0;
-            let mut add = |rows: &mut [[u8; S]], split: (usize, usize)| {
-                buf[len] = split;
-                len += 1;
-                if len == buf.len() {
-                    self.mark_splits::<W, S>(rows, &buf);
-                    len = 0;
-                }
-            };
+            // (A macro, not a closure: the marking stays inlined here.)
+            macro_rules! add {
+                ($rows:expr, $split:expr) => {{
+                    buf[len] = $split;
+                    len += 1;
+                    if len == buf.len() {
+                        self.mark_splits::<W, S>($rows, &buf);
+                        len = 0;
+                    }
+                }};
+            }
             let rare = self.rare[rare_items.clone()].iter();
             for (&r, &v) in rare.zip(&self.values[rare_items.clone()]) {
                 let r = r as usize;
@@ -486,19 +489,19 @@ impl<T: Word> BlockJob<'_, T> {
                     .checked_sub(self.n0)
                     .filter(|&j| self.unequal && j < heaps);
                 match itself {
-                    None => add(rows, (k + r, usize::from(v))),
+                    None => add!(rows, (k + r, usize::from(v))),
                     Some(j) => mark(rows, k + r, usize::from(v), j),
                 }
             }
             // The prefix's rare heaps were paired above (as bulk rare heaps):
             // only its common heaps are left to mark.
             let mut rare = self.rare.iter().map(|&r| r as usize).peekable();
-            let prefix = self.table.iter().enumerate().skip(self.first);
-            let prefix = prefix.skip(prefix_items.start).take(prefix_items.len());
+            let prefix = self.table.values_from(self.first + prefix_items.start);
+            let prefix = prefix.take(prefix_items.len());
             for (a, x) in prefix {
                 while rare.next_if(|&r| r < a).is_some() {}
                 if rare.next_if_eq(&a).is_none() {
-                    add(rows, (k + a, x.index()));
+                    add!(rows, (k + a, x.index()));
                 }
             }
             self.mark_splits::<W, S>(rows, &buf[..len]);
@@ -531,13 +534,8 @@ impl<T: Word> BlockJob<'_, T> {
         rows: &mut [[u8; S]],
         splits: &[(usize, usize); N],
     ) {
-        let heaps = rows.len();
-        let partners: [&[T]; N] =
-            std::array::from_fn(|q| &self.table[self.n0 - splits[q].0..][..heaps]);
-        for (j, row) in rows.iter_mut().enumerate() {
-            for q in 0..N {
-                row[(splits[q].1 ^ partners[q][j].index()) & (W - 1)] = 1;
-            }
-        }
+        let starts = std::array::from_fn(|q| self.n0 - splits[q].0);
+        let values = std::array::from_fn(|q| splits[q].1);
+        self.table.mark_group::<W, S, N>(rows, starts, values);
     }
 }

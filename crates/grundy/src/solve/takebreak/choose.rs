@@ -49,8 +49,8 @@ impl Core {
     /// clearly cheaper.
     #[cold]
     #[inline(never)]
-    pub(super) fn check_split<T: Word>(&mut self, t: &[T]) {
-        let n = t.len();
+    pub(super) fn check_split<V: ValueTable + ?Sized>(&mut self, t: &V) {
+        let n = t.count();
         self.rc.next_check = n + (n / 4).max(256);
         if self.method != Method::Auto || !self.moves.rare_common_applies() {
             return;
@@ -100,7 +100,7 @@ impl Core {
                 self.stats.split_changes += 1;
                 self.rc.rare.clear();
                 self.rc.rare_values.clear();
-                for (h, &x) in t.iter().enumerate().skip(1) {
+                for (h, x) in t.values_from(1) {
                     let v: u64 = x.into();
                     if s.is_rare(h as u64, v) {
                         self.rc.rare.push(h as u32);

@@ -153,7 +153,7 @@ impl Schedule {
 
 impl Core {
     #[inline(always)]
-    pub(super) fn run_inline<T: Word>(&mut self, t: &mut Vec<T>, target: usize) -> Option<u64> {
+    pub(super) fn run_inline<S: Store>(&mut self, t: &mut S, target: usize) -> Option<u64> {
         while t.len() < target {
             if self.sched.pool.is_some()
                 && self.rc.split.is_none()
@@ -166,7 +166,7 @@ impl Core {
                     return Some(v);
                 }
                 if self.split_check_due(t.len()) {
-                    self.check_split(t);
+                    self.check_split(&t.view());
                 }
                 continue;
             }
@@ -179,7 +179,7 @@ impl Core {
                     return Some(v);
                 }
                 if self.split_check_due(t.len()) {
-                    self.check_split(t);
+                    self.check_split(&t.view());
                 }
                 continue;
             }
@@ -188,16 +188,16 @@ impl Core {
                     return Some(v);
                 }
                 if self.split_check_due(t.len()) {
-                    self.check_split(t);
+                    self.check_split(&t.view());
                 }
                 continue;
             }
-            let v = self.step(t);
+            let v = self.step(&t.view());
             if let Some(v) = self.push_value(t, v) {
                 return Some(v);
             }
             if self.split_check_due(t.len()) {
-                self.check_split(t);
+                self.check_split(&t.view());
             }
         }
         None
@@ -207,8 +207,8 @@ impl Core {
     /// `v` if it does not fit `T` (then not recorded: the caller widens the
     /// table and the value is computed again at the new width).
     #[inline(always)]
-    pub(super) fn push_value<T: Word>(&mut self, t: &mut Vec<T>, v: u64) -> Option<u64> {
-        let Some(x) = T::from_u64(v) else {
+    pub(super) fn push_value<S: Store>(&mut self, t: &mut S, v: u64) -> Option<u64> {
+        let Some(x) = S::fit(v) else {
             return Some(v);
         };
         t.push(x);
@@ -230,13 +230,17 @@ impl Core {
 
     /// `G(n)` for `n = t.len()`.
     #[inline(always)]
-    pub(super) fn step<T: Word>(&mut self, t: &[T]) -> u64 {
-        self.step_at(t, t.len())
+    pub(super) fn step<T: Word, V: ValueTable<Value = T> + ?Sized>(&mut self, t: &V) -> u64 {
+        self.step_at(t, t.count())
     }
 
     /// `G(n)`, reading only `t` (which must hold every value `G(n)` reads).
     #[inline(always)]
-    pub(super) fn step_at<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+    pub(super) fn step_at<T: Word, V: ValueTable<Value = T> + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+    ) -> u64 {
         self.begin_heap(t, n);
         if self.rc.split.is_some() {
             self.stats.rare_common_heaps += 1;
@@ -253,7 +257,11 @@ impl Core {
     /// Starts heap `n`: a new generation, the options through the repeating
     /// digit and those that leave at most one heap marked.
     #[inline(always)]
-    pub(super) fn begin_heap<T: Word>(&mut self, t: &[T], n: usize) {
+    pub(super) fn begin_heap<T: Word, V: ValueTable<Value = T> + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+    ) {
         self.next_generation();
         if let Some((first, digit)) = self.moves.tail {
             if n >= first {
@@ -265,14 +273,14 @@ impl Core {
 
     /// Marks the options that leave no heap or one heap.
     #[inline(always)]
-    pub(super) fn mark_small_moves<T: Word>(&mut self, t: &[T], n: usize) {
+    pub(super) fn mark_small_moves<V: ValueTable + ?Sized>(&mut self, t: &V, n: usize) {
         let g = self.generation;
         if self.moves.terminal.contains(&n) {
             self.stamp[0] = g;
         }
         for &k in &self.moves.single {
             if n > k {
-                self.stamp[t[n - k].index()] = g;
+                self.stamp[t.value(n - k).index()] = g;
             }
         }
     }
@@ -280,22 +288,22 @@ impl Core {
     /// Adds to the cumulative set what the repeating digit reaches from a
     /// heap `n` but not from `n − 1`: the options of removing `n − m`.
     #[inline(never)]
-    pub(super) fn reach_layer<T: Word>(&mut self, t: &[T], m: usize, digit: u8) {
+    pub(super) fn reach_layer<V: ValueTable + ?Sized>(&mut self, t: &V, m: usize, digit: u8) {
         if digit & LEAVE_NONE != 0 {
             self.reach[0] = true;
         }
         if digit & LEAVE_ONE != 0 && m >= 1 {
-            self.reach[t[m].index()] = true;
+            self.reach[t.value(m).index()] = true;
         }
         if digit & LEAVE_TWO != 0 {
             for a in 1..=self.moves.half(m) {
-                self.reach[(t[a] ^ t[m - a]).index()] = true;
+                self.reach[t.pair(a, m - a).index()] = true;
             }
         }
         if digit & LEAVE_THREE != 0 {
             for a in 1..=m / 3 {
                 for b in a..=(m - a) / 2 {
-                    self.reach[(t[a] ^ t[b] ^ t[m - a - b]).index()] = true;
+                    self.reach[t.triple(a, b, m - a - b).index()] = true;
                 }
             }
         }

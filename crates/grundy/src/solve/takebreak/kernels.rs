@@ -2,8 +2,9 @@
 //! and all the `unsafe` code of the engine.
 
 use super::*;
+use crate::solve::table::{Nine, NineView};
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 pub(super) fn simd_available() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -18,20 +19,16 @@ pub(super) fn simd_available() -> bool {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn run_avx2<T: Word>(
-    core: &mut Core,
-    t: &mut Vec<T>,
-    target: usize,
-) -> Option<u64> {
+pub(super) unsafe fn run_avx2<S: Store>(core: &mut Core, t: &mut S, target: usize) -> Option<u64> {
     core.run_inline(t, target)
 }
 
 /// [`Core::speculate`] with AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn speculate_avx2<T: Word>(
+pub(super) unsafe fn speculate_avx2<S: Store>(
     core: &mut Core,
-    t: &mut Growing<'_, T>,
+    t: &mut Growing<'_, S>,
     end: usize,
     until: Instant,
     batches: SyncSender<Batch>,
@@ -42,9 +39,9 @@ pub(super) unsafe fn speculate_avx2<T: Word>(
 /// [`Core::confirm_batches`] with AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn confirm_batches_avx2<T: Word>(
+pub(super) unsafe fn confirm_batches_avx2<S: Store>(
     core: &mut Core,
-    table: Frozen<'_, T>,
+    table: Frozen<'_, S>,
     queue: Receiver<Batch>,
 ) -> Option<(usize, u64)> {
     core.confirm_batches(table, queue)
@@ -54,12 +51,154 @@ pub(super) unsafe fn confirm_batches_avx2<T: Word>(
 /// blocks are filled ahead, outside [`run_avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn finish_block_avx2<T: Word>(
+pub(super) unsafe fn finish_block_avx2<S: Store>(
     core: &mut Core,
-    t: &mut Growing<'_, T>,
+    t: &mut Growing<'_, S>,
     block: &Ahead,
 ) -> Option<u64> {
     core.finish_block(t, block)
+}
+
+/// The engine's own table, as it grows: a `Vec<T>` (values of one width)
+/// or a [`Nine`] (two planes). [`Self::View`] is what the engine reads
+/// ([`ValueTable`]); the raw parts let [`Frozen`] read the values published
+/// while [`Growing`] pushes.
+pub(super) trait Store: Send + Sync {
+    /// The width values are read at.
+    type Value: Word;
+    /// The table borrowed for reading.
+    type View<'a>: ValueTable<Value = Self::Value> + Copy + Send + Sync
+    where
+        Self: 'a;
+    /// The table's start, as raw pointers (see [`Frozen`]).
+    type Raw: Copy;
+
+    /// How many values it holds.
+    fn len(&self) -> usize;
+    /// The values, for reading.
+    fn view(&self) -> Self::View<'_>;
+    /// `v` as a value this table can hold.
+    fn fit(v: u64) -> Option<Self::Value>;
+    /// Appends `x` (one [`Self::fit`] returned).
+    fn push(&mut self, x: Self::Value);
+    /// Keeps the first `n` values.
+    fn truncate(&mut self, n: usize);
+    /// Room for at least `more` more pushes without moving.
+    fn reserve(&mut self, more: usize);
+    /// Pushes left before the table would move.
+    fn room(&self) -> usize;
+    /// Where the table starts.
+    fn raw(&self) -> Self::Raw;
+    /// The first `n` values read from `raw`.
+    ///
+    /// # Safety
+    /// `raw` is the start of a table of this type holding at least `n`
+    /// initialized values, which neither move nor change while `'a` lasts
+    /// (bits past `n` of a shared word may, atomically).
+    unsafe fn published<'a>(raw: Self::Raw, n: usize) -> Self::View<'a>
+    where
+        Self: 'a;
+}
+
+/// A raw pointer that may cross threads (see [`Frozen`]).
+pub(super) struct Ptr<T>(*const T);
+
+impl<T> Clone for Ptr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Ptr<T> {}
+
+impl<T: Word> Store for Vec<T> {
+    type Value = T;
+    type View<'a> = &'a [T];
+    type Raw = Ptr<T>;
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline(always)]
+    fn view(&self) -> &[T] {
+        self
+    }
+    #[inline(always)]
+    fn fit(v: u64) -> Option<T> {
+        T::from_u64(v)
+    }
+    #[inline(always)]
+    fn push(&mut self, x: T) {
+        Vec::push(self, x)
+    }
+    fn truncate(&mut self, n: usize) {
+        Vec::truncate(self, n)
+    }
+    fn reserve(&mut self, more: usize) {
+        Vec::reserve(self, more)
+    }
+    #[inline(always)]
+    fn room(&self) -> usize {
+        self.capacity() - Vec::len(self)
+    }
+    fn raw(&self) -> Ptr<T> {
+        Ptr(self.as_ptr())
+    }
+    unsafe fn published<'a>(raw: Ptr<T>, n: usize) -> &'a [T] {
+        // SAFETY: the caller's contract.
+        unsafe { std::slice::from_raw_parts(raw.0, n) }
+    }
+}
+
+impl Store for Nine {
+    type Value = u16;
+    type View<'a> = NineView<'a>;
+    type Raw = (Ptr<u8>, Ptr<AtomicU64>);
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Nine::len(self)
+    }
+    #[inline(always)]
+    fn view(&self) -> NineView<'_> {
+        Nine::view(self)
+    }
+    #[inline(always)]
+    fn fit(v: u64) -> Option<u16> {
+        (v < Nine::LIMIT).then_some(v as u16)
+    }
+    #[inline(always)]
+    fn push(&mut self, x: u16) {
+        Nine::push(self, x)
+    }
+    fn truncate(&mut self, n: usize) {
+        Nine::truncate(self, n)
+    }
+    fn reserve(&mut self, more: usize) {
+        if self.try_reserve_exact(more).is_err() {
+            std::alloc::handle_alloc_error(std::alloc::Layout::new::<u8>());
+        }
+    }
+    #[inline(always)]
+    fn room(&self) -> usize {
+        self.capacity() - Nine::len(self)
+    }
+    fn raw(&self) -> Self::Raw {
+        (Ptr(self.bytes().as_ptr()), Ptr(self.high_words().as_ptr()))
+    }
+    unsafe fn published<'a>(raw: Self::Raw, n: usize) -> NineView<'a> {
+        // SAFETY: the caller's contract. The words are atomics: the pushing
+        // side changes the bits past `n` of the last word (by an atomic
+        // store) while this side loads it (atomically), no data race; the
+        // bytes below `n` and the words below `n / 64` no longer change.
+        unsafe {
+            NineView::new(
+                std::slice::from_raw_parts(raw.0 .0, n),
+                std::slice::from_raw_parts(raw.1 .0, n.div_ceil(64)),
+            )
+        }
+    }
 }
 
 /// A table pushed to on one thread while another reads the values it had
@@ -67,15 +206,15 @@ pub(super) unsafe fn finish_block_avx2<T: Word>(
 /// the pushing side ([`Growing`], room for `room` more values, never
 /// moved) and the reading side ([`Frozen`], the values published so far).
 /// Both live only during `f`, which holds the table's only borrow.
-pub(super) fn grow_shared<T: Word, R>(
-    t: &mut Vec<T>,
+pub(super) fn grow_shared<S: Store, R>(
+    t: &mut S,
     room: usize,
-    f: impl for<'a> FnOnce(Growing<'a, T>, Frozen<'a, T>) -> R,
+    f: impl for<'a> FnOnce(Growing<'a, S>, Frozen<'a, S>) -> R,
 ) -> R {
     t.reserve(room);
     let published = AtomicUsize::new(t.len());
     let frozen = Frozen {
-        ptr: t.as_ptr(),
+        raw: t.raw(),
         published: &published,
         _table: PhantomData,
     };
@@ -87,22 +226,33 @@ pub(super) fn grow_shared<T: Word, R>(
 }
 
 /// The pushing side of [`grow_shared`]: reads every value, pushes within
-/// the room reserved (the table never moves), writes no value it holds.
-pub(super) struct Growing<'a, T> {
-    vec: &'a mut Vec<T>,
+/// the room reserved (the table never moves), writes no value it holds
+/// (a [`Nine`]'s last word of high bits changes, atomically, only in the
+/// bits past its length).
+pub(super) struct Growing<'a, S> {
+    vec: &'a mut S,
     published: &'a AtomicUsize,
 }
 
-impl<T: Word> Growing<'_, T> {
+impl<S: Store> Growing<'_, S> {
     /// Pushes `x` (within the room reserved: a push beyond it would move
     /// the table under the reader, and is refused by a panic, a bug).
     #[inline(always)]
-    pub(super) fn push(&mut self, x: T) {
-        assert!(
-            self.vec.len() < self.vec.capacity(),
-            "a push beyond the room reserved"
-        );
+    pub(super) fn push(&mut self, x: S::Value) {
+        assert!(self.vec.room() > 0, "a push beyond the room reserved");
         self.vec.push(x);
+    }
+
+    /// How many values the table holds.
+    #[inline(always)]
+    pub(super) fn len(&self) -> usize {
+        self.vec.len()
+    }
+
+    /// Every value, for reading.
+    #[inline(always)]
+    pub(super) fn view(&self) -> S::View<'_> {
+        self.vec.view()
     }
 
     /// Lets the reading side read every value pushed so far; returns their
@@ -114,56 +264,47 @@ impl<T: Word> Growing<'_, T> {
     }
 }
 
-impl<T> std::ops::Deref for Growing<'_, T> {
-    type Target = [T];
-
-    #[inline(always)]
-    fn deref(&self) -> &[T] {
-        self.vec
-    }
-}
-
 /// The reading side of [`grow_shared`]: the values published, on any
 /// thread.
-pub(super) struct Frozen<'a, T> {
-    ptr: *const T,
+pub(super) struct Frozen<'a, S: Store> {
+    raw: S::Raw,
     published: &'a AtomicUsize,
-    _table: PhantomData<&'a [T]>,
+    _table: PhantomData<&'a S>,
 }
 
-impl<T> Clone for Frozen<'_, T> {
+impl<S: Store> Clone for Frozen<'_, S> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<T> Copy for Frozen<'_, T> {}
+impl<S: Store> Copy for Frozen<'_, S> {}
 
-// SAFETY: it only reads `T`s (shared, `Sync`) and an atomic.
-unsafe impl<T: Sync> Send for Frozen<'_, T> {}
+// SAFETY: it only reads values (`S: Sync`, shared) and an atomic.
+unsafe impl<S: Store> Send for Frozen<'_, S> {}
 // SAFETY: as for `Send`.
-unsafe impl<T: Sync> Sync for Frozen<'_, T> {}
+unsafe impl<S: Store> Sync for Frozen<'_, S> {}
 
-impl<'a, T> Frozen<'a, T> {
+impl<'a, S: Store> Frozen<'a, S> {
     /// The first `n` values of the table; `n` must be at most the count
     /// published (a panic otherwise, a bug).
-    pub(super) fn values(self, n: usize) -> &'a [T] {
+    pub(super) fn values(self, n: usize) -> S::View<'a> {
         let published = self.published.load(Ordering::Acquire);
         assert!(n <= published, "values read before they were published");
-        // SAFETY: `ptr` is the start of the table, which holds at least
+        // SAFETY: `raw` is the start of the table, which holds at least
         // `published` initialized values and does not move while `'a` lasts:
         // its only borrow is `Growing`'s, which pushes within the room
         // reserved by `grow_shared` and writes no value below its length;
         // the `Acquire` load pairs with `Growing::publish`'s `Release`
         // store, made after the values were written.
-        unsafe { std::slice::from_raw_parts(self.ptr, n) }
+        unsafe { S::published(self.raw, n) }
     }
 }
 
 impl Core {
     /// Computes values until `t` holds `target` of them; returns a value
     /// that does not fit `T` (not stored) if one comes up.
-    pub(super) fn run<T: Word>(&mut self, t: &mut Vec<T>, target: usize) -> Option<u64> {
+    pub(super) fn run<S: Store>(&mut self, t: &mut S, target: usize) -> Option<u64> {
         #[cfg(target_arch = "x86_64")]
         if self.simd {
             // SAFETY: `simd` is only set when AVX2 was detected at run time.
@@ -174,9 +315,9 @@ impl Core {
 
     /// [`Self::speculate`], with AVX2 where [`Self::run`] uses it (it runs
     /// in a closure on the pool, outside [`run_avx2`]).
-    pub(super) fn speculate_simd<T: Word>(
+    pub(super) fn speculate_simd<S: Store>(
         &mut self,
-        t: &mut Growing<'_, T>,
+        t: &mut Growing<'_, S>,
         end: usize,
         until: Instant,
         batches: SyncSender<Batch>,
@@ -190,9 +331,9 @@ impl Core {
     }
 
     /// [`Self::confirm_batches`], with AVX2 where [`Self::run`] uses it.
-    pub(super) fn confirm_batches_simd<T: Word>(
+    pub(super) fn confirm_batches_simd<S: Store>(
         &mut self,
-        table: Frozen<'_, T>,
+        table: Frozen<'_, S>,
         queue: Receiver<Batch>,
     ) -> Option<(usize, u64)> {
         #[cfg(target_arch = "x86_64")]
@@ -206,9 +347,9 @@ impl Core {
     /// [`Self::finish_block`], with AVX2 where [`Self::run`] uses it (this
     /// runs in a closure on the pool when blocks are filled ahead, outside
     /// [`run_avx2`]).
-    pub(super) fn finish_block_simd<T: Word>(
+    pub(super) fn finish_block_simd<S: Store>(
         &mut self,
-        t: &mut Growing<'_, T>,
+        t: &mut Growing<'_, S>,
         block: &Ahead,
     ) -> Option<u64> {
         #[cfg(target_arch = "x86_64")]

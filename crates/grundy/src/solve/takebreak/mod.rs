@@ -116,43 +116,20 @@
 //! by the repeating digit is reachable from `n`), kept in a running set and
 //! updated by one layer per heap, so Lasker's Nim costs O(n) per heap.
 //!
-//! Values live in a [`NimTable`]: `u8` until a value needs more, then
-//! `u16`, ... (nothing overflows; memory is `n × width` bytes plus O(#rare)
-//! for the split). Memory is estimated before any allocation and refused
-//! beyond [`TakeBreakConfig::max_bytes`].
+//! Values live in a [`NimTable`]: `u8` until a value needs more, then 9
+//! bits while values stay below 512 ([`Nine`]: the bytes kept, a bit plane
+//! added, no copy), then `u16`, ... (nothing overflows; memory is `n ×
+//! width` bytes, 1.125 bytes per value for 9 bits, plus O(#rare) for the
+//! split). Memory is estimated before any allocation and refused beyond
+//! [`TakeBreakConfig::max_bytes`]; the table is reserved once, exactly, for
+//! the whole run (no doubling).
 //!
 //! Sources: Gangolli and Plambeck (1989) for the rare/common idea and the
 //! period of 0.16; Flammenkamp's octal-game tables for its use at scale.
 //! Known improvements not yet made (see `benches/peers.sh` for where they
 //! would show):
-//! - a 9-bit table for games whose values stay below 512 (0.6 stores two
-//!   bytes per value). Measured on 0.6 to 2^26: the largest value is 325,
-//!   5,438,249 values (8.1%) are 256 or more, none reaches 512; the peak
-//!   RSS, 134 MiB, is the 128 MiB `u16` table and 6 MiB besides (the
-//!   code and everything else; the values file is written from the table
-//!   16384 values at a time, no copy). To 2^28 (two threads, `benches/longrun.sh
-//!   sizes` on a shared machine): 305 s of CPU (75 s to 2^26: linear in
-//!   `n`), peak RSS 0.51 GiB (the 512 MiB `u16` table), file checksum
-//!   `f482ca3674bedde8`. To 2^30 (same command, `SIZES=30`, a quieter
-//!   machine): 1,066 s wall, 1,166 s of CPU, peak anonymous memory
-//!   2.00 GiB (the 2 GiB `u16` table), file checksum `08099794b0b614ae`:
-//!   within 30 minutes, but the 9 bits are needed for 1.3 GiB.
-//!   With 8% of values past 255, a `u8` table with the large values kept
-//!   elsewhere would cost about half a byte per value more and a branch in
-//!   every kernel; the design chosen is a byte plane (the low 8 bits: the
-//!   slice the kernels read today) and a bit plane for bit 8 (n/8 bytes),
-//!   1.125 bytes per value (0.6 to 2^30: 1.13 GiB instead of 2 GiB). The
-//!   kernels work 64 values at a time already, so the high bits of a chunk
-//!   are one `u64` from the bit plane (the right-hand part reversed with
-//!   `reverse_bits`): the pair values are `low ⊕ low | (hi ⊕ hi) << 8`, a
-//!   search compares the bytes and masks with `!(hi ⊕ target's bit)`,
-//!   `mark_rows` reads 64 partners' high bits at once. Between threads the
-//!   bit plane is published a word (64 values) at a time. A value of 512
-//!   widens to `u16` as today's `u8` table widens. The engine reads its
-//!   table as a slice `&[T]` everywhere (about 70 generic sites in ten
-//!   files, `Growing`/`Frozen` between threads, `NimTable`'s `with_slice`
-//!   outside): the planes need a table trait with the kernels as its
-//!   methods first;
+//! - the 9-bit table is 1.35x slower per heap than `u16` on 0.6 (see "The
+//!   9-bit table" below), which is why small runs keep `u16`;
 //! - one thread on games with few rare heaps: 0.106 to 2^22 is 2.9x
 //!   ogsolve's `rc2` in CPU time (values into a file; 148 ms against 429,
 //!   `perf stat -e task-clock`; 2.6x before the bulk bits), short of 3x.
@@ -171,6 +148,112 @@
 //!
 //! AVX-512 kernels were tried (the same loops compiled for AVX-512BW) and
 //! were slower than AVX2 on the machine measured.
+//!
+//! # The 9-bit table
+//!
+//! 0.6 has values below 512 to 2^30 (the largest 325 at 2^26), but 8% of
+//! them are 256 or more: a `u16` table held 2 GiB at 2^30 (1,066 s wall,
+//! 1,166 s of CPU, two threads, file checksum `08099794b0b614ae`).
+//! [`Nine`] keeps the low 8 bits of each value in a byte plane and bit 8
+//! in a bit plane (bit `i % 64` of word `i / 64`): 1.125 bytes per value,
+//! 1.13 GiB at 2^30. A `u8` table whose next value is in 256..512 becomes a
+//! `Nine` by adding the bit plane (the bytes are not copied); a value of
+//! 512 or more widens it to `u16` (a copy, as `u8` to `u16` was). Values
+//! files are written at two bytes per value from it, so files and
+//! checksums are the same as from a `u16` table; a file of two-byte values
+//! is read into 9 bits while its values fit.
+//!
+//! The engine holds its table as a `Store` (`Vec<T>` or `Nine`: push,
+//! truncate, the room reserved, the raw parts `Frozen` reads from) and
+//! reads it through `ValueTable` (`values.rs`): for a slice, the
+//! vectorized kernels of `kernels.rs`; for the planes (`NineView`), single
+//! reads are `byte | bit << 8`, a pair chunk XORs 64 bytes as bytes and the
+//! two runs' high bits as words (the right-hand word reversed with
+//! `reverse_bits`), a search compares bytes first (no `u16` built), and
+//! the block fill decodes each run of partners into `u16`s before the
+//! `u16` loop.
+//!
+//! Between threads: the bit plane's words are `AtomicU64`s. The one
+//! pushing thread changes the last word by a `Relaxed` load and store (or
+//! pushes a new word, within the room reserved, so nothing moves); a reader
+//! loads words `Relaxed` and reads only values below the length published
+//! (`Release`/`Acquire`, as for a `Vec`), whose bits no longer change: the
+//! word they share with unpublished values is read and written atomically,
+//! so there is no data race, and every other byte and word read is no
+//! longer written.
+//!
+//! Which of the two: values in 256..512 go to 9 bits only when the run
+//! has room for [`TakeBreakConfig::nine_bits_from`] values (default
+//! [`NINE_BITS_FROM`], 2^27: a `u16` table of 256 MiB), to `u16` below.
+//! The `u16` table is faster; it is kept where its memory is small, and
+//! the 9 bits are used where memory is what stops a run.
+//!
+//! Reading the planes: a run is decoded eight values at a time with a
+//! mask and a compare per lane (`combine`, vector instructions, where a
+//! shift by the lane's index is not vectorized); a search for a pair value
+//! compares the XORed bytes first (vectorized; most chunks of 64 hold no
+//! byte equal to the target's low byte) and looks at the high bits only
+//! where a byte matched.
+//!
+//! Measured (release, `/usr/bin/time`, CPU time, the `u16` binary and the
+//! 9-bit one side by side on a shared machine; the files are identical):
+//! 0.6 to 2^21 on one thread 2.28 s and 3.14 s (1.38x), 0.6 to 2^22 on
+//! two threads 4.66 s and 6.31 s (1.35x; the first version, decoding with
+//! a table of spread bits, took 7.5 s). 0.106 to 2^22 is unchanged (its
+//! values fit a byte). Memory, 0.6 to 2^26 on two threads
+//! (`benches/measure.py`, anonymous memory: the table and everything
+//! else): 129 MiB with the `u16` table, 73 MiB with 9 bits (peak RSS 136
+//! and 80 MiB). At 2^30 this is 1.13 GiB for the table (reserved once,
+//! exactly) and a few MiB besides.
+//! Tried and measured slower: the fill reading the high bit of each
+//! partner by a shift per value (11.0 s above), and its decoded runs kept
+//! in a buffer of the caller's instead of a fresh one per four splits.
+//! What is left of the gap: the block fill still decodes each run of
+//! partners before its `u16` loop (flags could be set from the bytes and
+//! the high bits), and the marking loop reads the decoded runs back.
+//!
+//! # Where the table is read
+//!
+//! The inventory the 9-bit table covers (`t` is the engine's table).
+//! Every read goes through `ValueTable`; the engine holds a `Store`
+//! (`Vec<T>` or `Nine`), `Growing`/`Frozen` between threads.
+//! - Outside the engine: `rebuilt` (mod.rs) reads each value through
+//!   `NimTable::get` and runs `reach_layer` on the table's view;
+//!   `extend_to` (mod.rs) matches on the width (`with_slice!`, a `Store`
+//!   to `Core::run`) and widens with `NimTable::widen_for` (`u8` to 9 bits
+//!   without a copy, otherwise a whole copy, in `solve/table.rs`);
+//!   `values_file.rs` writes through `TableView::copy_to` (16384 values at
+//!   a time, as `u64`; a `Nine` at two bytes per value), reads a file
+//!   straight into a `NimTable` per width and checksums it per width. The
+//!   period watch of `solve/fill.rs` searches a `Nine`'s bytes first and
+//!   copies the values out only when the bytes have a period.
+//! - Push: `Core::push_value` (core.rs, `Store::push`, after `Store::fit`:
+//!   a value of 512 is refused by a `Nine` and widens it), `Growing::push`
+//!   (kernels.rs, within the room reserved: `speculate` pipeline.rs,
+//!   `finish_block` block.rs).
+//! - Publish to the other thread: `grow_shared` (kernels.rs, reserves room
+//!   in both planes so the table never moves), `Growing::publish` (a
+//!   `Release` store of the length), `Frozen::values` (the `Acquire` side,
+//!   the published prefix as a view through `Store::published`: read by
+//!   `confirm_batches` pipeline.rs and the block fill block.rs);
+//!   `two_heaps` (two_heaps.rs) shares the view through a rayon join and
+//!   `rare_common_block` (block.rs) with the fill.
+//! - Single reads (`ValueTable::value`, `pair`, `triple`):
+//!   `mark_small_moves`, `reach_layer` (core.rs), `naive`,
+//!   `some_triple_is_worth` (plain.rs), `mark_rare_pairs` and
+//!   `candidate_bits` (rare_common.rs, the rare-pair walk, hot),
+//!   `check_split` (choose.rs, `values_from`), the block fill's prefix walk
+//!   (block.rs, `values_from`).
+//! - Runs of consecutive values: `fill_bulk_bits` (rare_common.rs,
+//!   `ValueTable::run`, 32 partners of each rare heap), the block fill
+//!   (`ValueTable::mark_rows` and `ValueTable::mark_group`, `heaps`
+//!   consecutive partners per split).
+//! - Pair XOR scans (`G(a) ⊕ G(m − a)`, the right-hand part reversed):
+//!   `pairs_contain`, `first_chunk_with`, `mark_range`, `xor_chunk`,
+//!   `xor_pairs`; called from `mark_prefix`, `plain`,
+//!   `split_beyond_prefix_is_worth` (plain.rs), `mark_until_few`,
+//!   `confirm_bits` (rare_common.rs) and `finish_block` (block.rs). These
+//!   are the AVX2-compiled hot loops.
 
 mod block;
 mod choose;
@@ -188,6 +271,7 @@ mod stream;
 mod tests;
 mod threads;
 mod two_heaps;
+mod values;
 mod waiting;
 
 use self::block::*;
@@ -197,8 +281,9 @@ use self::kernels::*;
 use self::moves::*;
 use self::pipeline::*;
 pub use self::stream::stream_values;
+use self::values::ValueTable;
 use self::waiting::{spin_until, SetOnDrop, Signal, TwoOrOne, Waited};
-use super::table::{with_slice, NimTable, Word};
+use super::table::{with_slice, NimTable, Nine, Word};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
 use crate::analysis::{best_split_by_parity, Split};
 use crate::error::{ErrorKind, Result};
@@ -236,7 +321,18 @@ pub struct TakeBreakConfig {
     /// Worker threads (1: this thread only); at most [`MAX_THREADS`], a
     /// larger number is taken as `MAX_THREADS`.
     pub threads: usize,
+    /// Values in 256..512 go into the 9-bit table ([`Nine`]) when the run
+    /// has room for at least this many values, into a `u16` table below:
+    /// the `u16` table takes twice the memory but is read about 1.35x
+    /// faster (0.6), so it is kept where its memory is small.
+    ///
+    /// [`Nine`]: crate::solve::table::Nine
+    pub nine_bits_from: u64,
 }
+
+/// The default [`TakeBreakConfig::nine_bits_from`]: 2^27 values, a `u16`
+/// table of 256 MiB.
+pub const NINE_BITS_FROM: u64 = 1 << 27;
 
 impl Default for TakeBreakConfig {
     fn default() -> Self {
@@ -245,6 +341,7 @@ impl Default for TakeBreakConfig {
             method: Method::Auto,
             simd: true,
             threads: 1,
+            nine_bits_from: NINE_BITS_FROM,
         }
     }
 }
@@ -443,19 +540,18 @@ impl TakeBreakSolver {
     }
 
     /// Refuses, before any work, a run to `n` that would not fit in
-    /// [`TakeBreakConfig::max_bytes`]: codes with splits are counted at two
-    /// bytes per value at least (their values pass 255 early), and the
-    /// engine's own tables (256 KiB) are included.
+    /// [`TakeBreakConfig::max_bytes`]: codes with splits are counted at 9
+    /// bits per value at least (their values pass 255 early; a table of 9
+    /// bits, [`Nine`], holds them while they stay
+    /// below 512), and the engine's own tables (256 KiB) are included.
     pub fn check_memory(&self, n: u64) -> Result<()> {
-        let width = if self.core.moves.pairs.is_empty() && self.core.moves.triples.is_empty() {
-            self.table.width()
-        } else {
-            self.table.width().max(2)
+        let splits = !(self.core.moves.pairs.is_empty() && self.core.moves.triples.is_empty());
+        let count = n.saturating_add(1);
+        let table = match &self.table {
+            NimTable::U8(_) if splits => Nine::bytes_for(count),
+            t => t.bytes_for(count),
         };
-        let needed = n
-            .saturating_add(1)
-            .saturating_mul(width as u64)
-            .saturating_add(1 << 18);
+        let needed = table.saturating_add(1 << 18);
         if needed > self.config.max_bytes {
             return Err(ErrorKind::OutOfMemory {
                 needed,
@@ -468,8 +564,7 @@ impl TakeBreakSolver {
 
     /// Bytes the table needs to hold `G(0..=n)` at its current width.
     pub fn bytes_needed(&self, n: u64) -> u64 {
-        n.saturating_add(1)
-            .saturating_mul(self.table.width() as u64)
+        self.table.bytes_for(n.saturating_add(1))
     }
 
     /// A solver that continues from values computed earlier (a checkpoint,
@@ -613,8 +708,12 @@ impl TakeBreakSolver {
         }
         if let Some((first, digit)) = core.moves.tail {
             with_slice!(&table, t => {
+                for n in first..t.count() {
+                    core.reach_layer(t.as_slice(), n - first, digit);
+                }
+            }, nine => {
                 for n in first..t.len() {
-                    core.reach_layer(t, n - first, digit);
+                    core.reach_layer(&t.view(), n - first, digit);
                 }
             });
         }
@@ -667,18 +766,28 @@ impl TakeBreakSolver {
             // block step's parallel fill uses exactly its threads.
             let pool = core.sched.pool.clone();
             let wide = match pool {
-                Some(pool) => {
-                    pool.install(|| with_slice!(&mut self.table, t => core.run(t, target)))
+                Some(pool) => pool.install(|| {
+                    with_slice!(&mut self.table, t => core.run(t, target), nine => core.run(t, target))
+                }),
+                None => {
+                    with_slice!(&mut self.table, t => core.run(t, target), nine => core.run(t, target))
                 }
-                None => with_slice!(&mut self.table, t => core.run(t, target)),
             };
             match wide {
                 None => return Ok(()),
                 Some(v) => {
                     // The table to `n` at the width `v` needs (checked at
                     // the old width, a widened table could pass the budget).
-                    let width = self.table.width().max(width_for(v)) as u64;
-                    let needed = n.saturating_add(1).saturating_mul(width);
+                    let count = n.saturating_add(1);
+                    // Room for the whole run (`extend_with` reserves it
+                    // first) decides between 9 bits and `u16`.
+                    let room = count.max(self.table.capacity() as u64);
+                    let nine = room >= self.config.nine_bits_from;
+                    let needed = match &self.table {
+                        NimTable::U8(_) if nine && v < Nine::LIMIT => Nine::bytes_for(count),
+                        NimTable::Nine(_) if v < Nine::LIMIT => Nine::bytes_for(count),
+                        t => count.saturating_mul(t.width().max(width_for(v)) as u64),
+                    };
                     if needed > self.config.max_bytes {
                         return Err(ErrorKind::OutOfMemory {
                             needed,
@@ -686,7 +795,7 @@ impl TakeBreakSolver {
                         }
                         .into());
                     }
-                    self.table.widen_for(v)?;
+                    self.table.widen_to(v, nine)?;
                     self.table.try_reserve(target - self.table.len())?;
                 }
             }

@@ -6,13 +6,13 @@ use super::*;
 impl Core {
     /// The definition: mark every option, take the mex.
     #[inline(always)]
-    pub(super) fn naive<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+    pub(super) fn naive<V: ValueTable + ?Sized>(&mut self, t: &V, n: usize) -> u64 {
         let g = self.generation;
         for &k in &self.moves.pairs {
             if n >= k + 2 {
                 let m = n - k;
                 for a in 1..=self.moves.half(m) {
-                    self.stamp[(t[a] ^ t[m - a]).index()] = g;
+                    self.stamp[t.pair(a, m - a).index()] = g;
                 }
             }
         }
@@ -21,7 +21,7 @@ impl Core {
                 let m = n - k;
                 for a in 1..=m / 3 {
                     for b in a..=(m - a) / 2 {
-                        self.stamp[(t[a] ^ t[b] ^ t[m - a - b]).index()] = g;
+                        self.stamp[t.triple(a, b, m - a - b).index()] = g;
                     }
                 }
             }

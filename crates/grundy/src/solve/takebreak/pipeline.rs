@@ -71,9 +71,9 @@ impl Core {
     /// the time `until`), or through the first heap that needs the usual
     /// step (a candidate at the bound: a new value). Returns a value that
     /// does not fit `T`, if one comes up.
-    pub(super) fn pipelined<T: Word>(
+    pub(super) fn pipelined<S: Store>(
         &mut self,
-        t: &mut Vec<T>,
+        t: &mut S,
         target: usize,
         until: Instant,
     ) -> Option<u64> {
@@ -95,7 +95,8 @@ impl Core {
         });
         self.give_back(helper, before);
         let good = miss.map_or(t.len(), |(n, _)| n);
-        for (n, &x) in t.iter().enumerate().take(good).skip(n0) {
+        let view = t.view();
+        for (n, x) in view.values_from(n0).take(good - n0) {
             self.record(n, x.into());
         }
         self.stats.rare_common_heaps += (good - n0) as u64;
@@ -120,7 +121,7 @@ impl Core {
         }
         if t.len() < end {
             // Stopped before a candidate at the bound.
-            let v = self.step(t);
+            let v = self.step(&t.view());
             let wide = self.push_value(t, v);
             self.stats.pipeline_stops += u64::from(wide.is_none());
             return wide;
@@ -134,9 +135,9 @@ impl Core {
     /// (it hangs up), before a heap whose candidate is at the bound, or
     /// after the first batch sent at or after `until`.
     #[inline(always)]
-    pub(super) fn speculate<T: Word>(
+    pub(super) fn speculate<S: Store>(
         &mut self,
-        t: &mut Growing<'_, T>,
+        t: &mut Growing<'_, S>,
         end: usize,
         until: Instant,
         batches: SyncSender<Batch>,
@@ -145,11 +146,11 @@ impl Core {
         let mut from = t.len();
         while t.len() < end {
             let n = t.len();
-            self.begin_heap(t, n);
-            let (c, pending) = self.rc_candidate(t, n, false);
+            self.begin_heap(&t.view(), n);
+            let (c, pending) = self.rc_candidate(&t.view(), n, false);
             // A candidate at the bound would be a new value (of a class
             // not known yet): the usual step decides it.
-            let Some(x) = T::from_u64(c as u64).filter(|_| c < self.bound) else {
+            let Some(x) = S::fit(c as u64).filter(|_| c < self.bound) else {
                 break;
             };
             #[cfg(test)]
@@ -193,9 +194,9 @@ impl Core {
     /// (its heap and value), hanging up on the sender. Each batch's
     /// `known` values were published before it was sent.
     #[inline(always)]
-    pub(super) fn confirm_batches<T: Word>(
+    pub(super) fn confirm_batches<S: Store>(
         &mut self,
-        table: Frozen<'_, T>,
+        table: Frozen<'_, S>,
         queue: Receiver<Batch>,
     ) -> Option<(usize, u64)> {
         loop {
@@ -222,7 +223,7 @@ impl Core {
                 self.rc
                     .targets
                     .extend_from_slice(&batch.targets[heap.targets.clone()]);
-                let v = self.rc_confirm(t, heap.n, heap.c, heap.pending);
+                let v = self.rc_confirm(&t, heap.n, heap.c, heap.pending);
                 if v != heap.c as u64 {
                     return Some((heap.n, v));
                 }

@@ -9,9 +9,9 @@ impl Core {
     /// `confirm`, stops as soon as every value in `rc.targets` is marked and
     /// returns whether that happened.
     #[inline(always)]
-    pub(super) fn mark_prefix<T: Word>(
+    pub(super) fn mark_prefix<T: Word, V: ValueTable<Value = T> + ?Sized>(
         &mut self,
-        t: &[T],
+        t: &V,
         n: usize,
         mut budget: usize,
         confirm: bool,
@@ -32,9 +32,9 @@ impl Core {
             while lo <= hi && budget > 0 {
                 let len = (hi - lo + 1).min(CHUNK).min(budget);
                 if len == CHUNK {
-                    xor_chunk(t, m, lo, &mut buf);
+                    t.xor_chunk(m, lo, &mut buf);
                 } else {
-                    xor_pairs(t, m, lo, &mut buf[..len]);
+                    t.xor_pairs(m, lo, &mut buf[..len]);
                 }
                 for x in &buf[..len] {
                     stamp[x.index()] = g;
@@ -61,7 +61,11 @@ impl Core {
     /// twice and each later candidate is searched for only beyond the
     /// frontier. The candidate never found costs one vectorized pass.
     #[inline(always)]
-    pub(super) fn plain<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+    pub(super) fn plain<T: Word, V: ValueTable<Value = T> + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+    ) -> u64 {
         let g = self.generation;
         self.mark_prefix(t, n, (2 * self.bound).max(PREFIX), false);
         'candidates: loop {
@@ -77,8 +81,8 @@ impl Core {
                 let Some((m, lo, hi)) = self.unmarked(n, ci) else {
                     continue;
                 };
-                if let Some(end) = first_chunk_with(t, m, lo, hi, target) {
-                    mark_range(t, m, lo, end, &mut self.stamp, g);
+                if let Some(end) = t.first_chunk_with(m, lo, hi, target) {
+                    t.mark_range(m, lo, end, &mut self.stamp, g);
                     self.marked[ci] = end;
                     self.stats.plain_marked += (end + 1 - lo) as u64;
                     self.stats.plain_scanned += (end + 1 - lo) as u64;
@@ -106,12 +110,17 @@ impl Core {
 
     /// Whether a three-heap split of `n` has value `target`.
     #[inline(always)]
-    pub(super) fn some_triple_is_worth<T: Word>(&self, t: &[T], n: usize, target: T) -> bool {
+    pub(super) fn some_triple_is_worth<V: ValueTable + ?Sized>(
+        &self,
+        t: &V,
+        n: usize,
+        target: V::Value,
+    ) -> bool {
         for &k in &self.moves.triples {
             if n >= k + 3 {
                 let m = n - k;
                 for a in 1..=m / 3 {
-                    if pairs_contain(t, m - a, a, (m - a) / 2, target ^ t[a]) {
+                    if t.pairs_contain(m - a, a, (m - a) / 2, target ^ t.value(a)) {
                         return true;
                     }
                 }
@@ -123,18 +132,18 @@ impl Core {
     /// Whether a two-heap split of `n` beyond the marked prefix, or a
     /// three-heap split, has value `target`.
     #[inline(always)]
-    pub(super) fn split_beyond_prefix_is_worth<T: Word>(
+    pub(super) fn split_beyond_prefix_is_worth<V: ValueTable + ?Sized>(
         &mut self,
-        t: &[T],
+        t: &V,
         n: usize,
-        target: T,
+        target: V::Value,
     ) -> bool {
         self.stats.searches += 1;
         for ci in 0..self.moves.pairs.len() {
             let Some((m, lo, hi)) = self.unmarked(n, ci) else {
                 continue;
             };
-            if let Some(end) = first_chunk_with(t, m, lo, hi, target) {
+            if let Some(end) = t.first_chunk_with(m, lo, hi, target) {
                 self.stats.searched_pairs += (end + 1 - lo) as u64;
                 return true;
             }

@@ -6,7 +6,11 @@ use super::*;
 impl Core {
     /// The rare/common method (module docs) for heap `n`, begun.
     #[inline(always)]
-    pub(super) fn rare_common<T: Word>(&mut self, t: &[T], n: usize) -> u64 {
+    pub(super) fn rare_common<T: Word, V: ValueTable<Value = T> + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+    ) -> u64 {
         let (c, pending) = self.rc_candidate(t, n, true);
         if pending == 0 {
             return c as u64;
@@ -22,9 +26,14 @@ impl Core {
     /// are reused ([`Self::candidate_bits`]): only for heaps computed in
     /// order, their values final (not the pipeline's candidates).
     #[inline(always)]
-    pub(super) fn rc_candidate<T: Word>(&mut self, t: &[T], n: usize, memo: bool) -> (usize, u64) {
+    pub(super) fn rc_candidate<T: Word, V: ValueTable<Value = T> + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+        memo: bool,
+    ) -> (usize, u64) {
         if self.bound <= 64 {
-            return self.candidate_bits::<T, u64>(t, n, memo);
+            return self.candidate_bits::<T, V, u64>(t, n, memo);
         }
         self.mark_rare_pairs(t, n, 0..0);
         let c = self.candidate(n, [&[], &[]]);
@@ -33,7 +42,13 @@ impl Core {
 
     /// `G(n)` from [`Self::rc_candidate`]'s answer (`pending` not `0`).
     #[inline(always)]
-    pub(super) fn rc_confirm<T: Word>(&mut self, t: &[T], n: usize, c: usize, pending: u64) -> u64 {
+    pub(super) fn rc_confirm<T: Word, V: ValueTable<Value = T> + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+        c: usize,
+        pending: u64,
+    ) -> u64 {
         if self.bound <= 64 {
             self.confirm_bits(t, n, c, pending)
         } else {
@@ -44,9 +59,9 @@ impl Core {
     /// Marks the values of the pairs (rare heap, other heap) of `n`, except
     /// those whose rare heap has its index in `skip` (marked elsewhere).
     #[inline(always)]
-    pub(super) fn mark_rare_pairs<T: Word>(
+    pub(super) fn mark_rare_pairs<T: Word, V: ValueTable<Value = T> + ?Sized>(
         &mut self,
-        t: &[T],
+        t: &V,
         n: usize,
         skip_bulk: std::ops::Range<usize>,
     ) {
@@ -62,9 +77,8 @@ impl Core {
         rare_pair_walk(&self.moves, rare, &mut self.rc.cuts, n, |m, cut, skip| {
             for range in ranges_without(0..cut, skip, &skip_bulk) {
                 *rare_pairs += range.len() as u64;
-                let window = &t[..m];
                 for (&r, &v) in rare[range.clone()].iter().zip(&values[range]) {
-                    let x = usize::from(v) ^ window[m - r as usize].index();
+                    let x = usize::from(v) ^ t.value(m - r as usize).index();
                     stamp[x & ((1 << MAX_SPLIT_BITS) - 1)] = g;
                 }
             }
@@ -77,9 +91,9 @@ impl Core {
     /// `prefix_marked`, the first splits of every class are marked already
     /// (up to `marked`), so confirmation goes straight to searching.
     #[inline(always)]
-    pub(super) fn finish_rare_common<T: Word>(
+    pub(super) fn finish_rare_common<T: Word, V: ValueTable<Value = T> + ?Sized>(
         &mut self,
-        t: &[T],
+        t: &V,
         n: usize,
         rows: [&[u64]; 2],
         prefix_marked: bool,
@@ -135,9 +149,9 @@ impl Core {
     /// confirm (`rc.targets`, not empty): the least of them that no split
     /// reaches, or `c` if splits reach them all.
     #[inline(always)]
-    pub(super) fn confirm<T: Word>(
+    pub(super) fn confirm<T: Word, V: ValueTable<Value = T> + ?Sized>(
         &mut self,
-        t: &[T],
+        t: &V,
         n: usize,
         c: usize,
         prefix_marked: bool,
@@ -176,7 +190,12 @@ impl Core {
     /// [`FEW_TARGETS`] values of `targets` are unseen (those seen are
     /// dropped) or every split is marked.
     #[inline(always)]
-    pub(super) fn mark_until_few<T: Word>(&mut self, t: &[T], n: usize, targets: &mut Vec<usize>) {
+    pub(super) fn mark_until_few<V: ValueTable + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+        targets: &mut Vec<usize>,
+    ) {
         let g = self.generation;
         loop {
             let stamp = &self.stamp;
@@ -190,7 +209,7 @@ impl Core {
                     continue;
                 };
                 let end = (lo + MARK_STEP - 1).min(hi);
-                mark_range(t, m, lo, end, &mut self.stamp, g);
+                t.mark_range(m, lo, end, &mut self.stamp, g);
                 self.stats.confirm_pairs += (end + 1 - lo) as u64;
                 self.block_marked_after += end + 1 - lo;
                 self.marked[ci] = end;
@@ -214,9 +233,9 @@ impl Core {
     /// later heap has the same sum (0.167: the sums `n − 2` and `n − 3`,
     /// so each set is walked once instead of twice).
     #[inline(always)]
-    pub(super) fn candidate_bits<T: Word, B: Bits>(
+    pub(super) fn candidate_bits<T: Word, V: ValueTable<Value = T> + ?Sized, B: Bits>(
         &mut self,
-        t: &[T],
+        t: &V,
         n: usize,
         memo: bool,
     ) -> (usize, B) {
@@ -226,7 +245,7 @@ impl Core {
         }
         for &k in &self.moves.single {
             if n > k {
-                seen = seen | B::bit(t[n - k].index());
+                seen = seen | B::bit(t.value(n - k).index());
             }
         }
         // Heaps computed in order, values final: the pairs with a bulk rare
@@ -255,7 +274,6 @@ impl Core {
                 seen = seen | B::from_u128(slot.set);
                 return;
             }
-            let window = &t[..m];
             // Two accumulators: the OR chains run side by side.
             let (mut a, mut b) = (B::ZERO, B::ZERO);
             // The rare heaps below `m`, but `skip` or the bulk (no iterator
@@ -272,12 +290,12 @@ impl Core {
                     .chunks_exact(2)
                     .zip(values[range.clone()].chunks_exact(2));
                 for (r, v) in pairs {
-                    a = a | B::bit(usize::from(v[0]) ^ window[m - r[0] as usize].index());
-                    b = b | B::bit(usize::from(v[1]) ^ window[m - r[1] as usize].index());
+                    a = a | B::bit(usize::from(v[0]) ^ t.value(m - r[0] as usize).index());
+                    b = b | B::bit(usize::from(v[1]) ^ t.value(m - r[1] as usize).index());
                 }
                 if range.len() % 2 == 1 {
                     let i = range.end - 1;
-                    a = a | B::bit(usize::from(values[i]) ^ window[m - rare[i] as usize].index());
+                    a = a | B::bit(usize::from(values[i]) ^ t.value(m - rare[i] as usize).index());
                 }
             }
             if memo {
@@ -320,14 +338,14 @@ impl Core {
     /// early in the sequence, or when some splits are not allowed (a skipped
     /// pair cannot be taken out of a set of bits).
     #[inline(always)]
-    pub(super) fn fill_bulk_bits<T: Word>(&mut self, t: &[T], n0: usize, epoch: u64) {
+    pub(super) fn fill_bulk_bits<V: ValueTable + ?Sized>(&mut self, t: &V, n0: usize, epoch: u64) {
         let ahead = &mut self.rc.bulk_bits;
         ahead.n0 = n0;
         ahead.epoch = epoch;
         ahead.rare = 0..0;
         let kmax = self.moves.pairs.iter().copied().max().unwrap_or(0);
         let rare = &self.rc.rare;
-        if self.moves.unequal || n0 < BULK_FROM || t.len() < n0 {
+        if self.moves.unequal || n0 < BULK_FROM || t.count() < n0 {
             return;
         }
         let lo = rare.partition_point(|&r| (r as usize) < BULK_HEAPS);
@@ -342,10 +360,8 @@ impl Core {
         for &k in &self.moves.pairs {
             // Heap `n0 + j` pairs `r` with `n0 + j − k − r`: in `1..n0` for
             // `32 ≤ r < n0 − k` and `j < 32`.
-            let partners = |i: usize| -> Option<&[T; BULK_HEAPS]> {
-                let p = n0 - k - rare[i] as usize;
-                t.get(p..p + BULK_HEAPS)?.try_into().ok()
-            };
+            let partners =
+                |i: usize| -> Option<[V::Value; BULK_HEAPS]> { t.run(n0 - k - rare[i] as usize) };
             // (Partners always lie in the table; were one not to, no set
             // would be better than a partial one.)
             let mut i = lo;
@@ -377,9 +393,9 @@ impl Core {
 
     /// [`Self::confirm`] for small values, the targets as bits.
     #[inline(always)]
-    pub(super) fn confirm_bits<T: Word, B: Bits>(
+    pub(super) fn confirm_bits<T: Word, V: ValueTable<Value = T> + ?Sized, B: Bits>(
         &mut self,
-        t: &[T],
+        t: &V,
         n: usize,
         c: usize,
         targets: B,
@@ -401,9 +417,9 @@ impl Core {
             while lo <= hi && budget > 0 {
                 let len = (hi - lo + 1).min(CHUNK).min(budget);
                 if len == CHUNK {
-                    xor_chunk(t, m, lo, &mut buf);
+                    t.xor_chunk(m, lo, &mut buf);
                 } else {
-                    xor_pairs(t, m, lo, &mut buf[..len]);
+                    t.xor_pairs(m, lo, &mut buf[..len]);
                 }
                 let (mut a, mut b) = (B::ZERO, B::ZERO);
                 for x in buf[..len].chunks_exact(2) {

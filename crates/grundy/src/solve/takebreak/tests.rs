@@ -2,6 +2,7 @@
 //! and the generic solvers.
 
 use super::*;
+use crate::solve::table::fnv1a;
 use crate::solve::{DenseSolver, MemoSolver};
 
 fn values(game: &TakeBreak, n: u64, method: Method, simd: bool) -> Vec<u64> {
@@ -387,29 +388,121 @@ fn values_past_511_widen_the_table_and_stay_exact() {
     }
 }
 
-/// A budget that holds the table in bytes but not in the two bytes per
-/// value the first value past 255 needs: refused when the table would
-/// widen (the check was made at the old width), with the values computed
-/// until then exact.
+/// A budget that holds the table in bytes but not in the 9 bits per value
+/// the first value past 255 needs (1021 bytes for 901 values), or in 9
+/// bits but not in the two bytes the first value past 511 needs: refused
+/// when the table would widen (the check was made at the old width), with
+/// the values computed until then exact. A run too small for 9 bits goes
+/// from bytes to `u16` at once, and needs its two bytes per value then.
 #[test]
 fn widening_past_the_budget_is_refused() {
     let g = TakeBreak::octal("0.3r").unwrap();
-    let mut s = TakeBreakSolver::with_config(
-        g,
-        TakeBreakConfig {
-            max_bytes: 1000,
-            ..TakeBreakConfig::default()
-        },
-    );
-    let e = s.extend_to(900).unwrap_err();
-    assert!(
-        matches!(e.kind(), ErrorKind::OutOfMemory { needed: 1802, .. }),
-        "{e}"
-    );
-    assert_eq!(s.table().width(), 1);
-    assert_eq!(s.len(), 256);
-    assert!(all_values(&s)
-        .iter()
-        .enumerate()
-        .all(|(n, &v)| v == n as u64));
+    for (nine_bits_from, budget, needed, len, width) in [
+        (0, 1000, 1021, 256, 1),
+        (0, 1500, 1802, 512, 2),
+        (NINE_BITS_FROM, 1500, 1802, 256, 1),
+    ] {
+        let mut s = TakeBreakSolver::with_config(
+            g.clone(),
+            TakeBreakConfig {
+                max_bytes: budget,
+                nine_bits_from,
+                ..TakeBreakConfig::default()
+            },
+        );
+        let e = s.extend_to(900).unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::OutOfMemory { needed: x, .. } if *x == needed),
+            "{e}"
+        );
+        assert_eq!(s.table().width(), width);
+        assert_eq!(s.len(), len);
+        assert!(all_values(&s)
+            .iter()
+            .enumerate()
+            .all(|(n, &v)| v == n as u64));
+    }
+}
+
+/// `G(0..=n)` of `g` on a `u16` table from the start (a table resumed at
+/// that width never narrows), with `count` threads.
+fn u16_values(g: &TakeBreak, n: u64, count: usize) -> Vec<u64> {
+    let first = values(g, 63, Method::Naive, false);
+    let table = NimTable::U16(first.iter().map(|&v| v as u16).collect());
+    let mut s = always_two(TakeBreakSolver::resume(g.clone(), threads(count), table).unwrap());
+    s.extend_to(n).unwrap();
+    assert!(matches!(s.table(), NimTable::U16(_)));
+    all_values(&s)
+}
+
+/// A solver on `count` threads (see [`with_threads`]) that takes values in
+/// 256..512 in 9 bits when the run has room for `from` values.
+fn nine_bits(g: &TakeBreak, count: usize, from: u64) -> TakeBreakSolver {
+    let config = TakeBreakConfig {
+        nine_bits_from: from,
+        ..threads(count)
+    };
+    always_two(TakeBreakSolver::with_config(g.clone(), config))
+}
+
+/// The width for values in 256..512 follows the room of the run: `u16`
+/// below [`TakeBreakConfig::nine_bits_from`] values, 9 bits from there
+/// (the room reserved by `extend_with` counts, not only each step), with
+/// the same values either way.
+#[test]
+fn nine_bits_from_the_threshold_on() {
+    let g = TakeBreak::octal("0.6").unwrap();
+    let mut small = nine_bits(&g, 1, 40_001);
+    small.extend_to(40_000).unwrap();
+    assert!(matches!(small.table(), NimTable::Nine(_)));
+    let mut below = nine_bits(&g, 1, 40_002);
+    below.extend_to(40_000).unwrap();
+    assert!(matches!(below.table(), NimTable::U16(_)));
+    let mut batches = nine_bits(&g, 1, 40_001);
+    batches.extend_with(40_000, &mut |_| Ok(())).unwrap();
+    assert!(matches!(batches.table(), NimTable::Nine(_)));
+    let default = with_threads(&g, 1);
+    assert_eq!(default.config.nine_bits_from, NINE_BITS_FROM);
+    assert_eq!(all_values(&small), all_values(&below));
+    assert_eq!(all_values(&batches), all_values(&below));
+}
+
+/// 0.6 past 256 (from heap 10344, below 512 throughout): the 9-bit table
+/// gives the values of a `u16` table, on one thread and two, and of the
+/// naive method where it is quick enough.
+#[test]
+fn the_nine_bit_table_gives_the_u16_values() {
+    let g = TakeBreak::octal("0.6").unwrap();
+    let n = 100_000;
+    let wide = u16_values(&g, n, 1);
+    assert!(wide.iter().any(|&v| v >= 256) && wide.iter().all(|&v| v < 512));
+    assert_eq!(values(&g, 20_000, Method::Naive, false), wide[..=20_000]);
+    for count in [1, 2] {
+        let mut s = nine_bits(&g, count, 0);
+        s.extend_to(n).unwrap();
+        assert!(matches!(s.table(), NimTable::Nine(_)), "{count} threads");
+        assert_eq!(all_values(&s), wide, "{count} threads");
+        assert_eq!(s.table().view().checksum(), fnv1a(wide.iter().copied()));
+    }
+    assert_eq!(u16_values(&g, 30_000, 2), wide[..=30_000]);
+}
+
+/// 0.007's values pass 256 (heap 9168) and 512 (heap 35662): the table
+/// goes `u8` → 9 bits → `u16`, and every value equals the plain method's
+/// and a `u16` table's, on one thread and two.
+#[test]
+fn the_table_widens_from_bytes_to_nine_bits_to_u16() {
+    let g = TakeBreak::octal("0.007").unwrap();
+    let plain = values(&g, 40_000, Method::Plain, true);
+    assert_eq!(u16_values(&g, 40_000, 1), plain);
+    for count in [1, 2] {
+        let mut s = nine_bits(&g, count, 0);
+        s.extend_to(9_000).unwrap();
+        assert!(matches!(s.table(), NimTable::U8(_)));
+        s.extend_to(30_000).unwrap();
+        assert!(matches!(s.table(), NimTable::Nine(_)));
+        s.extend_to(40_000).unwrap();
+        assert!(matches!(s.table(), NimTable::U16(_)));
+        assert_eq!(all_values(&s), plain, "{count} threads");
+    }
 }
