@@ -203,8 +203,10 @@
 //! values fit a byte). Memory, 0.6 to 2^26 on two threads
 //! (`benches/measure.py`, anonymous memory: the table and everything
 //! else): 129 MiB with the `u16` table, 73 MiB with 9 bits (peak RSS 136
-//! and 80 MiB). At 2^30 this is 1.13 GiB for the table (reserved once,
-//! exactly) and a few MiB besides.
+//! and 80 MiB). 0.6 to 2^30 on two threads (`benches/longrun.sh sizes`,
+//! beside niced builds): 1,598 s wall, 1,609 s of CPU, 1.13 GiB peak
+//! anonymous memory (the table, reserved once, exactly, and a few MiB),
+//! the file checksum of the `u16` run.
 //! Tried and measured slower: the fill reading the high bit of each
 //! partner by a shift per value (11.0 s above), and its decoded runs kept
 //! in a buffer of the caller's instead of a fresh one per four splits.
