@@ -6,7 +6,8 @@
 #   benches/peers.sh            # the full table (long: ogsolve needs minutes on some rows)
 #   ROWS="0.16:20 0.167:20" benches/peers.sh   # some rows only (GAME:log2 n)
 #   RUNS=3 benches/peers.sh     # best of 3 timings per tool (default 2; rows
-#                               # whose first run takes under 2 s get at least 5)
+#                               # where both tools' first runs take under 2 s
+#                               # get at least 5)
 #   OGSOLVE=/path/to/ogsolve benches/peers.sh  # use an installed ogsolve
 #   GRUNDY=/path/to/grundy benches/peers.sh    # a grundy already built (else
 #                               # the dist build below)
@@ -172,14 +173,17 @@ for row in $ROWS; do
   fi
   r1="" r2="" ro="" rb1="" rb2="" rc="" rp=""
   fold r1 "$(python3 "$measure" "${one[@]}")"
+  fold ro "$(python3 "$measure" "${other[@]}")"
+  # Short rows (both tools under 2 s) get at least 5 rounds; a row where the
+  # peer takes minutes (Kayles to 10^7) keeps RUNS.
   runs=$RUNS
-  if python3 -c "import sys; sys.exit(0 if ${r1%% *} < 2 else 1)"; then
+  if python3 -c "import sys; sys.exit(0 if max(${r1%% *}, ${ro%% *}) < 2 else 1)"; then
     runs=$(( RUNS > 5 ? RUNS : 5 ))
   fi
   for i in $(seq "$runs"); do
     [ "$i" -gt 1 ] && fold r1 "$(python3 "$measure" "${one[@]}")"
     fold r2 "$(python3 "$measure" "${two[@]}")"
-    fold ro "$(python3 "$measure" "${other[@]}")"
+    [ "$i" -gt 1 ] && fold ro "$(python3 "$measure" "${other[@]}")"
     if [ -n "$GB" ]; then
       fold rb1 "$(python3 "$measure" "$GB" values "$game" --to "$n" --output "$tmp/b.bin" --quiet --threads 1)"
       fold rb2 "$(python3 "$measure" "$GB" values "$game" --to "$n" --output "$tmp/b.bin" --quiet --threads 2)"
