@@ -45,14 +45,19 @@ else
   cargo bench --quiet --profile "$PROFILE" -p grundy --bench solvers 2>/dev/null
 fi
 
-# best CMD...: "WALL CPU RSS_KB" of the fastest of RUNS runs (stdout to $tmp/out)
+# best CMD...: "WALL CPU RSS_KB" of the fastest of RUNS runs (stdout to $tmp/out).
+# With REPEAT=K, each run is K runs of CMD in a row and the times are per
+# run: /usr/bin/time counts in hundredths of a second, too coarse for a
+# command of a few milliseconds.
 best() {
-  local bw=999999 bc=0 bm=0 line w u s m
+  local bw=999999 bc=0 bm=0 line w u s m k=${REPEAT:-1}
+  local loop='for _ in $(seq "$0"); do "$@" || exit 1; done'
   for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" "$@" > "$tmp/out" 2>/dev/null
+    /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" sh -c "$loop" "$k" "$@" > "$tmp/out" 2>/dev/null
     read -r w u s m < "$tmp/time"
+    w=$(python3 -c "print(f'{$w / $k:.4f}')")
     if python3 -c "import sys; sys.exit(0 if $w < $bw else 1)"; then
-      bw=$w; bc=$(python3 -c "print(f'{$u + $s:.2f}')"); bm=$m
+      bw=$w; bc=$(python3 -c "print(f'{($u + $s) / $k:.4f}')"); bm=$m
     fi
   done
   echo "$bw $bc $bm"
@@ -65,14 +70,14 @@ row() { # NAME GRUNDY_RESULT CPP_RESULT AGREE
   read -r cw cc cm <<<"$3"
   rows+=("$(python3 -c "
 gw, gc, gm, cw, cc, cm = $gw, $gc, $gm, $cw, $cc, $cm
-print(f'| $1 | {gw:.2f} | {gc:.2f} | {gm/1024:.0f} | {cw:.2f} | {cc:.2f} | {cm/1024:.0f} | {gw/max(cw,1e-3):.2f} | {gc/max(cc,1e-3):.2f} | $4 |')")")
+print(f'| $1 | {gw:.3f} | {gc:.3f} | {gm/1024:.0f} | {cw:.3f} | {cc:.3f} | {cm/1024:.0f} | {gw/max(cw,1e-3):.2f} | {gc/max(cc,1e-3):.2f} | $4 |')")")
 }
 
 echo
 echo "== 2. grundy values wythoff --to 300 (end to end) vs wythoff_sg 300"
-g=$(best "$G" values wythoff --to 300 --format csv --quiet)
-c=$(best "$tmp/wythoff_sg" 300)
-row "values wythoff --to 300" "$g" "$c" "-"
+g=$(REPEAT=20 best "$G" values wythoff --to 300 --format csv --quiet)
+c=$(REPEAT=20 best "$tmp/wythoff_sg" 300)
+row "values wythoff --to 300 (per run, of 20 in a row)" "$g" "$c" "-"
 
 echo "== 3. grundy graph: a path of 10^7 vertices vs graph_sg"
 python3 - "$tmp/path.txt" <<'PY'
