@@ -42,7 +42,7 @@ pub mod search;
 pub mod table;
 
 pub use board::{low_bits, Bits, Board, Edges, MAX_CELLS};
-pub use canon::{canonical, Symmetry};
+pub use canon::{canonical, canonical_unless_within, Symmetry};
 pub use search::{PlacementConfig, PlacementSolver};
 
 /// The rules of a placement game, as the solver needs them: the options of

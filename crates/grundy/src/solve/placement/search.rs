@@ -53,7 +53,7 @@ impl Default for PlacementConfig {
     fn default() -> Self {
         PlacementConfig {
             max_positions: 14_000_000,
-            endgame: (4, 5),
+            endgame: super::endgame::BOX,
         }
     }
 }
