@@ -670,3 +670,36 @@ fn closed_forms_equal_the_definition() {
     }
     assert!(known > 500, "only {known} closed forms met");
 }
+
+/// `Rules::option_at` (the option the solver tries first) is the option of
+/// that number in the order `Rules::options` lists them, for every game.
+#[test]
+fn the_option_at_a_number_is_the_listed_one() {
+    use grundy::solve::placement::Rules;
+    fn check<G: Placement>(game: &G, b: &Board) {
+        let mut all: Vec<Vec<Board>> = Vec::new();
+        Rules::options(game, b, &mut |regions| all.push(regions.to_vec()));
+        for (i, want) in all.iter().enumerate().chain([(all.len(), &Vec::new())]) {
+            let mut got = None;
+            game.option_at(b, i, &mut |regions| got = Some(regions.to_vec()));
+            if i == all.len() {
+                assert_eq!(got, None, "{b:?}: no option {i}");
+            } else {
+                assert_eq!(got.as_ref(), Some(want), "{b:?}: option {i}");
+            }
+        }
+    }
+    let mut rng = Rng(0x5eed_0fa1);
+    for _ in 0..200 {
+        let full = Board::full(4, 5).unwrap();
+        let cells = u128::from(rng.next() | rng.next()) & full.mask();
+        let b = Board::new(4, 5, cells).unwrap();
+        check(&Cram, &b);
+        check(&NodeKayles, &b);
+        check(
+            &GraphKayles::cycle(9).unwrap(),
+            &Board::new(1, 9, cells & 0x1ff).unwrap(),
+        );
+    }
+    check(&Chomp, &parse_chomp("[5,4,4,2]").unwrap());
+}

@@ -86,6 +86,19 @@ impl<P: Placement> Rules for P {
         });
     }
 
+    fn option_at(&self, region: &Board, index: usize, f: &mut dyn FnMut(&[Board])) {
+        // Only the move asked for is split and made canonical.
+        let mut i = 0;
+        let mut regions = Vec::new();
+        self.each_move(region, &mut |_, after| {
+            if i == index {
+                self.regions_into(&after, &mut regions);
+                f(&regions);
+            }
+            i += 1;
+        });
+    }
+
     fn known_value(&self, region: &Board) -> Option<u16> {
         Placement::known_value(self, region)
     }

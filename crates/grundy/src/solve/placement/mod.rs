@@ -71,6 +71,22 @@ pub trait Rules {
         });
     }
 
+    /// Calls `f` with the option number `index` of `region`, in the order
+    /// of [`Rules::options`] (nothing when it has fewer options): the
+    /// solver tries first the option that settled the region's last
+    /// question. The default lists the options up to it.
+    fn option_at(&self, region: &Board, index: usize, f: &mut dyn FnMut(&[Board])) {
+        let mut i = 0;
+        self.options_until(region, &mut |regions| {
+            if i == index {
+                f(regions);
+                return true;
+            }
+            i += 1;
+            false
+        });
+    }
+
     /// The value of a region known without search (a closed form: an end
     /// of the search), or `None` (the default) to search it.
     fn known_value(&self, region: &Board) -> Option<u16> {

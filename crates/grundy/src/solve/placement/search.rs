@@ -76,6 +76,46 @@ pub struct PlacementSolver<R: Rules> {
     /// The options of a few regions whose value is unknown (a region is
     /// often asked several values), by a hash of the region.
     cache: Vec<Option<(Board, Options)>>,
+    /// Per region (direct-mapped by a hash, so a few are forgotten), the
+    /// number of the option that settled its last question: tried first
+    /// the next time (see [`Hints`]).
+    hints: Hints,
+}
+
+/// Slots of the hints: 512 KB.
+const HINTS: usize = 1 << 17;
+
+/// A direct-mapped array, per region, of the number of the option whose
+/// known value settled its last question (`options_unless`): a region is
+/// asked again and again, and the option that answered once usually
+/// answers again, so it is listed first, alone. A slot holds 24 bits of
+/// the region's hash (a check: another region with the same slot and
+/// check only costs a useless option) and the option's number plus one,
+/// 0 for none. A hint is only an order: it never changes an answer.
+struct Hints(Vec<u32>);
+
+impl Hints {
+    fn new() -> Hints {
+        Hints(vec![0; HINTS])
+    }
+
+    fn slot(h: u64) -> (usize, u32) {
+        ((h >> 47) as usize, (h as u32) & !0xff)
+    }
+
+    /// The option to try first for the region of hash `h`.
+    fn get(&self, h: u64) -> Option<usize> {
+        let (i, check) = Hints::slot(h);
+        let word = self.0[i];
+        (word & !0xff == check && word & 0xff != 0).then(|| (word & 0xff) as usize - 1)
+    }
+
+    fn set(&mut self, h: u64, option: usize) {
+        if option < 0xff {
+            let (i, check) = Hints::slot(h);
+            self.0[i] = check | (option as u32 + 1);
+        }
+    }
 }
 
 /// Slots of the options cache.
@@ -100,6 +140,7 @@ impl<R: Rules> PlacementSolver<R> {
             endgame: None,
             endgame_tried: false,
             cache: (0..CACHED).map(|_| None).collect(),
+            hints: Hints::new(),
         }
     }
 
@@ -170,10 +211,26 @@ impl<R: Rules> PlacementSolver<R> {
             self.endgame_tried = true;
             self.endgame = Endgame::shared(&self.rules, h.min(w), h.max(w));
         }
+        let mut seen = 0u128;
+        let hash = region.hash64();
+        if want != 0 {
+            if let Some(first) = self.hints.get(hash) {
+                let mut value = None;
+                self.rules.option_at(region, first, &mut |regions| {
+                    value = self.known_sum(regions)
+                });
+                if let Some(v) = value.filter(|&v| v < SET_BITS) {
+                    seen |= 1 << v;
+                    if want & !seen == 0 {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
         let mut o = Options::new();
         let mut known = Vec::new();
-        let mut seen = 0u128;
-        let mut settled = false;
+        let mut settled = None;
+        let mut index = 0;
         let this = &*self;
         this.rules.options_until(region, &mut |regions| {
             if want != 0 {
@@ -183,16 +240,21 @@ impl<R: Rules> PlacementSolver<R> {
                         seen |= 1 << v;
                     }
                     if want & !seen == 0 {
-                        settled = true;
+                        settled = Some(index);
                         return true;
                     }
                 }
                 known.push(v);
             }
+            index += 1;
             o.push(regions);
             false
         });
-        Ok((!settled).then_some((o, known)))
+        if let Some(index) = settled {
+            self.hints.set(hash, index);
+            return Ok(None);
+        }
+        Ok(Some((o, known)))
     }
 
     /// Keeps the options of `region`, whose value is still unknown, for
