@@ -89,6 +89,11 @@ impl Slot {
 #[derive(Default, Debug)]
 pub struct Table {
     slots: Vec<Slot>,
+    /// A filter of the keys in `slots` (a blocked Bloom filter, 4 bits a
+    /// slot: two bits of one word per key), so that most lookups of a
+    /// region not stored — most lookups — read a small array that stays
+    /// in the cache instead of the large one.
+    filter: Vec<u64>,
     used: usize,
     large: FxHashMap<Board, u64>,
 }
@@ -149,6 +154,25 @@ impl Table {
         (h >> (64 - self.slots.len().trailing_zeros())) as usize
     }
 
+    /// The word of the filter and its two bits for `(cells, w)`.
+    fn filter_bits(&self, cells: u64, w: u32) -> (usize, u64) {
+        let h = (cells ^ u64::from(w) << 56).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let word = (h >> (64 - self.filter.len().trailing_zeros())) as usize;
+        let m = (h ^ h >> 31).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (word, 1 << (m >> 58) | 1 << (m >> 52 & 63))
+    }
+
+    /// Whether `(cells, w)` may be in the array (when not, it is not).
+    fn may_hold(&self, cells: u64, w: u32) -> bool {
+        let (i, bits) = self.filter_bits(cells, w);
+        self.filter[i] & bits == bits
+    }
+
+    fn mark(&mut self, cells: u64, w: u32) {
+        let (i, bits) = self.filter_bits(cells, w);
+        self.filter[i] |= bits;
+    }
+
     /// Doubles the array (or makes the first) when it is 3/4 full.
     fn grow(&mut self) {
         if self.slots.len() * 3 > self.used * 4 {
@@ -156,10 +180,12 @@ impl Table {
         }
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![Slot::default(); (old.len() * 2).max(1024)];
+        self.filter = vec![0; self.slots.len() / 16];
         for s in old {
             if s.width() != 0 {
                 let i = self.find(s.cells, s.width());
                 self.slots[i] = s;
+                self.mark(s.cells, s.width());
             }
         }
     }
@@ -168,7 +194,7 @@ impl Table {
     pub fn get(&self, region: &Board) -> Option<Known> {
         match small_key(region) {
             Some((cells, w)) => {
-                if self.slots.is_empty() {
+                if self.slots.is_empty() || !self.may_hold(cells, w) {
                     return None;
                 }
                 let s = self.slots[self.find(cells, w)];
@@ -184,6 +210,7 @@ impl Table {
         let i = self.find(cells, w);
         if self.slots[i].width() == 0 {
             self.used += 1;
+            self.mark(cells, w);
             self.slots[i] = Slot {
                 cells,
                 word: w << 24,
