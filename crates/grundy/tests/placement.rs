@@ -703,3 +703,28 @@ fn the_option_at_a_number_is_the_listed_one() {
     }
     check(&Chomp, &parse_chomp("[5,4,4,2]").unwrap());
 }
+
+/// A table too small for the search (16 KB, no end-game table) forgets
+/// regions and searches them again: the values are still the definition's.
+#[test]
+fn a_table_that_forgets_still_gives_the_values_of_the_definition() {
+    let config = PlacementConfig {
+        endgame: (0, 0),
+        table_bytes: 16 << 10,
+        ..PlacementConfig::default()
+    };
+    let mut s = PlacementSolver::new(Cram, config);
+    let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+    let (h, w) = (5, 5);
+    let mut memo = HashMap::new();
+    for _ in 0..40 {
+        let cells = u128::from(rng.next() | rng.next() | rng.next()) & ((1 << (h * w)) - 1);
+        let b = Board::new(h, w, cells).unwrap();
+        let truth = cram_brute(h, w, cells, &mut memo);
+        assert_eq!(value(&mut s, &b), truth, "{b:?}");
+        assert!(s.table_len() <= 16 << 10, "{} regions kept", s.table_len());
+    }
+    let full = Board::full(4, 6).unwrap();
+    let truth = cram_brute(4, 6, full.mask(), &mut HashMap::new());
+    assert_eq!(value(&mut s, &full), truth);
+}
