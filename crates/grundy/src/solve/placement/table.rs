@@ -223,6 +223,20 @@ impl Table {
         }
     }
 
+    /// Rebuilds the filter from the regions in the array (forgotten
+    /// regions leave their bits set until then).
+    fn refilter(&mut self) {
+        self.filter.fill(0);
+        self.forgotten = 0;
+        for i in 0..self.lines.len() {
+            for s in self.lines[i].slots {
+                if s.width() != 0 {
+                    self.mark(s.cells, s.width());
+                }
+            }
+        }
+    }
+
     /// What is known of `region`.
     pub fn get(&self, region: &Board) -> Option<Known> {
         match small_key(region) {
@@ -241,8 +255,8 @@ impl Table {
     }
 
     /// The slot of a small key, made if absent: the array doubles when
-    /// 3/4 full or the key's line is full, up to its most lines; then a
-    /// full line forgets its region of fewest cells.
+    /// 3/4 full, or half full and the key's line is full, up to its most
+    /// lines; else a full line forgets its region of fewest cells.
     fn slot(&mut self, cells: u64, w: u32) -> &mut Slot {
         if self.lines.is_empty() {
             self.rebuild(256.min(self.max_lines));
@@ -258,7 +272,9 @@ impl Table {
             .position(|s| s.width() == 0 || (s.width() == w && { s.cells } == cells))
         {
             Some(j) => j,
-            None if self.lines.len() < self.max_lines => {
+            None if self.lines.len() < self.max_lines
+                && self.used * 2 >= self.lines.len() * PER_LINE =>
+            {
                 self.rebuild(self.lines.len() * 2);
                 return self.slot(cells, w);
             }
@@ -278,8 +294,7 @@ impl Table {
                 word: w << 24,
             };
             if self.forgotten > self.lines.len() * PER_LINE / 2 {
-                self.rebuild(self.lines.len());
-                return self.slot(cells, w);
+                self.refilter();
             }
         }
         &mut self.lines[i].slots[j]
