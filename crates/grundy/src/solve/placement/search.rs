@@ -89,6 +89,9 @@ pub struct PlacementSolver<R: Rules> {
     /// number of the option that settled its last question: tried first
     /// the next time (see [`Hints`]).
     hints: Hints,
+    /// Option lists and value lists no longer used, kept for their
+    /// allocations (most listings end early and are thrown away).
+    spare: Vec<Listed>,
 }
 
 /// Slots of the hints: 256 KB.
@@ -153,6 +156,7 @@ impl<R: Rules> PlacementSolver<R> {
             endgame_tried: false,
             cache: (0..CACHED).map(|_| None).collect(),
             hints: Hints::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -211,6 +215,8 @@ impl<R: Rules> PlacementSolver<R> {
                     .flatten()
                     .fold(0u128, |s, &v| s | if v < SET_BITS { 1 << v } else { 0 });
                 if want != 0 && want & !seen == 0 {
+                    // Still unknown: kept for the next question.
+                    self.cache[slot] = Some((b, o));
                     return Ok(None);
                 }
                 return Ok(Some((o, known)));
@@ -239,8 +245,7 @@ impl<R: Rules> PlacementSolver<R> {
                 }
             }
         }
-        let mut o = Options::new();
-        let mut known = Vec::new();
+        let (mut o, mut known) = self.spare.pop().unwrap_or_default();
         let mut settled = None;
         let mut index = 0;
         let this = &*self;
@@ -264,6 +269,7 @@ impl<R: Rules> PlacementSolver<R> {
         });
         if let Some(index) = settled {
             self.hints.set(hash, index);
+            self.recycle((o, known));
             return Ok(None);
         }
         Ok(Some((o, known)))
@@ -272,7 +278,19 @@ impl<R: Rules> PlacementSolver<R> {
     /// Keeps the options of `region`, whose value is still unknown, for
     /// the next value asked of it.
     fn keep(&mut self, region: Board, options: Options) {
-        self.cache[cache_slot(&region)] = Some((region, options));
+        let old = self.cache[cache_slot(&region)].replace((region, options));
+        if let Some((_, o)) = old {
+            self.recycle((o, Vec::new()));
+        }
+    }
+
+    /// Keeps the allocations of lists no longer used (a few dozen).
+    fn recycle(&mut self, (mut o, mut known): Listed) {
+        if self.spare.len() < 64 {
+            o.clear();
+            known.clear();
+            self.spare.push((o, known));
+        }
     }
 
     /// The nim-value of one region (canonical, as the rules give them),
@@ -437,6 +455,9 @@ impl<R: Rules> PlacementSolver<R> {
         };
         if matches!(answer, Ok(None)) {
             self.keep(*region, options);
+            self.recycle((Options::new(), known));
+        } else {
+            self.recycle((options, known));
         }
         answer
     }
