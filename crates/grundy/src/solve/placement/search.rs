@@ -378,6 +378,10 @@ impl<R: Rules> PlacementSolver<R> {
     /// are valued exactly, and the question goes to the largest with
     /// `want` moved by the XOR of the others.
     fn sum_in(&mut self, regions: &[Board], want: u128) -> Result<Option<u64>> {
+        // One region (most options): asked directly, nothing allocated.
+        if let [r] = regions {
+            return self.value_in(r, want);
+        }
         let mut x = 0u64;
         let mut unknown: Vec<Board> = Vec::with_capacity(regions.len());
         for r in regions {
