@@ -670,3 +670,61 @@ fn closed_forms_equal_the_definition() {
     }
     assert!(known > 500, "only {known} closed forms met");
 }
+
+/// `Rules::option_at` (the option the solver tries first) is the option of
+/// that number in the order `Rules::options` lists them, for every game.
+#[test]
+fn the_option_at_a_number_is_the_listed_one() {
+    use grundy::solve::placement::Rules;
+    fn check<G: Placement>(game: &G, b: &Board) {
+        let mut all: Vec<Vec<Board>> = Vec::new();
+        Rules::options(game, b, &mut |regions| all.push(regions.to_vec()));
+        for (i, want) in all.iter().enumerate().chain([(all.len(), &Vec::new())]) {
+            let mut got = None;
+            game.option_at(b, i, &mut |regions| got = Some(regions.to_vec()));
+            if i == all.len() {
+                assert_eq!(got, None, "{b:?}: no option {i}");
+            } else {
+                assert_eq!(got.as_ref(), Some(want), "{b:?}: option {i}");
+            }
+        }
+    }
+    let mut rng = Rng(0x5eed_0fa1);
+    for _ in 0..200 {
+        let full = Board::full(4, 5).unwrap();
+        let cells = u128::from(rng.next() | rng.next()) & full.mask();
+        let b = Board::new(4, 5, cells).unwrap();
+        check(&Cram, &b);
+        check(&NodeKayles, &b);
+        check(
+            &GraphKayles::cycle(9).unwrap(),
+            &Board::new(1, 9, cells & 0x1ff).unwrap(),
+        );
+    }
+    check(&Chomp, &parse_chomp("[5,4,4,2]").unwrap());
+}
+
+/// A table too small for the search (16 KB, no end-game table) forgets
+/// regions and searches them again: the values are still the definition's.
+#[test]
+fn a_table_that_forgets_still_gives_the_values_of_the_definition() {
+    let config = PlacementConfig {
+        endgame: (0, 0),
+        table_bytes: 16 << 10,
+        ..PlacementConfig::default()
+    };
+    let mut s = PlacementSolver::new(Cram, config);
+    let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+    let (h, w) = (5, 5);
+    let mut memo = HashMap::new();
+    for _ in 0..40 {
+        let cells = u128::from(rng.next() | rng.next() | rng.next()) & ((1 << (h * w)) - 1);
+        let b = Board::new(h, w, cells).unwrap();
+        let truth = cram_brute(h, w, cells, &mut memo);
+        assert_eq!(value(&mut s, &b), truth, "{b:?}");
+        assert!(s.table_len() <= 16 << 10, "{} regions kept", s.table_len());
+    }
+    let full = Board::full(4, 6).unwrap();
+    let truth = cram_brute(4, 6, full.mask(), &mut HashMap::new());
+    assert_eq!(value(&mut s, &full), truth);
+}

@@ -15,9 +15,12 @@
 //! `/`; Chomp positions as `MxN` or the row lengths `[4,3,3,1]`.
 
 use crate::error::{Error, Result};
+use crate::solve::placement::endgame::BOX;
 use crate::solve::placement::reduce::cram_regions;
 use crate::solve::placement::regions::{each_grid_region, graph_regions};
-use crate::solve::placement::{canonical, low_bits, Bits, Board, Rules, Symmetry, MAX_CELLS};
+use crate::solve::placement::{
+    canonical, canonical_unless_within, low_bits, Bits, Board, Rules, Symmetry, MAX_CELLS,
+};
 
 /// A placement game's moves on whole boards; [`Rules`] follows from them.
 pub trait Placement {
@@ -80,6 +83,19 @@ impl<P: Placement> Rules for P {
                 self.regions_into(&after, &mut regions);
                 stopped = f(&regions);
             }
+        });
+    }
+
+    fn option_at(&self, region: &Board, index: usize, f: &mut dyn FnMut(&[Board])) {
+        // Only the move asked for is split and made canonical.
+        let mut i = 0;
+        let mut regions = Vec::new();
+        self.each_move(region, &mut |_, after| {
+            if i == index {
+                self.regions_into(&after, &mut regions);
+                f(&regions);
+            }
+            i += 1;
         });
     }
 
@@ -187,7 +203,10 @@ impl Placement for Cram {
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
         // A lone cell takes no domino: value 0, left out; so are twin
         // tufts and bridges, and closed squares are cut (`cram_regions`).
-        cram_regions(board, &mut |r| out.push(canonical(&r, Symmetry::Dihedral)));
+        // Regions the end-game table values are only cropped and turned.
+        cram_regions(board, &mut |r| {
+            out.push(canonical_unless_within(&r, Symmetry::Dihedral, BOX))
+        });
     }
 }
 
@@ -249,7 +268,9 @@ impl Placement for NodeKayles {
     }
 
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>) {
-        each_grid_region(board, |r| out.push(canonical(&r, Symmetry::Dihedral)));
+        each_grid_region(board, |r| {
+            out.push(canonical_unless_within(&r, Symmetry::Dihedral, BOX))
+        });
     }
 }
 

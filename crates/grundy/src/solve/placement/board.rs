@@ -88,6 +88,15 @@ impl Board {
         Board::raw(self.h, self.w, cells)
     }
 
+    /// A 64-bit hash of the board (cells and box), by a multiply and
+    /// shift mixer: its high bits are well spread.
+    pub fn hash64(&self) -> u64 {
+        let x =
+            self.lo ^ self.hi.rotate_left(29) ^ u64::from(self.w) << 57 ^ u64::from(self.h) << 50;
+        let x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (x ^ x >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+    }
+
     /// Rows of the box.
     pub fn height(&self) -> usize {
         usize::from(self.h)

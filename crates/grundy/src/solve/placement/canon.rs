@@ -30,14 +30,25 @@ pub enum Symmetry {
 /// The canonical form of `board` under `symmetry` (see the module docs);
 /// in `u64` words when the box has at most 64 cells.
 pub fn canonical(board: &Board, symmetry: Symmetry) -> Board {
+    canonical_unless_within(board, symmetry, (0, 0))
+}
+
+/// As [`canonical`], except that a region whose crop fits in a `small.0 ×
+/// small.1` box (`small.0 ≤ small.1`) turned so that it has no more rows
+/// than columns, with `symmetry` [`Symmetry::Dihedral`], is only cropped and
+/// turned so (transposed when it has more rows than columns), not made the
+/// least of its images: for regions valued from an end-game table of that
+/// box ([`super::endgame`]), which knows every image, so the table of the
+/// search never needs the shared form. O(cells) for such a region.
+pub fn canonical_unless_within(board: &Board, symmetry: Symmetry, small: (usize, usize)) -> Board {
     if board.height() * board.width() <= 64 {
-        canonical_in::<u64>(board, symmetry)
+        canonical_in::<u64>(board, symmetry, small)
     } else {
-        canonical_in::<u128>(board, symmetry)
+        canonical_in::<u128>(board, symmetry, small)
     }
 }
 
-fn canonical_in<W: Word>(board: &Board, symmetry: Symmetry) -> Board {
+fn canonical_in<W: Word>(board: &Board, symmetry: Symmetry, small: (usize, usize)) -> Board {
     let cells = W::from_cells(board.cells());
     if cells == W::ZERO {
         return Board::raw(0, 0, 0);
@@ -83,6 +94,13 @@ fn canonical_in<W: Word>(board: &Board, symmetry: Symmetry) -> Board {
         }
         t
     };
+    if symmetry == Symmetry::Dihedral && h.max(bw) <= small.1 && h.min(bw) <= small.0 {
+        return if h <= bw {
+            done(h, bw, identity)
+        } else {
+            done(bw, h, transposed())
+        };
+    }
     if symmetry == Symmetry::Transpose {
         return match h.cmp(&bw) {
             std::cmp::Ordering::Less => done(h, bw, identity),
@@ -115,7 +133,7 @@ fn canonical_in<W: Word>(board: &Board, symmetry: Symmetry) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::placement::board::Bits;
+    use crate::solve::placement::board::{low_bits, Bits};
 
     /// The canonical form by definition: every image, cell by cell.
     fn by_definition(board: &Board, symmetry: Symmetry) -> Board {
@@ -194,6 +212,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A region that fits the small box is only cropped and turned: an
+    /// image of the region (the same canonical form) in a box of at most
+    /// `small` with no more rows than columns; a larger one is canonical.
+    #[test]
+    fn small_regions_are_cropped_and_turned_images() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut turned = 0;
+        for (h, w) in [(5, 4), (4, 5), (5, 5), (3, 7), (6, 3)] {
+            let b = Board::full(h, w).unwrap();
+            for _ in 0..2000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let cells = u128::from(x) & u128::from(x >> 23) & b.mask();
+                if cells == 0 {
+                    continue;
+                }
+                let board = b.with(cells);
+                let got = canonical_unless_within(&board, Symmetry::Dihedral, (4, 5));
+                let form = canonical(&board, Symmetry::Dihedral);
+                assert_eq!(canonical(&got, Symmetry::Dihedral), form, "{cells:#b}");
+                assert_eq!(got.count(), board.count());
+                let (gh, gw) = (got.height(), got.width());
+                if gh <= 4 && gw <= 5 {
+                    assert!(gh <= gw);
+                    let tight = got.cells() & low_bits(gw) != 0
+                        && got.cells() & got.column_mask(0) != 0
+                        && got.cells() >> (gw * (gh - 1)) != 0
+                        && got.cells() & got.column_mask(gw - 1) != 0;
+                    assert!(tight, "cropped");
+                    turned += usize::from(got != form);
+                } else {
+                    assert_eq!(got, form);
+                }
+            }
+        }
+        assert!(turned > 100, "only {turned} regions left as they were");
     }
 
     /// Congruent shapes share a canonical form; the form has the same

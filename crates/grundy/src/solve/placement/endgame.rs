@@ -16,6 +16,11 @@ use super::board::{low_bits, Board};
 use super::Rules;
 use std::sync::{Arc, Mutex};
 
+/// The box of the end-game table the solver builds by default
+/// ([`super::PlacementConfig::endgame`]), rows by columns: every position of
+/// 20 cells, 1 MB.
+pub const BOX: (usize, usize) = (4, 5);
+
 /// The tables built so far: the game's fingerprint, the box, the table.
 type Built = Vec<(Vec<u8>, (usize, usize), Option<Arc<Endgame>>)>;
 static BUILT: Mutex<Built> = Mutex::new(Vec::new());

@@ -23,58 +23,88 @@
 //! and repeated until nothing changes. O(rows) word operations a round,
 //! at most one round per cell removed.
 
-use super::board::Board;
+use super::board::{Board, Word};
+
+/// A box's width and the masks of its cells, of all but its first column
+/// and of all but its last, in words of type `W`.
+#[derive(Clone, Copy)]
+struct Geometry<W> {
+    w: usize,
+    all: W,
+    not_first: W,
+    not_last: W,
+}
+
+impl<W: Word> Geometry<W> {
+    fn of(board: &Board) -> Self {
+        let w = board.width();
+        let all = W::from_cells(board.mask());
+        Geometry {
+            w,
+            all,
+            not_first: all & !W::from_cells(board.column_mask(0)),
+            not_last: all & !W::from_cells(board.column_mask(w - 1)),
+        }
+    }
+
+    /// The cells of `p` with a cell of `p` to their right, left, below
+    /// and above.
+    fn sides(&self, p: W) -> [W; 4] {
+        [
+            p & (p >> 1) & self.not_last,
+            p & (p << 1) & self.not_first,
+            p & p.down(self.w),
+            p & p.up(self.w) & self.all,
+        ]
+    }
+}
 
 /// `board` with its twin tufts, bridges and lone cells removed, repeatedly
 /// (see the module docs); the same box.
 pub fn cram_reduced(board: &Board) -> Board {
-    let w = board.width();
-    if w == 0 {
+    if board.width() == 0 {
         return *board;
     }
-    let all = board.mask();
-    let not_first = all & !board.column_mask(0);
-    let not_last = all & !board.column_mask(w - 1);
-    let mut p = board.cells();
+    if board.height() * board.width() <= 64 {
+        let g = Geometry::<u64>::of(board);
+        board.with(reduced(u64::from_cells(board.cells()), &g).0.cells())
+    } else {
+        let g = Geometry::<u128>::of(board);
+        board.with(reduced(board.cells(), &g).0)
+    }
+}
+
+/// The reduced cells of `p` and their [`Geometry::sides`].
+fn reduced<W: Word>(mut p: W, g: &Geometry<W>) -> (W, [W; 4]) {
+    let w = g.w;
     loop {
-        // Cells with a free neighbour to the right, left, below, above.
-        let right = p & (p >> 1) & not_last;
-        let left = p & (p << 1) & not_first;
-        let down = p & p.checked_shr(w as u32).unwrap_or(0);
-        let up = p & p.checked_shl(w as u32).unwrap_or(0) & all;
+        let sides = g.sides(p);
+        let [right, left, down, up] = sides;
         let some = right | left | down | up;
         let two = (right & (left | down | up)) | (left & (down | up)) | (down & up);
         let tufts = some & !two;
         // Each star keeps the first of its tufts met (in the order below,
         // one tuft per star and direction), the others go.
-        let mut stars = 0u128;
-        let mut twins = 0u128;
-        let t = tufts & down;
-        let s = t.checked_shl(w as u32).unwrap_or(0);
+        let mut stars = (tufts & down).up(w);
+        let mut twins;
+        let s = (tufts & right) << 1;
+        twins = (s & stars) >> 1;
         stars |= s;
-        let t = tufts & right;
-        let s = t << 1;
-        twins |= (s & stars) >> 1;
+        let s = (tufts & up).down(w);
+        twins |= (s & stars).up(w);
         stars |= s;
-        let t = tufts & up;
-        let s = t.checked_shr(w as u32).unwrap_or(0);
-        twins |= (s & stars).checked_shl(w as u32).unwrap_or(0);
-        stars |= s;
-        let t = tufts & left;
-        let s = t >> 1;
+        let s = (tufts & left) >> 1;
         twins |= (s & stars) << 1;
         stars |= s;
         // Neither tuft nor star, and no neighbour that is neither: a
         // bridge (its neighbours are stars) or a lone cell.
         let rest = p & !tufts & !stars;
-        let rest_near = (rest & not_last) << 1
-            | (rest & not_first) >> 1
-            | rest.checked_shl(w as u32).unwrap_or(0)
-            | rest.checked_shr(w as u32).unwrap_or(0);
+        let rest_near =
+            (rest & g.not_last) << 1 | (rest & g.not_first) >> 1 | rest.up(w) | rest.down(w);
         let bridges = rest & !rest_near;
         let next = p & !twins & !bridges;
         if next == p {
-            return board.with(p);
+            return (p, sides);
         }
         p = next;
     }
@@ -94,20 +124,24 @@ pub fn cram_reduced(board: &Board) -> Board {
 /// same for the corners `b` and `c`.) Without those dominoes a region may
 /// fall apart into independent parts, each searched on its own; the parts
 /// are split again (each is a set of cells whose dominoes are the game's).
+///
+/// In `u64` words when the box has at most 64 cells; allocates nothing.
 pub fn cram_regions(board: &Board, f: &mut impl FnMut(Board)) {
-    let b = cram_reduced(board);
-    let w = b.width();
-    if w == 0 {
+    if board.width() == 0 {
         return;
     }
-    let all = b.mask();
-    let not_first = all & !b.column_mask(0);
-    let not_last = all & !b.column_mask(w - 1);
-    let p = b.cells();
-    let right = p & (p >> 1) & not_last;
-    let left = p & (p << 1) & not_first;
-    let down = p & p.checked_shr(w as u32).unwrap_or(0);
-    let up = p & p.checked_shl(w as u32).unwrap_or(0) & all;
+    if board.height() * board.width() <= 64 {
+        let g = Geometry::<u64>::of(board);
+        regions_in(board, u64::from_cells(board.cells()), &g, f);
+    } else {
+        let g = Geometry::<u128>::of(board);
+        regions_in(board, board.cells(), &g, f);
+    }
+}
+
+fn regions_in<W: Word>(board: &Board, p: W, g: &Geometry<W>, f: &mut impl FnMut(Board)) {
+    let w = g.w;
+    let (p, [right, left, down, up]) = reduced(p, g);
     // Top-left corners `a` of closed squares, by their closed corners:
     // `a` and `d` (`a` free to the right and below only, `d` to the left
     // and above only), or `b` and `c`.
@@ -115,43 +149,50 @@ pub fn cram_regions(board: &Board, f: &mut impl FnMut(Board)) {
     let closed_d = left & up & !right & !down;
     let closed_b = left & down & !right & !up;
     let closed_c = right & up & !left & !down;
-    let main = closed_a & closed_d.checked_shr(w as u32 + 1).unwrap_or(0);
-    let anti = (closed_b >> 1) & closed_c.checked_shr(w as u32).unwrap_or(0);
+    let main = closed_a & closed_d.down(w + 1);
+    let anti = (closed_b >> 1) & closed_c.down(w);
     let corners = main | anti;
-    if corners == 0 {
-        crate::solve::placement::regions::each_grid_region(&b, |r| {
-            if r.count() >= 2 {
-                f(r);
+    if corners == W::ZERO {
+        let mut rest = p;
+        while rest != W::ZERO {
+            let region = grow(rest, rest.lowest(), |r| {
+                r | (r & g.not_first) >> 1 | (r & g.not_last) << 1 | r.down(w) | r.up(w)
+            });
+            rest &= !region;
+            if region != region.lowest() {
+                f(board.with(region.cells()));
             }
-        });
+        }
         return;
     }
     // Cells whose domino to the right is kept.
-    let kept = right & !(corners | corners.checked_shl(w as u32).unwrap_or(0));
+    let kept = right & !(corners | corners.up(w));
     let mut rest = p;
-    while rest != 0 {
-        let mut region = rest & rest.wrapping_neg();
-        loop {
-            let grown = (region
-                | (region & kept) << 1
-                | (region >> 1) & kept
-                | region.checked_shl(w as u32).unwrap_or(0)
-                | region.checked_shr(w as u32).unwrap_or(0))
-                & rest;
-            if grown == region {
-                break;
-            }
-            region = grown;
-        }
+    while rest != W::ZERO {
+        let region = grow(rest, rest.lowest(), |r| {
+            r | (r & kept) << 1 | (r >> 1) & kept | r.up(w) | r.down(w)
+        });
         rest &= !region;
-        if region.count_ones() < 2 {
+        if region == region.lowest() {
             continue;
         }
         if region == p {
-            f(b);
+            f(board.with(p.cells()));
         } else {
-            cram_regions(&b.with(region), f);
+            regions_in(board, region, g, f);
         }
+    }
+}
+
+/// The component of `seed` in `within`, growing by `step` until it stops.
+fn grow<W: Word>(within: W, seed: W, step: impl Fn(W) -> W) -> W {
+    let mut region = seed;
+    loop {
+        let grown = step(region) & within;
+        if grown == region {
+            return region;
+        }
+        region = grown;
     }
 }
 

@@ -25,7 +25,9 @@
 //! The exact value is remembered whenever it falls out (answers "not in
 //! `S`" are not: on Cram they cost more memory than they saved time). Time: at most one expansion per
 //! region and question, usually far fewer. Memory: the table, one entry
-//! per region valued, capped by [`PlacementConfig::max_positions`].
+//! per region valued, at most [`PlacementConfig::table_bytes`] for regions
+//! of at most 64 cells (then regions of few cells are forgotten), and
+//! capped by [`PlacementConfig::max_positions`].
 
 use super::board::{low_bits, Board};
 use super::endgame::Endgame;
@@ -39,7 +41,7 @@ use std::sync::Arc;
 /// Settings of a [`PlacementSolver`].
 #[derive(Clone, Debug)]
 pub struct PlacementConfig {
-    /// Most regions the table may hold (16 to 32 bytes each); beyond it the
+    /// Most regions the table may hold (13 to 52 bytes each); beyond it the
     /// search stops with [`ErrorKind::TooManyPositions`].
     pub max_positions: usize,
     /// The box of the end-game table ([`super::endgame`]), `(rows,
@@ -47,13 +49,20 @@ pub struct PlacementConfig {
     /// their moves on a box) when a region with more cells is first
     /// searched; `(0, 0)` for none.
     pub endgame: (usize, usize),
+    /// Most bytes of the table's array of regions (of at most 64 cells;
+    /// 4 MB by default): once full, it forgets regions of few cells for
+    /// new ones (they are searched again when asked again: time for
+    /// memory; on Cram 5x8, 16% more regions listed than with no bound,
+    /// for a quarter of the memory).
+    pub table_bytes: usize,
 }
 
 impl Default for PlacementConfig {
     fn default() -> Self {
         PlacementConfig {
             max_positions: 14_000_000,
-            endgame: (4, 5),
+            endgame: super::endgame::BOX,
+            table_bytes: 4 << 20,
         }
     }
 }
@@ -76,6 +85,52 @@ pub struct PlacementSolver<R: Rules> {
     /// The options of a few regions whose value is unknown (a region is
     /// often asked several values), by a hash of the region.
     cache: Vec<Option<(Board, Options)>>,
+    /// Per region (direct-mapped by a hash, so a few are forgotten), the
+    /// number of the option that settled its last question: tried first
+    /// the next time (see [`Hints`]).
+    hints: Hints,
+    /// Option lists and value lists no longer used, kept for their
+    /// allocations (most listings end early and are thrown away).
+    spare: Vec<Listed>,
+}
+
+/// Slots of the hints: 256 KB.
+const HINTS: usize = 1 << 16;
+
+/// A direct-mapped array, per region, of the number of the option whose
+/// known value settled its last question (`options_unless`): a region is
+/// asked again and again, and the option that answered once usually
+/// answers again, so it is listed first, alone. A slot holds 24 bits of
+/// the region's hash (a check: another region with the same slot and
+/// check only costs a useless option) and the option's number plus one,
+/// 0 for none. A hint is only an order: it never changes an answer.
+struct Hints(Vec<u32>);
+
+impl Hints {
+    fn new() -> Hints {
+        Hints(vec![0; HINTS])
+    }
+
+    fn slot(h: u64) -> (usize, u32) {
+        (
+            (h >> (64 - HINTS.trailing_zeros())) as usize,
+            (h as u32) & !0xff,
+        )
+    }
+
+    /// The option to try first for the region of hash `h`.
+    fn get(&self, h: u64) -> Option<usize> {
+        let (i, check) = Hints::slot(h);
+        let word = self.0[i];
+        (word & !0xff == check && word & 0xff != 0).then(|| (word & 0xff) as usize - 1)
+    }
+
+    fn set(&mut self, h: u64, option: usize) {
+        if option < 0xff {
+            let (i, check) = Hints::slot(h);
+            self.0[i] = check | (option as u32 + 1);
+        }
+    }
 }
 
 /// Slots of the options cache.
@@ -94,12 +149,14 @@ impl<R: Rules> PlacementSolver<R> {
     pub fn new(rules: R, config: PlacementConfig) -> Self {
         PlacementSolver {
             rules,
-            table: Table::default(),
+            table: Table::with_max_bytes(config.table_bytes),
             config,
             expanded: 0,
             endgame: None,
             endgame_tried: false,
             cache: (0..CACHED).map(|_| None).collect(),
+            hints: Hints::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -158,6 +215,8 @@ impl<R: Rules> PlacementSolver<R> {
                     .flatten()
                     .fold(0u128, |s, &v| s | if v < SET_BITS { 1 << v } else { 0 });
                 if want != 0 && want & !seen == 0 {
+                    // Still unknown: kept for the next question.
+                    self.cache[slot] = Some((b, o));
                     return Ok(None);
                 }
                 return Ok(Some((o, known)));
@@ -170,10 +229,25 @@ impl<R: Rules> PlacementSolver<R> {
             self.endgame_tried = true;
             self.endgame = Endgame::shared(&self.rules, h.min(w), h.max(w));
         }
-        let mut o = Options::new();
-        let mut known = Vec::new();
         let mut seen = 0u128;
-        let mut settled = false;
+        let hash = region.hash64();
+        if want != 0 {
+            if let Some(first) = self.hints.get(hash) {
+                let mut value = None;
+                self.rules.option_at(region, first, &mut |regions| {
+                    value = self.known_sum(regions)
+                });
+                if let Some(v) = value.filter(|&v| v < SET_BITS) {
+                    seen |= 1 << v;
+                    if want & !seen == 0 {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+        let (mut o, mut known) = self.spare.pop().unwrap_or_default();
+        let mut settled = None;
+        let mut index = 0;
         let this = &*self;
         this.rules.options_until(region, &mut |regions| {
             if want != 0 {
@@ -183,22 +257,40 @@ impl<R: Rules> PlacementSolver<R> {
                         seen |= 1 << v;
                     }
                     if want & !seen == 0 {
-                        settled = true;
+                        settled = Some(index);
                         return true;
                     }
                 }
                 known.push(v);
             }
+            index += 1;
             o.push(regions);
             false
         });
-        Ok((!settled).then_some((o, known)))
+        if let Some(index) = settled {
+            self.hints.set(hash, index);
+            self.recycle((o, known));
+            return Ok(None);
+        }
+        Ok(Some((o, known)))
     }
 
     /// Keeps the options of `region`, whose value is still unknown, for
     /// the next value asked of it.
     fn keep(&mut self, region: Board, options: Options) {
-        self.cache[cache_slot(&region)] = Some((region, options));
+        let old = self.cache[cache_slot(&region)].replace((region, options));
+        if let Some((_, o)) = old {
+            self.recycle((o, Vec::new()));
+        }
+    }
+
+    /// Keeps the allocations of lists no longer used (a few dozen).
+    fn recycle(&mut self, (mut o, mut known): Listed) {
+        if self.spare.len() < 64 {
+            o.clear();
+            known.clear();
+            self.spare.push((o, known));
+        }
     }
 
     /// The nim-value of one region (canonical, as the rules give them),
@@ -286,6 +378,10 @@ impl<R: Rules> PlacementSolver<R> {
     /// are valued exactly, and the question goes to the largest with
     /// `want` moved by the XOR of the others.
     fn sum_in(&mut self, regions: &[Board], want: u128) -> Result<Option<u64>> {
+        // One region (most options): asked directly, nothing allocated.
+        if let [r] = regions {
+            return self.value_in(r, want);
+        }
         let mut x = 0u64;
         let mut unknown: Vec<Board> = Vec::with_capacity(regions.len());
         for r in regions {
@@ -363,6 +459,9 @@ impl<R: Rules> PlacementSolver<R> {
         };
         if matches!(answer, Ok(None)) {
             self.keep(*region, options);
+            self.recycle((Options::new(), known));
+        } else {
+            self.recycle((options, known));
         }
         answer
     }

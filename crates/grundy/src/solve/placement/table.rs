@@ -85,12 +85,40 @@ impl Slot {
     }
 }
 
+/// Slots in a [`Line`].
+const PER_LINE: usize = 5;
+
+/// Five slots in one 64-byte cache line: a region is only ever in the line
+/// of its hash, so a lookup reads one line.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+struct Line {
+    slots: [Slot; PER_LINE],
+}
+
 /// The table itself.
-#[derive(Default, Debug)]
+#[derive(Debug)]
 pub struct Table {
-    slots: Vec<Slot>,
+    lines: Vec<Line>,
+    /// Most lines (a power of two); at most, a full line forgets its
+    /// region of fewest cells (the cheapest to search again) for a new one.
+    max_lines: usize,
+    /// A filter of the keys in `lines` (a blocked Bloom filter, 6.4 bits
+    /// a slot: two bits of one word per key), so that most lookups of a
+    /// region not stored — most lookups — read a small array that stays
+    /// in the cache instead of the large one. Rebuilt when it has grown
+    /// stale (`forgotten`: regions forgotten since).
+    filter: Vec<u64>,
+    forgotten: usize,
     used: usize,
     large: FxHashMap<Board, u64>,
+}
+
+impl Default for Table {
+    /// A table that never forgets.
+    fn default() -> Self {
+        Table::with_max_bytes(usize::MAX)
+    }
 }
 
 fn bad(name: &str, reason: impl Into<String>) -> crate::error::Error {
@@ -117,6 +145,26 @@ fn small_board(cells: u64, w: u32) -> Board {
 }
 
 impl Table {
+    /// A table whose array of regions of at most 64 cells takes at most
+    /// `bytes` (at least 16 KB; a power of two of 64-byte lines), which
+    /// forgets regions when full (see [`Table`]); regions of more cells
+    /// are all kept.
+    pub fn with_max_bytes(bytes: usize) -> Table {
+        let lines = (bytes / std::mem::size_of::<Line>()).max(256);
+        Table {
+            lines: Vec::new(),
+            max_lines: if lines.is_power_of_two() {
+                lines
+            } else {
+                lines.next_power_of_two() / 2
+            },
+            filter: Vec::new(),
+            forgotten: 0,
+            used: 0,
+            large: FxHashMap::default(),
+        }
+    }
+
     /// Regions stored.
     pub fn len(&self) -> usize {
         self.used + self.large.len()
@@ -127,39 +175,64 @@ impl Table {
         self.len() == 0
     }
 
-    /// The slot of `(cells, w)`: where it is, or the empty slot where it
-    /// would go (the array is never full).
-    fn find(&self, cells: u64, w: u32) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(cells, w);
-        loop {
-            let s = self.slots[i];
-            if s.width() == 0 || (s.width() == w && { s.cells } == cells) {
-                return i;
-            }
-            i = (i + 1) & mask;
-        }
+    /// Bytes the array of small regions and its filter take.
+    pub fn bytes(&self) -> usize {
+        self.lines.len() * std::mem::size_of::<Line>() + self.filter.len() * 8
     }
 
-    /// The first slot tried for `(cells, w)`: the high bits of a
-    /// multiplicative hash (the array's length is a power of two, at
-    /// least 1024).
+    /// A multiplicative hash of `(cells, w)`: its high bits pick the line.
+    fn hash(cells: u64, w: u32) -> u64 {
+        (cells ^ u64::from(w) << 56).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The line of `(cells, w)` (the array is not empty).
     fn home(&self, cells: u64, w: u32) -> usize {
-        let h = (cells ^ u64::from(w) << 56).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> (64 - self.slots.len().trailing_zeros())) as usize
+        (Table::hash(cells, w) >> (64 - self.lines.len().trailing_zeros())) as usize
     }
 
-    /// Doubles the array (or makes the first) when it is 3/4 full.
-    fn grow(&mut self) {
-        if self.slots.len() * 3 > self.used * 4 {
-            return;
-        }
-        let old = std::mem::take(&mut self.slots);
-        self.slots = vec![Slot::default(); (old.len() * 2).max(1024)];
-        for s in old {
+    /// The word of the filter and its two bits for `(cells, w)`.
+    fn filter_bits(&self, cells: u64, w: u32) -> (usize, u64) {
+        let h = Table::hash(cells, w);
+        let word = (h >> (64 - self.filter.len().trailing_zeros())) as usize;
+        let m = (h ^ h >> 31).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (word, 1 << (m >> 58) | 1 << (m >> 52 & 63))
+    }
+
+    /// Whether `(cells, w)` may be in the array (when not, it is not).
+    fn may_hold(&self, cells: u64, w: u32) -> bool {
+        let (i, bits) = self.filter_bits(cells, w);
+        self.filter[i] & bits == bits
+    }
+
+    fn mark(&mut self, cells: u64, w: u32) {
+        let (i, bits) = self.filter_bits(cells, w);
+        self.filter[i] |= bits;
+    }
+
+    /// Rebuilds the array with `lines` lines (every region kept that fits
+    /// its line) and the filter.
+    fn rebuild(&mut self, lines: usize) {
+        let old = std::mem::replace(&mut self.lines, vec![Line::default(); lines]);
+        self.filter = vec![0; (lines / 2).max(1)];
+        self.used = 0;
+        self.forgotten = 0;
+        for s in old.iter().flat_map(|l| l.slots) {
             if s.width() != 0 {
-                let i = self.find(s.cells, s.width());
-                self.slots[i] = s;
+                *self.slot(s.cells, s.width()) = s;
+            }
+        }
+    }
+
+    /// Rebuilds the filter from the regions in the array (forgotten
+    /// regions leave their bits set until then).
+    fn refilter(&mut self) {
+        self.filter.fill(0);
+        self.forgotten = 0;
+        for i in 0..self.lines.len() {
+            for s in self.lines[i].slots {
+                if s.width() != 0 {
+                    self.mark(s.cells, s.width());
+                }
             }
         }
     }
@@ -168,28 +241,63 @@ impl Table {
     pub fn get(&self, region: &Board) -> Option<Known> {
         match small_key(region) {
             Some((cells, w)) => {
-                if self.slots.is_empty() {
+                if self.lines.is_empty() || !self.may_hold(cells, w) {
                     return None;
                 }
-                let s = self.slots[self.find(cells, w)];
-                (s.width() != 0).then(|| s.known())
+                let line = &self.lines[self.home(cells, w)];
+                line.slots
+                    .iter()
+                    .find(|s| s.width() == w && { s.cells } == cells)
+                    .map(Slot::known)
             }
             None => self.large.get(region).map(|&w| Known::unpack(w)),
         }
     }
 
-    /// The slot of a small key, made if absent.
+    /// The slot of a small key, made if absent: the array doubles when
+    /// 3/4 full, or half full and the key's line is full, up to its most
+    /// lines; else a full line forgets its region of fewest cells.
     fn slot(&mut self, cells: u64, w: u32) -> &mut Slot {
-        self.grow();
-        let i = self.find(cells, w);
-        if self.slots[i].width() == 0 {
+        if self.lines.is_empty() {
+            self.rebuild(256.min(self.max_lines));
+        } else if self.lines.len() < self.max_lines
+            && self.used * 4 >= self.lines.len() * PER_LINE * 3
+        {
+            self.rebuild(self.lines.len() * 2);
+        }
+        let i = self.home(cells, w);
+        let line = &self.lines[i].slots;
+        let j = match line
+            .iter()
+            .position(|s| s.width() == 0 || (s.width() == w && { s.cells } == cells))
+        {
+            Some(j) => j,
+            None if self.lines.len() < self.max_lines
+                && self.used * 2 >= self.lines.len() * PER_LINE =>
+            {
+                self.rebuild(self.lines.len() * 2);
+                return self.slot(cells, w);
+            }
+            None => {
+                self.forgotten += 1;
+                self.used -= 1;
+                (0..PER_LINE)
+                    .min_by_key(|&j| { line[j].cells }.count_ones())
+                    .unwrap_or(0)
+            }
+        };
+        if self.lines[i].slots[j].width() != w || { self.lines[i].slots[j].cells } != cells {
             self.used += 1;
-            self.slots[i] = Slot {
+            self.mark(cells, w);
+            self.lines[i].slots[j] = Slot {
                 cells,
                 word: w << 24,
             };
+            if self.forgotten > self.lines.len() * PER_LINE / 2 {
+                self.refilter();
+            }
         }
-        &mut self.slots[i]
+        &mut self.lines[i].slots[j]
     }
 
     /// Records the value of `region`.
@@ -229,8 +337,9 @@ impl Table {
     /// Every entry, as the board and the saved form's word.
     fn entries(&self) -> impl Iterator<Item = (Board, u64)> + '_ {
         let small = self
-            .slots
+            .lines
             .iter()
+            .flat_map(|l| l.slots)
             .filter(|s| s.width() != 0)
             .map(|s| (small_board(s.cells, s.width()), s.known().pack()));
         small.chain(self.large.iter().map(|(b, &w)| (*b, w)))
@@ -369,6 +478,34 @@ mod tests {
         assert!(e(&bytes[..bytes.len() - 1], b"cram").contains("entries"));
         assert!(e(&bytes[..10], b"cram").contains("truncated"));
         assert!(e(b"not a table at all", b"cram").contains("GRUNDYPT"));
+    }
+
+    /// A table of at most 256 lines keeps at most 1,280 regions, and what
+    /// it answers is what was stored (a forgotten region is `None`).
+    #[test]
+    fn a_bounded_table_forgets_but_never_lies() {
+        let mut t = Table::with_max_bytes(0);
+        let full = Board::full(6, 8).unwrap();
+        let mut stored = Vec::new();
+        for i in 1..20_000u128 {
+            let cells = (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) & full.mask()) | 1 | 1 << 47;
+            let b = full.with(cells);
+            t.set_value(b, (i % 11) as u16);
+            stored.push((b, (i % 11) as u16));
+        }
+        assert!(t.len() <= 256 * PER_LINE);
+        let kept = stored
+            .iter()
+            .filter(|(b, v)| match t.get(b) {
+                Some(known) => {
+                    assert_eq!(known, Known::Value(*v));
+                    true
+                }
+                None => false,
+            })
+            .count();
+        assert_eq!(kept, t.len());
+        assert!(kept > 1000, "only {kept} kept");
     }
 
     /// Thousands of regions, small and large (over 64 cells), through
