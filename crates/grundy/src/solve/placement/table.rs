@@ -4,11 +4,15 @@
 //! An entry is either the value or the set of values the region is known
 //! *not* to have (bit `j` for value `j < 23`; the pruned search learns
 //! these). Regions of at most 64 cells (every region of a board of 64
-//! cells or fewer) sit in an open-addressed array of 12-byte slots: the
-//! cells as a `u64`, and one `u32` holding the box's width (the height
-//! follows from the highest cell, a canonical region touching its box's
-//! last row) and the entry; the array is kept at most 3/4 full, so a
-//! region costs 16 to 32 bytes. Larger regions go to a hash map.
+//! cells or fewer) sit in 12-byte slots, five to a 64-byte line: the cells
+//! as a `u64`, and one `u32` holding the box's width (the height follows
+//! from the highest cell, a canonical region touching its box's last row)
+//! and the entry. A region is only ever in the line its hash picks, so a
+//! lookup reads one line, after a Bloom filter that answers most lookups
+//! of regions not stored from the cache. The lines double while they are
+//! half full, up to a bound in bytes; at the bound a full line forgets its
+//! region of fewest cells for the new one (searched again if asked again).
+//! Larger regions go to a hash map and are all kept.
 //!
 //! Saved form (little-endian): the 8 bytes `GRUNDYPT`, a `u32` version
 //! (1), a `u32` length and the rules' fingerprint, a `u64` count, then per
