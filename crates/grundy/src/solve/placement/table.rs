@@ -9,9 +9,10 @@
 //! from the highest cell, a canonical region touching its box's last row)
 //! and the entry. A region is only ever in the line its hash picks, so a
 //! lookup reads one line, after a Bloom filter that answers most lookups
-//! of regions not stored from the cache. The lines double while they are
-//! half full, up to a bound in bytes; at the bound a full line forgets its
-//! region of fewest cells for the new one (searched again if asked again).
+//! of regions not stored from the cache. The lines double when 3/4 of the
+//! slots are used, or half and a region's line is full, up to a bound in
+//! bytes; otherwise a full line forgets its region of fewest cells for the
+//! new one (searched again if asked again).
 //! Larger regions go to a hash map and are all kept.
 //!
 //! Saved form (little-endian): the 8 bytes `GRUNDYPT`, a `u32` version
