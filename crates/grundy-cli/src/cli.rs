@@ -345,6 +345,9 @@ pub struct AnalyzeArgs {
     /// Only the outcome and the winning moves, searched with pruning (cram, node-kayles, chomp); other games give the full analysis.
     #[arg(long)]
     pub outcome_only: bool,
+    /// The value and outcome only, no winning moves: JSON `winning_moves` and `winning_moves_total` are null (not computed); for cram, node-kayles and chomp no move is searched.
+    #[arg(long, conflicts_with = "compound")]
+    pub no_moves: bool,
     /// Load the transposition table from FILE if it exists, save it there afterwards (cram, node-kayles, chomp).
     #[arg(long, value_name = "FILE")]
     pub table: Option<std::path::PathBuf>,

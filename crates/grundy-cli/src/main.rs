@@ -242,14 +242,21 @@ fn run(cli: Cli) -> Result<()> {
                     listed::analyze_compound(game.as_mut(), &a.positions, kind.into(), 100)?;
                 compound_cmd::print(&mut out, &game.spec(), &starts, &c, a.format.into())?;
             } else if a.misere && a.table.is_none() && !a.outcome_only {
-                let r = listed::analyze_misere(game.as_mut(), &a.positions)?;
-                out.analysis(&game.spec(), &r.analysis, Some(r.method), a.format.into())?;
+                let mut r = listed::analyze_misere(game.as_mut(), &a.positions)?;
+                if a.no_moves {
+                    r.analysis.winning_moves.clear();
+                    r.analysis.unlisted_moves = 0;
+                }
+                let how = Some(r.method);
+                out.analysis(&game.spec(), &r.analysis, how, !a.no_moves, a.format.into())?;
             } else {
                 if let Some(path) = &a.table {
                     files::load_table(game.as_mut(), path)?;
                 }
                 let options = AnalyzeOptions { misere: a.misere };
-                let analysis = if a.outcome_only {
+                let analysis = if a.no_moves {
+                    game.analyze_without_moves(&a.positions, &options, a.outcome_only)
+                } else if a.outcome_only {
                     game.analyze_outcome(&a.positions, &options)
                 } else {
                     game.analyze(&a.positions, &options)
@@ -260,7 +267,13 @@ fn run(cli: Cli) -> Result<()> {
                     files::save_table(game.as_ref(), path)?;
                 }
                 let method = a.misere.then_some(listed::MisereMethod::Family);
-                out.analysis(&game.spec(), &analysis?, method, a.format.into())?;
+                out.analysis(
+                    &game.spec(),
+                    &analysis?,
+                    method,
+                    !a.no_moves,
+                    a.format.into(),
+                )?;
             }
         }
         Command::Play(a) => {

@@ -346,12 +346,14 @@ impl Printer {
         }
     }
 
-    /// `grundy analyze`.
+    /// `grundy analyze`; `with_moves` false: the winning moves were not computed
+    /// (`--no-moves`), shown as null in JSON.
     pub fn analysis(
         &mut self,
         game: &str,
         a: &Analysis<String>,
         misere: Option<MisereMethod>,
+        with_moves: bool,
         format: Format,
     ) -> Result<()> {
         match format {
@@ -377,6 +379,10 @@ impl Printer {
                     "truncated": a.truncated(),
                     "winning_moves_total": total,
                 });
+                if !with_moves {
+                    obj["winning_moves"] = serde_json::Value::Null;
+                    obj["winning_moves_total"] = serde_json::Value::Null;
+                }
                 if let Some(method) = misere {
                     obj["misere"] = json!(true);
                     obj["method"] = json!(method.name());
@@ -409,7 +415,9 @@ impl Printer {
                 if let Some(method) = misere {
                     writeln!(self.out, "method: {}", method.name())?;
                 }
-                if !a.winning_moves.is_empty() {
+                if !with_moves && a.outcome == Outcome::N {
+                    writeln!(self.out, "winning moves: not computed (--no-moves)")?;
+                } else if !a.winning_moves.is_empty() {
                     writeln!(self.out, "winning moves:")?;
                     for m in &a.winning_moves {
                         writeln!(

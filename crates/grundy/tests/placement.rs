@@ -461,6 +461,33 @@ fn analyze_lists_exactly_the_moves_to_p_positions() {
     }
 }
 
+/// Without the moves (`analyze --no-moves`): the full analysis's value and
+/// outcome, no move listed, on sums too; outcome-only alike.
+#[test]
+fn analyze_without_moves_keeps_the_value_and_lists_nothing() {
+    for (game, sum) in [
+        ("cram", &["3x3"][..]),
+        ("cram", &["4x5"][..]),
+        ("cram", &["2x3", "3x3", "1x5"][..]),
+        ("cram", &["..#./..../#..."][..]),
+        ("node-kayles", &["grid:3x5", "cycle:7"][..]),
+        ("chomp", &["3x4"][..]),
+    ] {
+        let sum: Vec<String> = sum.iter().map(|p| p.to_string()).collect();
+        let o = AnalyzeOptions::default();
+        let mut g = spec::parse(game).unwrap();
+        let full = g.analyze(&sum, &o).unwrap();
+        let bare = g.analyze_without_moves(&sum, &o, false).unwrap();
+        assert!(bare.value_known);
+        assert_eq!(bare.value, full.value, "{game} {sum:?}");
+        assert_eq!(bare.outcome, full.outcome, "{game} {sum:?}");
+        assert!(bare.winning_moves.is_empty() && bare.unlisted_moves == 0);
+        let outcome = g.analyze_without_moves(&sum, &o, true).unwrap();
+        assert_eq!(outcome.outcome, full.outcome, "{game} {sum:?}");
+        assert!(outcome.winning_moves.is_empty());
+    }
+}
+
 /// Boards 128 cells long (the most a board holds) in one row or column:
 /// no shift overflows, and the values are the known ones (a Chomp strip of
 /// n squares is a Nim heap of n - 1).

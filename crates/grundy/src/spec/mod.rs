@@ -114,6 +114,29 @@ pub trait AnyGame {
         self.analyze(positions, options)
     }
 
+    /// The nim-value and outcome of the sum of `positions` without the
+    /// winning moves (`analyze --no-moves`), or with `outcome_only` the
+    /// outcome alone (as [`analyze_outcome`](Self::analyze_outcome) gives
+    /// it): the result has no winning moves and `unlisted_moves` 0, whatever
+    /// the outcome. A game whose moves each cost a search of their own (the
+    /// placement games) skips that search; the default analyses in full
+    /// and drops the moves.
+    fn analyze_without_moves(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        outcome_only: bool,
+    ) -> Result<Analysis<String>> {
+        let mut a = if outcome_only {
+            self.analyze_outcome(positions, options)?
+        } else {
+            self.analyze(positions, options)?
+        };
+        a.winning_moves.clear();
+        a.unlisted_moves = 0;
+        Ok(a)
+    }
+
     /// The game's transposition table in its saved form, for games that
     /// keep one that can be resumed (the placement games); an error for the
     /// others (the default).

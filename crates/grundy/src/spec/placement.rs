@@ -193,7 +193,7 @@ impl AnyGame for PlacementSpec {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        self.analyze_sum(positions, options, false)
+        self.analyze_sum(positions, options, false, true)
     }
 
     fn analyze_outcome(
@@ -201,7 +201,18 @@ impl AnyGame for PlacementSpec {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        self.analyze_sum(positions, options, true)
+        self.analyze_sum(positions, options, true, true)
+    }
+
+    /// The value (or with `outcome_only` the outcome) alone: no move is
+    /// searched.
+    fn analyze_without_moves(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        outcome_only: bool,
+    ) -> Result<Analysis<String>> {
+        self.analyze_sum(positions, options, outcome_only, false)
     }
 
     /// Each move leaves one board, written as the family writes positions
@@ -232,6 +243,7 @@ impl PlacementSpec {
         positions: &[String],
         options: &AnalyzeOptions,
         outcome_only: bool,
+        moves: bool,
     ) -> Result<Analysis<String>> {
         if options.misere {
             return Err(Error::unsupported(format!(
@@ -251,7 +263,7 @@ impl PlacementSpec {
             outcome = if p { Outcome::P } else { Outcome::N };
             value = Nimber::new(0);
             value_known = false;
-            if !p {
+            if !p && moves {
                 for (i, &(e, b)) in comps.iter().enumerate() {
                     for (cells, after) in self.engines[e].moves(&b) {
                         if self.is_p(&comps, Some((i, after)))? {
@@ -266,7 +278,7 @@ impl PlacementSpec {
             value = total;
             value_known = true;
             outcome = Outcome::of_value(total);
-            if !total.is_zero() {
+            if !total.is_zero() && moves {
                 for (i, &(e, b)) in comps.iter().enumerate() {
                     let target = (values[i] + total).value();
                     for (cells, after) in self.engines[e].moves(&b) {
