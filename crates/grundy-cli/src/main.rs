@@ -182,6 +182,7 @@ fn with_params(game: &str, params: &[String]) -> Result<String> {
 }
 
 fn run(cli: Cli) -> Result<()> {
+    use output::Listed;
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
         Command::Values(a) => {
@@ -248,7 +249,12 @@ fn run(cli: Cli) -> Result<()> {
                     r.analysis.unlisted_moves = 0;
                 }
                 let how = Some(r.method);
-                out.analysis(&game.spec(), &r.analysis, how, !a.no_moves, a.format.into())?;
+                let listed = if a.no_moves {
+                    Listed::None
+                } else {
+                    Listed::All
+                };
+                out.analysis(&game.spec(), &r.analysis, how, listed, a.format.into())?;
             } else {
                 if let Some(path) = &a.table {
                     files::load_table(game.as_mut(), path)?;
@@ -267,13 +273,14 @@ fn run(cli: Cli) -> Result<()> {
                     files::save_table(game.as_ref(), path)?;
                 }
                 let method = a.misere.then_some(listed::MisereMethod::Family);
-                out.analysis(
-                    &game.spec(),
-                    &analysis?,
-                    method,
-                    !a.no_moves,
-                    a.format.into(),
-                )?;
+                let listed = if a.no_moves {
+                    Listed::None
+                } else if a.outcome_only && game.outcome_lists_one_move() {
+                    Listed::First
+                } else {
+                    Listed::All
+                };
+                out.analysis(&game.spec(), &analysis?, method, listed, a.format.into())?;
             }
         }
         Command::Play(a) => {

@@ -57,12 +57,22 @@ fn the_issues_three_positions_answer_with_values_and_moves() {
 }
 
 #[test]
-fn outcome_only_gives_the_outcome_and_moves_without_the_value() {
+fn outcome_only_gives_the_outcome_and_one_move_without_the_value() {
     let full = json(&["analyze", "cram", "3x5", "2x3"]);
     let fast = json(&["analyze", "cram", "3x5", "2x3", "--outcome-only"]);
     assert_eq!(fast["value"], Value::Null);
+    assert_eq!(fast["outcome"], "P");
     assert_eq!(fast["outcome"], full["outcome"]);
-    assert_eq!(fast["winning_moves"], full["winning_moves"]);
+    assert_eq!(fast["winning_moves_total"], 0);
+    let full = json(&["analyze", "cram", "4x5", "2x3"]);
+    let fast = json(&["analyze", "cram", "4x5", "2x3", "--outcome-only"]);
+    assert_eq!(fast["outcome"], "N");
+    // One winning move proves the outcome: the first of the full list; how
+    // many others win is not known.
+    assert!(full["winning_moves"].as_array().unwrap().len() > 1);
+    assert_eq!(fast["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(fast["winning_moves"][0], full["winning_moves"][0]);
+    assert_eq!(fast["winning_moves_total"], Value::Null);
     // Other games answer in full.
     assert_eq!(json(&["analyze", "nim", "3", "--outcome-only"])["value"], 3);
 }

@@ -114,6 +114,14 @@ pub trait AnyGame {
         self.analyze(positions, options)
     }
 
+    /// True when [`analyze_outcome`](Self::analyze_outcome) lists one
+    /// winning move (the first it proves), not all: the outcome is one
+    /// question, and proving every move is a search per move (the
+    /// placement games). False (the default): it lists them all.
+    fn outcome_lists_one_move(&self) -> bool {
+        false
+    }
+
     /// The nim-value and outcome of the sum of `positions` without the
     /// winning moves (`analyze --no-moves`), or with `outcome_only` the
     /// outcome alone (as [`analyze_outcome`](Self::analyze_outcome) gives
@@ -412,6 +420,21 @@ impl AnyGame for Chosen {
     ) -> Result<Analysis<String>> {
         self.check_count(positions)?;
         self.0.analyze_outcome(positions, options)
+    }
+
+    fn analyze_without_moves(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        outcome_only: bool,
+    ) -> Result<Analysis<String>> {
+        self.check_count(positions)?;
+        self.0
+            .analyze_without_moves(positions, options, outcome_only)
+    }
+
+    fn outcome_lists_one_move(&self) -> bool {
+        self.0.outcome_lists_one_move()
     }
 
     fn save_table(&self) -> Result<Vec<u8>> {

@@ -204,6 +204,11 @@ impl AnyGame for PlacementSpec {
         self.analyze_sum(positions, options, true, true)
     }
 
+    /// The outcome-first search stops at the first winning move.
+    fn outcome_lists_one_move(&self) -> bool {
+        true
+    }
+
     /// The value (or with `outcome_only` the outcome) alone: no move is
     /// searched.
     fn analyze_without_moves(
@@ -264,10 +269,12 @@ impl PlacementSpec {
             value = Nimber::new(0);
             value_known = false;
             if !p && moves {
-                for (i, &(e, b)) in comps.iter().enumerate() {
+                // One winning move is the answer: the outcome is proven.
+                'search: for (i, &(e, b)) in comps.iter().enumerate() {
                     for (cells, after) in self.engines[e].moves(&b) {
                         if self.is_p(&comps, Some((i, after)))? {
                             winning_moves.push(self.winning(i, e, &b, cells, &after));
+                            break 'search;
                         }
                     }
                 }
