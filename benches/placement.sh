@@ -16,11 +16,16 @@
 # peak RSS and peak anonymous memory, from benches/measure.py):
 #   - igsolve:           igsolve cram -r R -c C   (nim-value, its default
 #                        method: Beling–Rogalski pruning, end database)
-#   - grundy value:      grundy analyze cram RxC --format json
+#   - grundy value only: grundy analyze cram RxC --no-moves --format json
+#                        (nim-value and outcome, no winning move: the job
+#                        igsolve does, so the verdict line compares these)
+#   - grundy value+moves: grundy analyze cram RxC --format json
 #                        (nim-value and every winning move)
 #   - grundy outcome:    grundy analyze cram RxC --outcome-only --format json
-# and checks that the two nim-values are equal (and the outcome agrees with
-# the value); a mismatch stops the run with exit 1.
+# and checks that the nim-values are equal (and the outcome agrees with the
+# value); a mismatch stops the run with exit 1. The verdict line says, for
+# the boards that take igsolve more than a second of CPU, whether grundy's
+# value-only run is faster (CPU) and uses no more anonymous memory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,25 +44,36 @@ G=target/release/grundy
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "| board | value | igsolve s (CPU) | igsolve RSS KB (anon) | grundy value s (CPU) | RSS KB (anon) | grundy outcome-only s (CPU) | RSS KB (anon) |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| board | value | igsolve s (CPU) | igsolve RSS KB (anon) | grundy value only s (CPU) | RSS KB (anon) | grundy value+moves s (CPU) | RSS KB (anon) | grundy outcome-only s (CPU) | RSS KB (anon) |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+verdict=""
 for b in $BOARDS; do
     r=${b%x*}; c=${b#*x}
     read -r iw irss ianon icpu < <(python3 benches/measure.py --stdout "$tmp/igs" "$IGS" cram -r "$r" -c "$c")
+    read -r vw vrss vanon vcpu < <(python3 benches/measure.py --stdout "$tmp/v" "$G" analyze cram "$b" --no-moves --format json)
     read -r gw grss ganon gcpu < <(python3 benches/measure.py --stdout "$tmp/g" "$G" analyze cram "$b" --format json)
     read -r ow orss oanon ocpu < <(python3 benches/measure.py --stdout "$tmp/o" "$G" analyze cram "$b" --outcome-only --format json)
     iv=$(sed -n 's/^Nimber of initial position: \([0-9]*\).*/\1/p' "$tmp/igs")
     gv=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["value"])' "$tmp/g")
+    vv=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["value"])' "$tmp/v")
     go=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["outcome"])' "$tmp/o")
-    if [ "$iv" != "$gv" ]; then
-        echo "MISMATCH on $b: igsolve $iv, grundy $gv" >&2
+    if [ "$iv" != "$gv" ] || [ "$iv" != "$vv" ]; then
+        echo "MISMATCH on $b: igsolve $iv, grundy $gv (value only: $vv)" >&2
         exit 1
     fi
     if { [ "$gv" = 0 ] && [ "$go" != P ]; } || { [ "$gv" != 0 ] && [ "$go" != N ]; }; then
         echo "MISMATCH on $b: value $gv but outcome-only says $go" >&2
         exit 1
     fi
-    echo "| $b | $gv | $iw ($icpu) | $irss ($ianon) | $gw ($gcpu) | $grss ($ganon) | $ow ($ocpu) | $orss ($oanon) |"
+    echo "| $b | $gv | $iw ($icpu) | $irss ($ianon) | $vw ($vcpu) | $vrss ($vanon) | $gw ($gcpu) | $grss ($ganon) | $ow ($ocpu) | $orss ($oanon) |"
+    verdict="$verdict$(python3 -c '
+import sys
+b, icpu, ianon, vcpu, vanon = sys.argv[1], *map(float, sys.argv[2:])
+if icpu > 1:
+    ok = vcpu < icpu and vanon <= ianon
+    print(f" {b}:", "met" if ok else f"NOT met ({vcpu / icpu:.1f}x the CPU, {vanon / max(ianon, 1):.1f}x the anon)", end="")
+' "$b" "$icpu" "$ianon" "$vcpu" "$vanon")"
 done
 echo
+echo "verdict (grundy value only against igsolve, boards over 1 s of igsolve CPU):${verdict:- none such}"
 echo "(values equal on every board; $("$IGS" --version 2>/dev/null || echo igsolve); $(nproc) cores shared)"

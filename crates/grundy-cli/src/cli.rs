@@ -342,9 +342,12 @@ pub struct AnalyzeArgs {
     /// Play a compound instead of a sum: move in every component (conjunctive), in every one that can (continued) or in any non-empty set (selective).
     #[arg(long, value_enum, conflicts_with = "misere")]
     pub compound: Option<CompoundKind>,
-    /// Only the outcome and the winning moves, searched with pruning (cram, node-kayles, chomp); other games give the full analysis.
+    /// Only the outcome and one winning move (the first found; JSON `winning_moves_total` null), searched with pruning (cram, node-kayles, chomp); other games give the full analysis.
     #[arg(long)]
     pub outcome_only: bool,
+    /// The value and outcome only, no winning moves: JSON `winning_moves` and `winning_moves_total` are null (not computed); for cram, node-kayles and chomp no move is searched.
+    #[arg(long, conflicts_with = "compound")]
+    pub no_moves: bool,
     /// Load the transposition table from FILE if it exists, save it there afterwards (cram, node-kayles, chomp).
     #[arg(long, value_name = "FILE")]
     pub table: Option<std::path::PathBuf>,

@@ -182,6 +182,7 @@ fn with_params(game: &str, params: &[String]) -> Result<String> {
 }
 
 fn run(cli: Cli) -> Result<()> {
+    use output::Listed;
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
         Command::Values(a) => {
@@ -242,14 +243,26 @@ fn run(cli: Cli) -> Result<()> {
                     listed::analyze_compound(game.as_mut(), &a.positions, kind.into(), 100)?;
                 compound_cmd::print(&mut out, &game.spec(), &starts, &c, a.format.into())?;
             } else if a.misere && a.table.is_none() && !a.outcome_only {
-                let r = listed::analyze_misere(game.as_mut(), &a.positions)?;
-                out.analysis(&game.spec(), &r.analysis, Some(r.method), a.format.into())?;
+                let mut r = listed::analyze_misere(game.as_mut(), &a.positions)?;
+                if a.no_moves {
+                    r.analysis.winning_moves.clear();
+                    r.analysis.unlisted_moves = 0;
+                }
+                let how = Some(r.method);
+                let listed = if a.no_moves {
+                    Listed::None
+                } else {
+                    Listed::All
+                };
+                out.analysis(&game.spec(), &r.analysis, how, listed, a.format.into())?;
             } else {
                 if let Some(path) = &a.table {
                     files::load_table(game.as_mut(), path)?;
                 }
                 let options = AnalyzeOptions { misere: a.misere };
-                let analysis = if a.outcome_only {
+                let analysis = if a.no_moves {
+                    game.analyze_without_moves(&a.positions, &options, a.outcome_only)
+                } else if a.outcome_only {
                     game.analyze_outcome(&a.positions, &options)
                 } else {
                     game.analyze(&a.positions, &options)
@@ -260,7 +273,14 @@ fn run(cli: Cli) -> Result<()> {
                     files::save_table(game.as_ref(), path)?;
                 }
                 let method = a.misere.then_some(listed::MisereMethod::Family);
-                out.analysis(&game.spec(), &analysis?, method, a.format.into())?;
+                let listed = if a.no_moves {
+                    Listed::None
+                } else if a.outcome_only && game.outcome_lists_one_move() {
+                    Listed::First
+                } else {
+                    Listed::All
+                };
+                out.analysis(&game.spec(), &analysis?, method, listed, a.format.into())?;
             }
         }
         Command::Play(a) => {

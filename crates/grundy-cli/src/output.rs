@@ -346,14 +346,21 @@ impl Printer {
         }
     }
 
-    /// `grundy analyze`.
+    /// `grundy analyze`; `listed` says which winning moves `a` holds.
     pub fn analysis(
         &mut self,
         game: &str,
         a: &Analysis<String>,
         misere: Option<MisereMethod>,
+        listed: Listed,
         format: Format,
     ) -> Result<()> {
+        // A P-position has no winning move: the (empty) list is complete.
+        let listed = if listed == Listed::First && a.outcome != Outcome::N {
+            Listed::All
+        } else {
+            listed
+        };
         match format {
             Format::Json => {
                 let moves: Vec<_> = a
@@ -377,6 +384,19 @@ impl Printer {
                     "truncated": a.truncated(),
                     "winning_moves_total": total,
                 });
+                match listed {
+                    Listed::All => {}
+                    // One move proves the outcome; how many others win is
+                    // not known.
+                    Listed::First => {
+                        obj["truncated"] = serde_json::Value::Null;
+                        obj["winning_moves_total"] = serde_json::Value::Null;
+                    }
+                    Listed::None => {
+                        obj["winning_moves"] = serde_json::Value::Null;
+                        obj["winning_moves_total"] = serde_json::Value::Null;
+                    }
+                }
                 if let Some(method) = misere {
                     obj["misere"] = json!(true);
                     obj["method"] = json!(method.name());
@@ -409,8 +429,17 @@ impl Printer {
                 if let Some(method) = misere {
                     writeln!(self.out, "method: {}", method.name())?;
                 }
-                if !a.winning_moves.is_empty() {
-                    writeln!(self.out, "winning moves:")?;
+                if listed == Listed::None && a.outcome == Outcome::N {
+                    writeln!(self.out, "winning moves: not computed (--no-moves)")?;
+                } else if !a.winning_moves.is_empty() {
+                    if listed == Listed::First {
+                        writeln!(
+                            self.out,
+                            "a winning move (the first found; others not searched):"
+                        )?;
+                    } else {
+                        writeln!(self.out, "winning moves:")?;
+                    }
                     for m in &a.winning_moves {
                         writeln!(
                             self.out,
@@ -623,4 +652,16 @@ mod tests {
             }
         }
     }
+}
+
+/// Which winning moves an analysis holds, for [`Printer::analysis`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listed {
+    /// Every winning move (or the first ones and the count of the rest).
+    All,
+    /// The first winning move found, the others not searched
+    /// (`--outcome-only` on a game that stops there).
+    First,
+    /// None: not computed (`--no-moves`).
+    None,
 }

@@ -1,5 +1,6 @@
 //! `grundy analyze` on the placement games: the three positions the issue
-//! names, `--outcome-only`, `--table` save and resume, and the errors.
+//! names, `--outcome-only`, `--no-moves`, `--table` save and resume, and
+//! the errors.
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -56,14 +57,57 @@ fn the_issues_three_positions_answer_with_values_and_moves() {
 }
 
 #[test]
-fn outcome_only_gives_the_outcome_and_moves_without_the_value() {
+fn outcome_only_gives_the_outcome_and_one_move_without_the_value() {
     let full = json(&["analyze", "cram", "3x5", "2x3"]);
     let fast = json(&["analyze", "cram", "3x5", "2x3", "--outcome-only"]);
     assert_eq!(fast["value"], Value::Null);
+    assert_eq!(fast["outcome"], "P");
     assert_eq!(fast["outcome"], full["outcome"]);
-    assert_eq!(fast["winning_moves"], full["winning_moves"]);
+    assert_eq!(fast["winning_moves_total"], 0);
+    let full = json(&["analyze", "cram", "4x5", "2x3"]);
+    let fast = json(&["analyze", "cram", "4x5", "2x3", "--outcome-only"]);
+    assert_eq!(fast["outcome"], "N");
+    // One winning move proves the outcome: the first of the full list; how
+    // many others win is not known.
+    assert!(full["winning_moves"].as_array().unwrap().len() > 1);
+    assert_eq!(fast["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(fast["winning_moves"][0], full["winning_moves"][0]);
+    assert_eq!(fast["winning_moves_total"], Value::Null);
     // Other games answer in full.
     assert_eq!(json(&["analyze", "nim", "3", "--outcome-only"])["value"], 3);
+}
+
+/// `--no-moves`: the same value and outcome as the full run, the moves
+/// null (not computed, which an empty list would not say); with
+/// `--outcome-only` the outcome alone. Other games too.
+#[test]
+fn no_moves_gives_the_value_of_the_full_run_and_no_moves() {
+    for (game, position) in [
+        ("cram", "4x5"),
+        ("cram", "3x4"),
+        ("cram", "2x2"),
+        ("node-kayles", "grid:3x5"),
+        ("chomp", "3x4"),
+        ("nim", "3"),
+    ] {
+        let full = json(&["analyze", game, position]);
+        let bare = json(&["analyze", game, position, "--no-moves"]);
+        assert_eq!(bare["value"], full["value"], "{game} {position}");
+        assert_eq!(bare["outcome"], full["outcome"], "{game} {position}");
+        assert_eq!(bare["winning_moves"], Value::Null, "{game} {position}");
+        assert_eq!(bare["winning_moves_total"], Value::Null);
+        let outcome = json(&["analyze", game, position, "--no-moves", "--outcome-only"]);
+        assert_eq!(outcome["outcome"], full["outcome"], "{game} {position}");
+        assert_eq!(outcome["winning_moves"], Value::Null);
+    }
+    let out = grundy()
+        .args(["analyze", "cram", "3x4", "--no-moves"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("value *\n"), "{text}");
+    assert!(text.contains("not computed (--no-moves)"), "{text}");
+    assert!(!text.contains(" -> "), "{text}");
 }
 
 #[test]

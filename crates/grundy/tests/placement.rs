@@ -423,8 +423,7 @@ fn chomp_rectangles_are_first_player_wins_and_young_diagrams_equal_the_definitio
 }
 
 /// Through the spec: the winning moves are exactly the moves to a
-/// position of value 0 (single component), in full and outcome-only
-/// analyses alike.
+/// position of value 0 (single component); outcome-only lists the first.
 #[test]
 fn analyze_lists_exactly_the_moves_to_p_positions() {
     for (game, position) in [
@@ -452,12 +451,42 @@ fn analyze_lists_exactly_the_moves_to_p_positions() {
                 .map(|m| m.to[0].clone())
                 .collect::<Vec<_>>()
         };
-        assert_eq!(moves(&full), moves(&outcome), "{game} {position}");
+        // Outcome-only proves one winning move: the first of the full list.
+        assert!(g.outcome_lists_one_move());
+        let first: Vec<String> = moves(&full).into_iter().take(1).collect();
+        assert_eq!(first, moves(&outcome), "{game} {position}");
         assert_eq!(full.winning_moves.is_empty(), full.value.is_zero());
         for m in &full.winning_moves {
             let after = g.analyze(&m.to, &AnalyzeOptions::default()).unwrap();
             assert!(after.value.is_zero(), "{game} {position} -> {:?}", m.to);
         }
+    }
+}
+
+/// Without the moves (`analyze --no-moves`): the full analysis's value and
+/// outcome, no move listed, on sums too; outcome-only alike.
+#[test]
+fn analyze_without_moves_keeps_the_value_and_lists_nothing() {
+    for (game, sum) in [
+        ("cram", &["3x3"][..]),
+        ("cram", &["4x5"][..]),
+        ("cram", &["2x3", "3x3", "1x5"][..]),
+        ("cram", &["..#./..../#..."][..]),
+        ("node-kayles", &["grid:3x5", "cycle:7"][..]),
+        ("chomp", &["3x4"][..]),
+    ] {
+        let sum: Vec<String> = sum.iter().map(|p| p.to_string()).collect();
+        let o = AnalyzeOptions::default();
+        let mut g = spec::parse(game).unwrap();
+        let full = g.analyze(&sum, &o).unwrap();
+        let bare = g.analyze_without_moves(&sum, &o, false).unwrap();
+        assert!(bare.value_known);
+        assert_eq!(bare.value, full.value, "{game} {sum:?}");
+        assert_eq!(bare.outcome, full.outcome, "{game} {sum:?}");
+        assert!(bare.winning_moves.is_empty() && bare.unlisted_moves == 0);
+        let outcome = g.analyze_without_moves(&sum, &o, true).unwrap();
+        assert_eq!(outcome.outcome, full.outcome, "{game} {sum:?}");
+        assert!(outcome.winning_moves.is_empty());
     }
 }
 

@@ -114,6 +114,37 @@ pub trait AnyGame {
         self.analyze(positions, options)
     }
 
+    /// True when [`analyze_outcome`](Self::analyze_outcome) lists one
+    /// winning move (the first it proves), not all: the outcome is one
+    /// question, and proving every move is a search per move (the
+    /// placement games). False (the default): it lists them all.
+    fn outcome_lists_one_move(&self) -> bool {
+        false
+    }
+
+    /// The nim-value and outcome of the sum of `positions` without the
+    /// winning moves (`analyze --no-moves`), or with `outcome_only` the
+    /// outcome alone (as [`analyze_outcome`](Self::analyze_outcome) gives
+    /// it): the result has no winning moves and `unlisted_moves` 0, whatever
+    /// the outcome. A game whose moves each cost a search of their own (the
+    /// placement games) skips that search; the default analyses in full
+    /// and drops the moves.
+    fn analyze_without_moves(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        outcome_only: bool,
+    ) -> Result<Analysis<String>> {
+        let mut a = if outcome_only {
+            self.analyze_outcome(positions, options)?
+        } else {
+            self.analyze(positions, options)?
+        };
+        a.winning_moves.clear();
+        a.unlisted_moves = 0;
+        Ok(a)
+    }
+
     /// The game's transposition table in its saved form, for games that
     /// keep one that can be resumed (the placement games); an error for the
     /// others (the default).
@@ -389,6 +420,21 @@ impl AnyGame for Chosen {
     ) -> Result<Analysis<String>> {
         self.check_count(positions)?;
         self.0.analyze_outcome(positions, options)
+    }
+
+    fn analyze_without_moves(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        outcome_only: bool,
+    ) -> Result<Analysis<String>> {
+        self.check_count(positions)?;
+        self.0
+            .analyze_without_moves(positions, options, outcome_only)
+    }
+
+    fn outcome_lists_one_move(&self) -> bool {
+        self.0.outcome_lists_one_move()
     }
 
     fn save_table(&self) -> Result<Vec<u8>> {

@@ -193,7 +193,7 @@ impl AnyGame for PlacementSpec {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        self.analyze_sum(positions, options, false)
+        self.analyze_sum(positions, options, false, true)
     }
 
     fn analyze_outcome(
@@ -201,7 +201,23 @@ impl AnyGame for PlacementSpec {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        self.analyze_sum(positions, options, true)
+        self.analyze_sum(positions, options, true, true)
+    }
+
+    /// The outcome-first search stops at the first winning move.
+    fn outcome_lists_one_move(&self) -> bool {
+        true
+    }
+
+    /// The value (or with `outcome_only` the outcome) alone: no move is
+    /// searched.
+    fn analyze_without_moves(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        outcome_only: bool,
+    ) -> Result<Analysis<String>> {
+        self.analyze_sum(positions, options, outcome_only, false)
     }
 
     /// Each move leaves one board, written as the family writes positions
@@ -232,6 +248,7 @@ impl PlacementSpec {
         positions: &[String],
         options: &AnalyzeOptions,
         outcome_only: bool,
+        moves: bool,
     ) -> Result<Analysis<String>> {
         if options.misere {
             return Err(Error::unsupported(format!(
@@ -251,11 +268,13 @@ impl PlacementSpec {
             outcome = if p { Outcome::P } else { Outcome::N };
             value = Nimber::new(0);
             value_known = false;
-            if !p {
-                for (i, &(e, b)) in comps.iter().enumerate() {
+            if !p && moves {
+                // One winning move is the answer: the outcome is proven.
+                'search: for (i, &(e, b)) in comps.iter().enumerate() {
                     for (cells, after) in self.engines[e].moves(&b) {
                         if self.is_p(&comps, Some((i, after)))? {
                             winning_moves.push(self.winning(i, e, &b, cells, &after));
+                            break 'search;
                         }
                     }
                 }
@@ -266,7 +285,7 @@ impl PlacementSpec {
             value = total;
             value_known = true;
             outcome = Outcome::of_value(total);
-            if !total.is_zero() {
+            if !total.is_zero() && moves {
                 for (i, &(e, b)) in comps.iter().enumerate() {
                     let target = (values[i] + total).value();
                     for (cells, after) in self.engines[e].moves(&b) {

@@ -18,18 +18,22 @@ use std::sync::{Arc, Mutex};
 
 /// The box of the end-game table the solver builds by default
 /// ([`super::PlacementConfig::endgame`]), rows by columns: every position of
-/// 20 cells, 1 MB.
+/// 20 cells, 512 KB for Cram (4 bits a value).
 pub const BOX: (usize, usize) = (4, 5);
 
 /// The tables built so far: the game's fingerprint, the box, the table.
 type Built = Vec<(Vec<u8>, (usize, usize), Option<Arc<Endgame>>)>;
 static BUILT: Mutex<Built> = Mutex::new(Vec::new());
 
-/// The values of every subset of an `h × w` box.
+/// The values of every subset of an `h × w` box, two to a byte (4 bits
+/// each: Cram's values in a 4×5 box are at most 4, so 512 KB) while every
+/// value fits, else one to a byte.
 #[derive(Debug)]
 pub struct Endgame {
     h: usize,
     w: usize,
+    /// Bits per value: 4 or 8.
+    bits: u32,
     values: Vec<u8>,
 }
 
@@ -39,27 +43,63 @@ impl Endgame {
     /// docs); `None` when a value does not fit in a byte (never for the
     /// placement games on so few cells, but checked).
     pub fn build(h: usize, w: usize, moves: &[(u128, u128)]) -> Option<Endgame> {
+        Endgame::build_packed(h, w, moves, 4).or_else(|| Endgame::build_packed(h, w, moves, 8))
+    }
+
+    /// [`build`](Self::build) at `bits` bits a value (4 or 8); `None` when
+    /// a value does not fit (a 4-bit table stops at the first value over
+    /// 15; an 8-bit one at the first over 63, the most `seen` holds).
+    fn build_packed(h: usize, w: usize, moves: &[(u128, u128)], bits: u32) -> Option<Endgame> {
         let n = h * w;
         assert!(n <= 24, "an end-game box of {n} cells is too large");
         let moves: Vec<(usize, usize)> = moves
             .iter()
             .map(|&(needs, takes)| (needs as usize, !(takes as usize)))
             .collect();
-        let mut values = vec![0u8; 1 << n];
-        for s in 1..values.len() {
+        let mut t = Endgame {
+            h,
+            w,
+            bits,
+            values: vec![0u8; ((1usize << n) * bits as usize).div_ceil(8)],
+        };
+        let most = if bits == 4 { 15 } else { 63 };
+        for s in 1..1usize << n {
             let mut seen = 0u64;
             for &(needs, keep) in &moves {
                 if s & needs == needs {
-                    let v = values[s & keep];
-                    if v >= 64 {
-                        return None;
-                    }
-                    seen |= 1 << v;
+                    seen |= 1 << t.get(s & keep);
                 }
             }
-            values[s] = (!seen).trailing_zeros() as u8;
+            let v = (!seen).trailing_zeros();
+            if v > most {
+                return None;
+            }
+            t.set(s, v as u8);
         }
-        Some(Endgame { h, w, values })
+        Some(t)
+    }
+
+    /// The value of subset `s`.
+    fn get(&self, s: usize) -> u8 {
+        if self.bits == 4 {
+            (self.values[s >> 1] >> ((s & 1) * 4)) & 15
+        } else {
+            self.values[s]
+        }
+    }
+
+    /// Stores `v` (fits in `bits`) as the value of subset `s`, which is 0.
+    fn set(&mut self, s: usize, v: u8) {
+        if self.bits == 4 {
+            self.values[s >> 1] |= v << ((s & 1) * 4);
+        } else {
+            self.values[s] = v;
+        }
+    }
+
+    /// The bytes the table takes.
+    pub fn bytes(&self) -> usize {
+        self.values.len()
     }
 
     /// The table of an `h × w` box for `rules` (built at the first call
@@ -106,7 +146,7 @@ impl Endgame {
         for r in 0..h {
             index |= (((cells >> (r * w)) & row) as usize) << (r * self.w);
         }
-        Some(u16::from(self.values[index]))
+        Some(u16::from(self.get(index)))
     }
 }
 
@@ -130,6 +170,32 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Packed two to a byte, the table holds what a byte per value holds,
+    /// and a game with values over 15 gets a byte per value.
+    #[test]
+    fn packed_tables_equal_byte_tables() {
+        let moves = dominoes(4, 5);
+        let packed = Endgame::build(4, 5, &moves).unwrap();
+        let bytes = Endgame::build_packed(4, 5, &moves, 8).unwrap();
+        assert_eq!(packed.bits, 4);
+        assert_eq!(packed.bytes(), 1 << 19);
+        let most = (0..1 << 20).map(|s| bytes.get(s)).max().unwrap();
+        assert!(most <= 15, "{most}");
+        for s in 0..1 << 20 {
+            assert_eq!(packed.get(s), bytes.get(s), "subset {s:#x}");
+        }
+        // Take cell i and every cell before it: a run of k cells ending at
+        // the last one has value k, so the full 1x20 strip has 20.
+        let suffixes: Vec<(u128, u128)> = (0..20).map(|i| (1 << i, low_bits(i + 1))).collect();
+        let wide = Endgame::build(1, 20, &suffixes).unwrap();
+        assert_eq!(wide.bits, 8);
+        assert_eq!(wide.value(&Board::full(1, 20).unwrap()), Some(20));
+        assert_eq!(
+            wide.value(&Board::new(1, 20, low_bits(20) ^ 0b111).unwrap()),
+            Some(17)
+        );
     }
 
     #[test]

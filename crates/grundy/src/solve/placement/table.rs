@@ -90,6 +90,10 @@ impl Slot {
     }
 }
 
+/// The array reserves room for its most lines at once when they take at
+/// most this much (untouched room costs no memory): 64 MB.
+const RESERVE_BYTES: usize = 64 << 20;
+
 /// Slots in a [`Line`].
 const PER_LINE: usize = 5;
 
@@ -215,9 +219,20 @@ impl Table {
     }
 
     /// Rebuilds the array with `lines` lines (every region kept that fits
-    /// its line) and the filter.
+    /// its line) and the filter. Doubling is done in place: the array's
+    /// room for its most lines (when at most [`RESERVE_BYTES`]) is taken at
+    /// the first rebuild and touched only as the lines are used, so the
+    /// old and the new array are never both in memory.
     fn rebuild(&mut self, lines: usize) {
-        let old = std::mem::replace(&mut self.lines, vec![Line::default(); lines]);
+        if !self.lines.is_empty() && lines == self.lines.len() * 2 {
+            return self.grow();
+        }
+        let mut new = Vec::new();
+        if self.max_lines <= RESERVE_BYTES / std::mem::size_of::<Line>() {
+            new.reserve_exact(self.max_lines.max(lines));
+        }
+        new.resize(lines, Line::default());
+        let old = std::mem::replace(&mut self.lines, new);
         self.filter = vec![0; (lines / 2).max(1)];
         self.used = 0;
         self.forgotten = 0;
@@ -226,6 +241,33 @@ impl Table {
                 *self.slot(s.cells, s.width()) = s;
             }
         }
+    }
+
+    /// Doubles the array in place. The home of a key is the top bits of its
+    /// hash, so old line `i` splits into new lines `2i` and `2i + 1`, which
+    /// no other old line feeds; going down from the last line, both are
+    /// empty when line `i` is moved (the old lines there have already
+    /// moved further up), and each receives at most the old line's slots.
+    fn grow(&mut self) {
+        let old = self.lines.len();
+        self.lines.resize(old * 2, Line::default());
+        let bits = (old * 2).trailing_zeros();
+        for i in (0..old).rev() {
+            let slots = std::mem::take(&mut self.lines[i]).slots;
+            let mut fill = [0usize; 2];
+            for s in slots {
+                if s.width() != 0 {
+                    let home = (Table::hash(s.cells, s.width()) >> (64 - bits)) as usize;
+                    debug_assert_eq!(home >> 1, i);
+                    let k = home & 1;
+                    self.lines[home].slots[fill[k]] = s;
+                    fill[k] += 1;
+                }
+            }
+        }
+        self.filter = Vec::new();
+        self.filter = vec![0; old];
+        self.refilter();
     }
 
     /// Rebuilds the filter from the regions in the array (forgotten
@@ -511,6 +553,30 @@ mod tests {
             .count();
         assert_eq!(kept, t.len());
         assert!(kept > 1000, "only {kept} kept");
+    }
+
+    /// A bounded table doubles in place, in the room taken at its first
+    /// line (the array never moves), and every region moved in a doubling
+    /// is found again.
+    #[test]
+    fn a_bounded_table_grows_in_place_and_keeps_everything() {
+        let mut t = Table::with_max_bytes(1 << 20);
+        let full = Board::full(6, 8).unwrap();
+        let mut stored = Vec::new();
+        let mut at = None;
+        for i in 1..30_000u128 {
+            let cells = (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) & full.mask()) | 1 | 1 << 47;
+            let b = full.with(cells);
+            t.set_value(b, (i % 13) as u16);
+            stored.push((b, (i % 13) as u16));
+            assert_eq!(*at.get_or_insert(t.lines.as_ptr()), t.lines.as_ptr());
+        }
+        assert_eq!(t.lines.len(), t.max_lines);
+        assert_eq!(t.forgotten, 0);
+        assert_eq!(t.len(), stored.len());
+        for (b, v) in &stored {
+            assert_eq!(t.get(b), Some(Known::Value(*v)));
+        }
     }
 
     /// Thousands of regions, small and large (over 64 cells), through
