@@ -168,7 +168,7 @@ fn values<'py>(py: Python<'py>, game: &str, to: u64, start: u64) -> PyResult<Bou
         Computed::Table(NimTable::U8(t)) => narrow(py, &t[s..=e]),
         Computed::Table(NimTable::Nine(t)) => {
             // Values below 512 in two planes (long runs): read out as u16.
-            let v: Vec<u16> = t.iter().skip(s).take(e + 1 - s).collect();
+            let v: Vec<u16> = (s..=e).filter_map(|i| t.get(i)).collect();
             narrow(py, &v)
         }
         Computed::Table(NimTable::U16(t)) => narrow(py, &t[s..=e]),
