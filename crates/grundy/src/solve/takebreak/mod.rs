@@ -542,15 +542,19 @@ impl TakeBreakSolver {
     }
 
     /// Refuses, before any work, a run to `n` that would not fit in
-    /// [`TakeBreakConfig::max_bytes`]: codes with splits are counted at 9
-    /// bits per value at least (their values pass 255 early; a table of 9
-    /// bits, [`Nine`], holds them while they stay
-    /// below 512), and the engine's own tables (256 KiB) are included.
+    /// [`TakeBreakConfig::max_bytes`]: codes with splits are counted at the
+    /// width their values take once past 255 (9 bits, [`Nine`], for runs
+    /// of [`TakeBreakConfig::nine_bits_from`] values or more, else two
+    /// bytes: the rule the table widens by), and the engine's own tables
+    /// (256 KiB) are included.
     pub fn check_memory(&self, n: u64) -> Result<()> {
         let splits = !(self.core.moves.pairs.is_empty() && self.core.moves.triples.is_empty());
         let count = n.saturating_add(1);
         let table = match &self.table {
-            NimTable::U8(_) if splits => Nine::bytes_for(count),
+            NimTable::U8(_) if splits && count >= self.config.nine_bits_from => {
+                Nine::bytes_for(count)
+            }
+            NimTable::U8(_) if splits => count.saturating_mul(2),
             t => t.bytes_for(count),
         };
         let needed = table.saturating_add(1 << 18);
