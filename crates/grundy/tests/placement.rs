@@ -286,6 +286,74 @@ fn cram_on_a_strip_is_dawsons_kayles() {
     }
 }
 
+/// Cram lists every domino of a board exactly once, from the middle out:
+/// on a full board the first one listed covers a middle cell, and no
+/// domino comes before one nearer the middle along the shorter side.
+#[test]
+fn cram_lists_each_domino_once_from_the_middle_out() {
+    let mut rng = Rng(0x5EED_CA7);
+    for (h, w) in [
+        (1, 1),
+        (1, 2),
+        (2, 1),
+        (3, 4),
+        (4, 3),
+        (5, 8),
+        (8, 5),
+        (2, 64),
+        (11, 11),
+    ] {
+        let full = Board::full(h, w).unwrap();
+        for round in 0..20 {
+            let cells = if round == 0 {
+                full.cells()
+            } else {
+                u128::from(rng.next()) << 64 | u128::from(rng.next())
+            } & full.cells();
+            let board = Board::new(h, w, cells).unwrap();
+            let mut listed = Vec::new();
+            Cram.each_move(&board, &mut |domino, after| {
+                assert_eq!(after.cells(), cells & !domino, "{h}x{w}");
+                listed.push(domino);
+            });
+            let mut every = Vec::new();
+            for r in 0..h {
+                for c in 0..w {
+                    let i = r * w + c;
+                    for j in [(c + 1 < w).then_some(i + 1), (r + 1 < h).then_some(i + w)] {
+                        let domino = j.map_or(0, |j| 1u128 << i | 1u128 << j);
+                        if domino != 0 && cells & domino == domino {
+                            every.push(domino);
+                        }
+                    }
+                }
+            }
+            let mut sorted = listed.clone();
+            sorted.sort_unstable();
+            every.sort_unstable();
+            assert_eq!(sorted, every, "{h}x{w} {cells:#x}: each domino once");
+            if round == 0 && !listed.is_empty() {
+                // The distance of a domino's middle from the board's middle,
+                // in half cells, across the shorter side counting four times.
+                let key = |domino: u128| {
+                    let a = domino.trailing_zeros() as usize;
+                    let b = 127 - domino.leading_zeros() as usize;
+                    let (r2, c2) = (a / w + b / w, a % w + b % w);
+                    let (dr, dc) = (r2.abs_diff(h - 1), c2.abs_diff(w - 1));
+                    if h <= w {
+                        4 * dr + dc
+                    } else {
+                        dr + 4 * dc
+                    }
+                };
+                assert!(key(listed[0]) <= 1, "{h}x{w}: first {:#x}", listed[0]);
+                let keys: Vec<usize> = listed.iter().map(|&d| key(d)).collect();
+                assert!(keys.windows(2).all(|k| k[0] <= k[1]), "{h}x{w}: {keys:?}");
+            }
+        }
+    }
+}
+
 /// Known (Gardner): on an even × even board the second player wins by
 /// answering each domino with its image under the half turn; on an even ×
 /// odd board the first player wins by taking the two central cells, then

@@ -182,16 +182,19 @@ impl Placement for Cram {
         half_turn_mirrors(region).then_some(0)
     }
 
+    /// The dominoes nearest the middle of the box first (see
+    /// [`dominoes_middle_first`]): a domino near the middle splits a region
+    /// into smaller parts, more often of known value, so a search that
+    /// stops at the first option answering it lists fewer options.
     fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {
         let cells = board.cells();
-        for i in Bits(board.right_pairs()) {
-            let domino = 3u128 << i;
-            f(domino, board.with(cells & !domino));
+        if cells == 0 {
+            return;
         }
-        let w = board.width();
-        for i in Bits(board.down_pairs()) {
-            let domino = 1u128 << i | 1u128 << (i + w);
-            f(domino, board.with(cells & !domino));
+        for &domino in dominoes_middle_first(board.height(), board.width()) {
+            if cells & domino == domino {
+                f(domino, board.with(cells & !domino));
+            }
         }
     }
 
@@ -208,6 +211,53 @@ impl Placement for Cram {
             out.push(canonical_unless_within(&r, Symmetry::Dihedral, BOX))
         });
     }
+}
+
+/// `OFFSETS[h] + w - 1`: the number of a box shape `h × w` with `h · w ≤
+/// 128` (the shapes with fewer rows come first).
+const OFFSETS: [u16; MAX_CELLS + 2] = {
+    let mut o = [0u16; MAX_CELLS + 2];
+    let mut h = 1;
+    while h <= MAX_CELLS {
+        o[h + 1] = o[h] + (MAX_CELLS / h) as u16;
+        h += 1;
+    }
+    o
+};
+
+/// The number of box shapes.
+const SHAPES: usize = OFFSETS[MAX_CELLS + 1] as usize;
+
+/// The dominoes of a full `h × w` box (`h, w ≥ 1`, at most 128 cells), by
+/// the distance of their middle from the box's middle, the distance
+/// across the shorter side counting four times (on Cram 5x8 this order
+/// lists 1.5 million regions where row by row listed 5.2 million, and
+/// weighing both sides alike 1.5 million too but 12% more on 5x7).
+/// Built once per shape (about 1 KB for 5x8), shared by every board.
+fn dominoes_middle_first(h: usize, w: usize) -> &'static [u128] {
+    static ORDERS: [std::sync::OnceLock<Box<[u128]>>; SHAPES] =
+        [const { std::sync::OnceLock::new() }; SHAPES];
+    ORDERS[OFFSETS[h] as usize + w - 1].get_or_init(|| {
+        let (across_rows, across_columns) = if h <= w { (4, 1) } else { (1, 4) };
+        // Middles in half cells: a domino's is twice its cells' mean.
+        let distance = |r2: usize, c2: usize| {
+            r2.abs_diff(h - 1) * across_rows + c2.abs_diff(w - 1) * across_columns
+        };
+        let mut all = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                let i = r * w + c;
+                if c + 1 < w {
+                    all.push((distance(2 * r, 2 * c + 1), 3u128 << i));
+                }
+                if r + 1 < h {
+                    all.push((distance(2 * r + 1, 2 * c), 1u128 << i | 1u128 << (i + w)));
+                }
+            }
+        }
+        all.sort_by_key(|&(d, _)| d);
+        all.into_iter().map(|(_, domino)| domino).collect()
+    })
 }
 
 /// Whether the second player wins `region` (cropped to its box) by
