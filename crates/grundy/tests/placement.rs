@@ -291,7 +291,7 @@ fn cram_on_a_strip_is_dawsons_kayles() {
 /// domino comes before one nearer the middle along the shorter side.
 #[test]
 fn cram_lists_each_domino_once_from_the_middle_out() {
-    let mut rng = Rng(0x5EED_CA7);
+    let mut rng = Rng(0x5EED_0CA7);
     for (h, w) in [
         (1, 1),
         (1, 2),
