@@ -33,6 +33,17 @@ pub trait Placement {
     /// leaves.
     fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board));
 
+    /// As [`each_move`](Self::each_move), but stops once `f` returns
+    /// `true` (the default lists the rest and ignores them).
+    fn each_move_until(&self, board: &Board, f: &mut dyn FnMut(u128, Board) -> bool) {
+        let mut stopped = false;
+        self.each_move(board, &mut |cells, after| {
+            if !stopped {
+                stopped = f(cells, after);
+            }
+        });
+    }
+
     /// Appends the independent regions of `board`, in canonical form, to
     /// `out`; regions whose value is 0 without search may be left out.
     fn regions_into(&self, board: &Board, out: &mut Vec<Board>);
@@ -74,15 +85,10 @@ impl<P: Placement> Rules for P {
 
     fn options_until(&self, region: &Board, f: &mut dyn FnMut(&[Board]) -> bool) {
         let mut regions = Vec::new();
-        let mut stopped = false;
-        // Once stopped, the remaining moves cost a test each: nothing is
-        // split or made canonical.
-        self.each_move(region, &mut |_, after| {
-            if !stopped {
-                regions.clear();
-                self.regions_into(&after, &mut regions);
-                stopped = f(&regions);
-            }
+        self.each_move_until(region, &mut |_, after| {
+            regions.clear();
+            self.regions_into(&after, &mut regions);
+            f(&regions)
         });
     }
 
@@ -90,12 +96,14 @@ impl<P: Placement> Rules for P {
         // Only the move asked for is split and made canonical.
         let mut i = 0;
         let mut regions = Vec::new();
-        self.each_move(region, &mut |_, after| {
+        self.each_move_until(region, &mut |_, after| {
             if i == index {
                 self.regions_into(&after, &mut regions);
                 f(&regions);
+                return true;
             }
             i += 1;
+            false
         });
     }
 
@@ -187,13 +195,20 @@ impl Placement for Cram {
     /// into smaller parts, more often of known value, so a search that
     /// stops at the first option answering it lists fewer options.
     fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {
+        self.each_move_until(board, &mut |domino, after| {
+            f(domino, after);
+            false
+        });
+    }
+
+    fn each_move_until(&self, board: &Board, f: &mut dyn FnMut(u128, Board) -> bool) {
         let cells = board.cells();
         if cells == 0 {
             return;
         }
         for &domino in dominoes_middle_first(board.height(), board.width()) {
-            if cells & domino == domino {
-                f(domino, board.with(cells & !domino));
+            if cells & domino == domino && f(domino, board.with(cells & !domino)) {
+                return;
             }
         }
     }
