@@ -103,6 +103,31 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
+/// Shows on stderr, while `game` searches, how many positions it has
+/// searched (for the games that report it: the placement games), from the
+/// first report on (about 0.05 s in), so quick answers show nothing; hidden
+/// with `--quiet` or when stderr is not a terminal. The caller clears it
+/// when the search ends.
+pub fn search_progress(game: &mut dyn AnyGame, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} searching: {human_pos} regions listed, {rate} a second",
+    ) {
+        bar.set_style(style.with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", indicatif::HumanCount(state.per_sec() as u64));
+            },
+        ));
+    }
+    let shown = bar.clone();
+    game.set_progress(std::sync::Arc::new(move |n| shown.inc(n)));
+    bar
+}
+
 /// `grundy values` for a long run (see the module docs).
 ///
 /// The values are the take-and-break form's, and files and messages name

@@ -260,6 +260,7 @@ fn run(cli: Cli) -> Result<()> {
                     files::load_table(game.as_mut(), path)?;
                 }
                 let options = AnalyzeOptions { misere: a.misere };
+                let progress = longrun::search_progress(game.as_mut(), out.is_quiet());
                 let analysis = if a.no_moves {
                     game.analyze_without_moves(&a.positions, &options, a.outcome_only)
                 } else if a.outcome_only {
@@ -267,6 +268,7 @@ fn run(cli: Cli) -> Result<()> {
                 } else {
                     game.analyze(&a.positions, &options)
                 };
+                progress.finish_and_clear();
                 // The table is saved even when the search stopped at a limit:
                 // what it learned is kept for the next run.
                 if let Some(path) = &a.table {

@@ -96,3 +96,25 @@ fn a_scripted_game_plays_through_the_terminal_too() {
     p.exp_string("bye").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// A long placement search shows on the terminal how many regions it has
+/// listed, and clears the line before the answer; piped, it prints nothing
+/// but the answer.
+#[test]
+fn a_long_search_shows_its_progress_on_a_terminal_only() {
+    let mut p = spawn(&["analyze", "cram", "5x8", "--no-moves"]);
+    p.exp_regex(r"searching: [0-9,]+ regions listed")
+        .expect("progress on the terminal");
+    p.exp_string("cram: value *").unwrap();
+    p.exp_eof().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["analyze", "cram", "5x7", "--no-moves"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

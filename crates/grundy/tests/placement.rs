@@ -492,6 +492,43 @@ fn chomp_rectangles_are_first_player_wins_and_young_diagrams_equal_the_definitio
 
 /// Through the spec: the winning moves are exactly the moves to a
 /// position of value 0 (single component); outcome-only lists the first.
+/// A long analysis reports its work: every `PROGRESS_EVERY` regions
+/// listed, also through the game (for the command's progress display).
+#[test]
+fn a_long_search_reports_the_regions_it_lists() {
+    use grundy::solve::placement::PROGRESS_EVERY;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    let mut s = solver(Cram);
+    let told = Arc::new(AtomicU64::new(0));
+    let t = told.clone();
+    s.set_progress(Some(Arc::new(move |n| {
+        t.fetch_add(n, Ordering::Relaxed);
+    })));
+    let board = Board::full(5, 7).unwrap();
+    assert_eq!(s.sum_value(&Cram.regions(&board)).unwrap().value(), 1);
+    let reported = told.load(Ordering::Relaxed);
+    assert!(
+        reported > 0,
+        "{} regions listed, none reported",
+        s.expanded()
+    );
+    assert_eq!(reported, s.expanded() / PROGRESS_EVERY * PROGRESS_EVERY);
+
+    // Through the game.
+    for (game, position) in [("cram", "5x7"), ("node-kayles", "grid:5x9")] {
+        let mut g = spec::parse(game).unwrap();
+        let told = Arc::new(AtomicU64::new(0));
+        let t = told.clone();
+        g.set_progress(Arc::new(move |n| {
+            t.fetch_add(n, Ordering::Relaxed);
+        }));
+        g.analyze_without_moves(&[position.to_string()], &AnalyzeOptions::default(), false)
+            .unwrap();
+        assert!(told.load(Ordering::Relaxed) > 0, "{game} {position}");
+    }
+}
+
 #[test]
 fn analyze_lists_exactly_the_moves_to_p_positions() {
     for (game, position) in [

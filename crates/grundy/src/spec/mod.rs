@@ -14,6 +14,7 @@ use crate::analysis::Periodicity;
 use crate::error::{Error, Result};
 use crate::games::TakeBreak;
 use crate::nimber::Nimber;
+use crate::solve::placement::Progress;
 use crate::solve::PeriodReport;
 use crate::strategy::Analysis;
 /// Re-exported from the leaf layer [`crate::util`], where it now lives.
@@ -143,6 +144,15 @@ pub trait AnyGame {
         a.winning_moves.clear();
         a.unlisted_moves = 0;
         Ok(a)
+    }
+
+    /// Asks for reports of the work done by later analyses, for a
+    /// progress display: `progress` is called now and then with a number
+    /// of positions searched since the last call. Games whose analyses are
+    /// quick ignore it (the default); the placement games report the
+    /// regions their search lists.
+    fn set_progress(&mut self, progress: Progress) {
+        let _ = progress;
     }
 
     /// The game's transposition table in its saved form, for games that
@@ -435,6 +445,10 @@ impl AnyGame for Chosen {
 
     fn outcome_lists_one_move(&self) -> bool {
         self.0.outcome_lists_one_move()
+    }
+
+    fn set_progress(&mut self, progress: Progress) {
+        self.0.set_progress(progress)
     }
 
     fn save_table(&self) -> Result<Vec<u8>> {

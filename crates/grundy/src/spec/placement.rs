@@ -14,7 +14,7 @@ use super::{AnalyzeOptions, AnyGame};
 use crate::error::{Error, Result};
 use crate::games::placement::Placement;
 use crate::nimber::Nimber;
-use crate::solve::placement::{Board, PlacementConfig, PlacementSolver};
+use crate::solve::placement::{Board, PlacementConfig, PlacementSolver, Progress};
 use crate::strategy::{Analysis, Outcome, WinningMove};
 
 /// One game with its solver and its way of drawing positions.
@@ -37,6 +37,9 @@ pub(super) trait Engine {
     fn save(&self) -> Vec<u8>;
     /// Adds a saved table.
     fn load(&mut self, bytes: &[u8], name: &str) -> Result<()>;
+    /// Reports the regions the search lists (see
+    /// [`PlacementSolver::set_progress`]).
+    fn set_progress(&mut self, progress: Option<Progress>);
 }
 
 /// Writes a board of game `G` (engine label, board, cells marked).
@@ -109,6 +112,10 @@ impl<G: Placement> Engine for GameEngine<G> {
     fn load(&mut self, bytes: &[u8], name: &str) -> Result<()> {
         self.solver.load_table(bytes, name)
     }
+
+    fn set_progress(&mut self, progress: Option<Progress>) {
+        self.solver.set_progress(progress);
+    }
 }
 
 /// Chooses the engine of one component: an index into the list, which
@@ -120,6 +127,7 @@ pub(super) struct PlacementSpec {
     spec: String,
     engines: Vec<Box<dyn Engine>>,
     parse: ChooseEngine,
+    progress: Option<Progress>,
 }
 
 impl PlacementSpec {
@@ -128,11 +136,17 @@ impl PlacementSpec {
             spec: spec.to_string(),
             engines: vec![main],
             parse,
+            progress: None,
         }
     }
 
     fn component(&mut self, text: &str) -> Result<(usize, Board)> {
+        let known = self.engines.len();
         let e = (self.parse)(text, &mut self.engines)?;
+        // An engine added for this position reports to the same progress.
+        for engine in &mut self.engines[known..] {
+            engine.set_progress(self.progress.clone());
+        }
         Ok((e, self.engines[e].read(text)?))
     }
 
@@ -207,6 +221,13 @@ impl AnyGame for PlacementSpec {
     /// The outcome-first search stops at the first winning move.
     fn outcome_lists_one_move(&self) -> bool {
         true
+    }
+
+    fn set_progress(&mut self, progress: Progress) {
+        for engine in &mut self.engines {
+            engine.set_progress(Some(progress.clone()));
+        }
+        self.progress = Some(progress);
     }
 
     /// The value (or with `outcome_only` the outcome) alone: no move is

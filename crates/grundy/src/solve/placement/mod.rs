@@ -54,7 +54,7 @@ pub mod table;
 
 pub use board::{low_bits, Bits, Board, Edges, MAX_CELLS};
 pub use canon::{canonical, canonical_unless_within, Symmetry};
-pub use search::{PlacementConfig, PlacementSolver};
+pub use search::{PlacementConfig, PlacementSolver, Progress, PROGRESS_EVERY};
 
 /// The rules of a placement game, as the solver needs them: the options of
 /// a region, each the sum of the regions it leaves.

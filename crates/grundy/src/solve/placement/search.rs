@@ -71,6 +71,14 @@ impl Default for PlacementConfig {
 /// The options of one region, each the sum of the regions it leaves.
 type Options = OptionList<Board>;
 
+/// Told of work done: called with a number of regions listed since the
+/// last call (see [`PlacementSolver::set_progress`]). Shared, so that
+/// several solvers can report to one counter.
+pub type Progress = Arc<dyn Fn(u64) + Send + Sync>;
+
+/// Regions listed between two reports of progress (about 0.05 s of Cram).
+pub const PROGRESS_EVERY: u64 = 1 << 16;
+
 /// Options, and the value of each that the table knew when listed.
 type Listed = (Options, Vec<Option<u64>>);
 
@@ -93,6 +101,7 @@ pub struct PlacementSolver<R: Rules> {
     /// Option lists and value lists no longer used, kept for their
     /// allocations (most listings end early and are thrown away).
     spare: Vec<Listed>,
+    progress: Option<Progress>,
 }
 
 /// Slots of the hints: 256 KB.
@@ -159,7 +168,14 @@ impl<R: Rules> PlacementSolver<R> {
             cache: (0..CACHED).map(|_| None).collect(),
             hints: Hints::new(),
             spare: Vec::new(),
+            progress: None,
         }
+    }
+
+    /// Reports work to `progress`: every [`PROGRESS_EVERY`] regions listed
+    /// it is called with that number (`None`: no reports).
+    pub fn set_progress(&mut self, progress: Option<Progress>) {
+        self.progress = progress;
     }
 
     /// The rules.
@@ -226,6 +242,11 @@ impl<R: Rules> PlacementSolver<R> {
             self.cache[slot] = Some((b, o));
         }
         self.expanded += 1;
+        if self.expanded % PROGRESS_EVERY == 0 {
+            if let Some(progress) = &self.progress {
+                progress(PROGRESS_EVERY);
+            }
+        }
         let (h, w) = self.config.endgame;
         if !self.endgame_tried && region.count() as usize > h * w {
             self.endgame_tried = true;
