@@ -242,7 +242,7 @@ impl<R: Rules> PlacementSolver<R> {
             self.cache[slot] = Some((b, o));
         }
         self.expanded += 1;
-        if self.expanded % PROGRESS_EVERY == 0 {
+        if self.expanded.is_multiple_of(PROGRESS_EVERY) {
             if let Some(progress) = &self.progress {
                 progress(PROGRESS_EVERY);
             }
