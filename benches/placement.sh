@@ -5,8 +5,12 @@
 #
 #   benches/placement.sh                 # the default boards
 #   BOARDS="4x5 5x6" benches/placement.sh
-#   BOARDS="5x8 6x7" benches/placement.sh   # 6x7 only on purpose: igsolve
-#                                        # takes about 5 minutes and 8 GB
+#   BOARDS="4x11 3x17 5x9" benches/placement.sh   # longer: igsolve takes
+#                                        # 17 to 65 s and 8 GB on each
+#   BOARDS="6x7" benches/placement.sh    # only on purpose: igsolve takes
+#                                        # about 5 minutes and 8 GB
+# (igsolve keeps its table in a hash map up to 40 cells, and above that in
+# a table of about 8 GB it allocates whole.)
 #   IGSOLVE=/path/to/igsolve benches/placement.sh
 #
 # igsolve is looked for in $IGSOLVE, then /tmp/igs/bin/igsolve, then PATH;
@@ -29,7 +33,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BOARDS=${BOARDS:-"4x5 5x5 3x9 4x7 5x6 4x8 6x6 5x7 5x8"}
+BOARDS=${BOARDS:-"4x5 5x5 3x9 4x7 5x6 4x8 6x6 5x7 5x8 3x15"}
 IGS=${IGSOLVE:-}
 if [ -z "$IGS" ]; then
     if [ -x /tmp/igs/bin/igsolve ]; then IGS=/tmp/igs/bin/igsolve

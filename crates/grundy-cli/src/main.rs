@@ -182,7 +182,7 @@ fn with_params(game: &str, params: &[String]) -> Result<String> {
 }
 
 fn run(cli: Cli) -> Result<()> {
-    use output::Listed;
+    use grundy::strategy::MovesListed;
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
         Command::Values(a) => {
@@ -247,14 +247,9 @@ fn run(cli: Cli) -> Result<()> {
                 if a.no_moves {
                     r.analysis.winning_moves.clear();
                     r.analysis.unlisted_moves = 0;
+                    r.analysis.moves_listed = MovesListed::NotComputed;
                 }
-                let how = Some(r.method);
-                let listed = if a.no_moves {
-                    Listed::None
-                } else {
-                    Listed::All
-                };
-                out.analysis(&game.spec(), &r.analysis, how, listed, a.format.into())?;
+                out.analysis(&game.spec(), &r.analysis, Some(r.method), a.format.into())?;
             } else {
                 if let Some(path) = &a.table {
                     files::load_table(game.as_mut(), path)?;
@@ -275,14 +270,7 @@ fn run(cli: Cli) -> Result<()> {
                     files::save_table(game.as_ref(), path)?;
                 }
                 let method = a.misere.then_some(listed::MisereMethod::Family);
-                let listed = if a.no_moves {
-                    Listed::None
-                } else if a.outcome_only && game.outcome_lists_one_move() {
-                    Listed::First
-                } else {
-                    Listed::All
-                };
-                out.analysis(&game.spec(), &analysis?, method, listed, a.format.into())?;
+                out.analysis(&game.spec(), &analysis?, method, a.format.into())?;
             }
         }
         Command::Play(a) => {

@@ -8,7 +8,7 @@ use grundy::solve::loopy::{GraphValues, LoopyAnalysis, LoopyValue};
 use grundy::solve::{PeriodReport, TableView};
 use grundy::spec::listed::MisereMethod;
 use grundy::spec::{describe_periodicity, Family};
-use grundy::strategy::{Analysis, Outcome, WinningMove};
+use grundy::strategy::{Analysis, MovesListed as Listed, Outcome, WinningMove};
 use grundy::Nimber;
 use serde_json::json;
 use std::io::{self, BufWriter, Write};
@@ -346,20 +346,20 @@ impl Printer {
         }
     }
 
-    /// `grundy analyze`; `listed` says which winning moves `a` holds.
+    /// `grundy analyze` (`a.moves_listed` says which winning moves `a`
+    /// holds).
     pub fn analysis(
         &mut self,
         game: &str,
         a: &Analysis<String>,
         misere: Option<MisereMethod>,
-        listed: Listed,
         format: Format,
     ) -> Result<()> {
         // A P-position has no winning move: the (empty) list is complete.
-        let listed = if listed == Listed::First && a.outcome != Outcome::N {
+        let listed = if a.moves_listed == Listed::First && a.outcome != Outcome::N {
             Listed::All
         } else {
-            listed
+            a.moves_listed
         };
         match format {
             Format::Json => {
@@ -392,7 +392,7 @@ impl Printer {
                         obj["truncated"] = serde_json::Value::Null;
                         obj["winning_moves_total"] = serde_json::Value::Null;
                     }
-                    Listed::None => {
+                    Listed::NotComputed => {
                         obj["winning_moves"] = serde_json::Value::Null;
                         obj["winning_moves_total"] = serde_json::Value::Null;
                     }
@@ -429,7 +429,7 @@ impl Printer {
                 if let Some(method) = misere {
                     writeln!(self.out, "method: {}", method.name())?;
                 }
-                if listed == Listed::None && a.outcome == Outcome::N {
+                if listed == Listed::NotComputed && a.outcome == Outcome::N {
                     writeln!(self.out, "winning moves: not computed (--no-moves)")?;
                 } else if !a.winning_moves.is_empty() {
                     if listed == Listed::First {
@@ -652,16 +652,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Which winning moves an analysis holds, for [`Printer::analysis`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Listed {
-    /// Every winning move (or the first ones and the count of the rest).
-    All,
-    /// The first winning move found, the others not searched
-    /// (`--outcome-only` on a game that stops there).
-    First,
-    /// None: not computed (`--no-moves`).
-    None,
 }

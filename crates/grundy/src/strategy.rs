@@ -45,6 +45,24 @@ pub struct Analysis<P> {
     /// Winning moves that exist but are not in `winning_moves` because the
     /// list was cut at a limit (0: the list is complete). Exact.
     pub unlisted_moves: u128,
+    /// Which winning moves were searched: all of them (the default), the
+    /// first found, or none.
+    pub moves_listed: MovesListed,
+}
+
+/// Which winning moves an [`Analysis`] holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MovesListed {
+    /// Every winning move, or the first ones when the list was cut (then
+    /// [`Analysis::unlisted_moves`] counts the rest).
+    #[default]
+    All,
+    /// The first winning move found, which proves the outcome; the others
+    /// were not searched (an outcome-only analysis of a game with an
+    /// outcome-first search: the placement games).
+    First,
+    /// None: the moves were not computed (`analyze --no-moves`).
+    NotComputed,
 }
 
 impl<P> Analysis<P> {
@@ -76,6 +94,7 @@ impl<P> Analysis<P> {
                 })
                 .collect(),
             unlisted_moves: self.unlisted_moves,
+            moves_listed: self.moves_listed,
         }
     }
 }
@@ -144,5 +163,6 @@ where
         outcome: Outcome::of_value(total),
         winning_moves,
         unlisted_moves: 0,
+        moves_listed: MovesListed::All,
     })
 }

@@ -557,7 +557,14 @@ fn analyze_lists_exactly_the_moves_to_p_positions() {
                 .collect::<Vec<_>>()
         };
         // Outcome-only proves one winning move: the first of the full list.
-        assert!(g.outcome_lists_one_move());
+        use grundy::strategy::MovesListed;
+        let one = if full.outcome == Outcome::N {
+            MovesListed::First
+        } else {
+            MovesListed::All
+        };
+        assert_eq!(outcome.moves_listed, one, "{game} {position}");
+        assert_eq!(full.moves_listed, MovesListed::All);
         let first: Vec<String> = moves(&full).into_iter().take(1).collect();
         assert_eq!(first, moves(&outcome), "{game} {position}");
         assert_eq!(full.winning_moves.is_empty(), full.value.is_zero());
@@ -592,6 +599,9 @@ fn analyze_without_moves_keeps_the_value_and_lists_nothing() {
         let outcome = g.analyze_without_moves(&sum, &o, true).unwrap();
         assert_eq!(outcome.outcome, full.outcome, "{game} {sum:?}");
         assert!(outcome.winning_moves.is_empty());
+        use grundy::strategy::MovesListed;
+        assert_eq!(bare.moves_listed, MovesListed::NotComputed);
+        assert_eq!(outcome.moves_listed, MovesListed::NotComputed);
     }
 }
 

@@ -135,6 +135,7 @@ impl Nim {
             outcome,
             winning_moves,
             unlisted_moves: 0,
+            moves_listed: crate::strategy::MovesListed::All,
         }
     }
 

@@ -266,6 +266,7 @@ fn analyze_sum(
         outcome: Outcome::of_value(total),
         winning_moves,
         unlisted_moves: 0,
+        moves_listed: crate::strategy::MovesListed::All,
     })
 }
 

@@ -149,6 +149,7 @@ pub(super) fn single(
             })
             .collect(),
         unlisted_moves: 0,
+        moves_listed: crate::strategy::MovesListed::All,
     }
 }
 
@@ -193,6 +194,7 @@ pub(super) fn misere_analysis<P, E: Evaluator<P> + ?Sized>(
         outcome,
         winning_moves,
         unlisted_moves: 0,
+        moves_listed: crate::strategy::MovesListed::All,
     })
 }
 

@@ -105,7 +105,9 @@ pub trait AnyGame {
     /// [`analyze`](Self::analyze) when only the outcome is wanted: a game
     /// with an outcome-first search (the placement games) answers the
     /// outcome and the winning moves without the nim-value
-    /// ([`Analysis::value_known`] false), pruning where it can. The
+    /// ([`Analysis::value_known`] false), pruning where it can, and may
+    /// list only the first winning move it proves
+    /// ([`MovesListed::First`](crate::strategy::MovesListed::First)). The
     /// default is the full analysis.
     fn analyze_outcome(
         &mut self,
@@ -115,19 +117,12 @@ pub trait AnyGame {
         self.analyze(positions, options)
     }
 
-    /// True when [`analyze_outcome`](Self::analyze_outcome) lists one
-    /// winning move (the first it proves), not all: the outcome is one
-    /// question, and proving every move is a search per move (the
-    /// placement games). False (the default): it lists them all.
-    fn outcome_lists_one_move(&self) -> bool {
-        false
-    }
-
     /// The nim-value and outcome of the sum of `positions` without the
     /// winning moves (`analyze --no-moves`), or with `outcome_only` the
     /// outcome alone (as [`analyze_outcome`](Self::analyze_outcome) gives
-    /// it): the result has no winning moves and `unlisted_moves` 0, whatever
-    /// the outcome. A game whose moves each cost a search of their own (the
+    /// it): the result has no winning moves, `unlisted_moves` 0 and
+    /// `moves_listed` [`MovesListed::NotComputed`](crate::strategy::MovesListed::NotComputed),
+    /// whatever the outcome. A game whose moves each cost a search of their own (the
     /// placement games) skips that search; the default analyses in full
     /// and drops the moves.
     fn analyze_without_moves(
@@ -143,6 +138,7 @@ pub trait AnyGame {
         };
         a.winning_moves.clear();
         a.unlisted_moves = 0;
+        a.moves_listed = crate::strategy::MovesListed::NotComputed;
         Ok(a)
     }
 
@@ -441,10 +437,6 @@ impl AnyGame for Chosen {
         self.check_count(positions)?;
         self.0
             .analyze_without_moves(positions, options, outcome_only)
-    }
-
-    fn outcome_lists_one_move(&self) -> bool {
-        self.0.outcome_lists_one_move()
     }
 
     fn set_progress(&mut self, progress: Progress) {

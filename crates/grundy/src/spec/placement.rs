@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::games::placement::Placement;
 use crate::nimber::Nimber;
 use crate::solve::placement::{Board, PlacementConfig, PlacementSolver, Progress};
-use crate::strategy::{Analysis, Outcome, WinningMove};
+use crate::strategy::{Analysis, MovesListed, Outcome, WinningMove};
 
 /// One game with its solver and its way of drawing positions.
 pub(super) trait Engine {
@@ -218,11 +218,6 @@ impl AnyGame for PlacementSpec {
         self.analyze_sum(positions, options, true, true)
     }
 
-    /// The outcome-first search stops at the first winning move.
-    fn outcome_lists_one_move(&self) -> bool {
-        true
-    }
-
     fn set_progress(&mut self, progress: Progress) {
         for engine in &mut self.engines {
             engine.set_progress(Some(progress.clone()));
@@ -323,6 +318,13 @@ impl PlacementSpec {
             outcome,
             winning_moves,
             unlisted_moves: 0,
+            moves_listed: if !moves {
+                MovesListed::NotComputed
+            } else if outcome_only && outcome == Outcome::N {
+                MovesListed::First
+            } else {
+                MovesListed::All
+            },
         })
     }
 

@@ -95,6 +95,7 @@ pub fn analyze<G: HeapGame>(
         outcome: Outcome::of_value(total),
         winning_moves,
         unlisted_moves,
+        moves_listed: crate::strategy::MovesListed::All,
     })
 }
 

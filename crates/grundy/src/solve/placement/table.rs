@@ -558,9 +558,10 @@ mod tests {
 
     /// A bounded table doubles in place, in the room taken at its first
     /// line (the array never moves), and every region moved in a doubling
-    /// is found again.
+    /// is found again: all but the few a full line forgot (below 2/3 full,
+    /// a full line forgets rather than doubles).
     #[test]
-    fn a_bounded_table_grows_in_place_and_keeps_everything() {
+    fn a_bounded_table_grows_in_place_and_keeps_what_it_holds() {
         let mut t = Table::with_max_bytes(1 << 20);
         let full = Board::full(6, 8).unwrap();
         let mut stored = Vec::new();
@@ -573,11 +574,15 @@ mod tests {
             assert_eq!(*at.get_or_insert(t.lines.as_ptr()), t.lines.as_ptr());
         }
         assert_eq!(t.lines.len(), t.max_lines);
-        assert_eq!(t.forgotten, 0);
-        assert_eq!(t.len(), stored.len());
+        let mut found = 0;
         for (b, v) in &stored {
-            assert_eq!(t.get(b), Some(Known::Value(*v)));
+            if let Some(known) = t.get(b) {
+                assert_eq!(known, Known::Value(*v));
+                found += 1;
+            }
         }
+        assert_eq!(found, t.len());
+        assert!(found * 1000 >= stored.len() * 999, "{found} of {} kept", stored.len());
     }
 
     /// Thousands of regions, small and large (over 64 cells), through

@@ -400,6 +400,7 @@ impl AnyGame for CoinSpec {
             outcome: Outcome::of_value(total),
             winning_moves,
             unlisted_moves,
+            moves_listed: crate::strategy::MovesListed::All,
         })
     }
 }

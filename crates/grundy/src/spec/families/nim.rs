@@ -67,6 +67,7 @@ impl AnyGame for NimGame {
                 outcome: Outcome::of_value(value),
                 winning_moves,
                 unlisted_moves: 0,
+                moves_listed: crate::strategy::MovesListed::All,
             }
         };
         Ok(analysis.map(u64::to_string))

@@ -98,6 +98,7 @@ impl AnyGame for BoxSpec {
             outcome: Outcome::of_value(total),
             winning_moves,
             unlisted_moves: 0,
+            moves_listed: crate::strategy::MovesListed::All,
         })
     }
 }

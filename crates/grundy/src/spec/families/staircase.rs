@@ -93,6 +93,7 @@ impl AnyGame for StaircaseSpec {
             outcome: Outcome::of_value(total),
             winning_moves,
             unlisted_moves: 0,
+            moves_listed: crate::strategy::MovesListed::All,
         })
     }
 }
