@@ -21,7 +21,7 @@
 //!
 //! | what | time | memory |
 //! |---|---|---|
-//! | [`PlacementSolver::nim_value`] | O(regions reached × options × canonicalisation, O(rows) word operations each, O(cells) for a square box) | one table entry (12-byte slot, 13 to 52 bytes with the array's free slots) per region valued larger than the end-game box, at most 4 MB by default (then regions of few cells are forgotten); the end-game table, 512 KB for Cram |
+//! | [`PlacementSolver::nim_value`] | O(regions reached × options × canonicalisation, O(rows) word operations each, O(cells) for a square box) | one table entry (12-byte slot, 13 to 52 bytes with the array's free slots) per region valued larger than the end-game box, growing as needed to at most 1 GiB by default (then regions of few cells are forgotten); the end-game table, 512 KB for Cram |
 //! | [`PlacementSolver::sum_is`] (outcome) | at most the above, usually far less (stops at a winning move) | same |
 //!
 //! The search recurses, but only as deep as the number of moves a game on

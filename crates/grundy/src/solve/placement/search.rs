@@ -26,8 +26,8 @@
 //! `S`" are not: on Cram they cost more memory than they saved time). Time: at most one expansion per
 //! region and question, usually far fewer. Memory: the table, one entry
 //! per region valued, at most [`PlacementConfig::table_bytes`] for regions
-//! of at most 64 cells (then regions of few cells are forgotten), and
-//! capped by [`PlacementConfig::max_positions`].
+//! of at most 64 cells (then regions of few cells are forgotten); larger
+//! regions are capped by [`PlacementConfig::max_positions`].
 
 use super::board::{low_bits, Board};
 use super::endgame::Endgame;
@@ -41,8 +41,11 @@ use std::sync::Arc;
 /// Settings of a [`PlacementSolver`].
 #[derive(Clone, Debug)]
 pub struct PlacementConfig {
-    /// Most regions the table may hold (13 to 52 bytes each); beyond it the
-    /// search stops with [`ErrorKind::TooManyPositions`].
+    /// Most regions of more than 64 cells (boards larger than 64 cells)
+    /// the table may hold: they are all kept, in a hash map of about 40
+    /// bytes each; beyond it the search stops with
+    /// [`ErrorKind::TooManyPositions`]. (Smaller regions are bounded by
+    /// [`table_bytes`](Self::table_bytes) instead.)
     pub max_positions: usize,
     /// The box of the end-game table ([`super::endgame`]), `(rows,
     /// columns)` with at most 24 cells, built (for games that describe
@@ -50,11 +53,11 @@ pub struct PlacementConfig {
     /// searched; `(0, 0)` for none.
     pub endgame: (usize, usize),
     /// Most bytes of the table's array of regions (of at most 64 cells;
-    /// 4 MB by default): once full, it forgets regions of few cells for
-    /// new ones (they are searched again when asked again: time for
-    /// memory). Cram 5x8's value alone fills 2 MB (3.8 MB anonymous in
-    /// all); with every winning move, 2 MB instead of 4 MB saves 2.2 MB
-    /// for 8% more time.
+    /// 1 GiB by default). It doubles as it fills, so a search takes only
+    /// what it needs (Cram 5x8's value: 2 MB; 6x7's: 512 MB); once at this
+    /// bound, it forgets regions of few cells for new ones (they are
+    /// searched again when asked again: time for memory). Cram 6x7 took
+    /// 630 s with room for 512 MB and over 16 minutes with 128 MB.
     pub table_bytes: usize,
 }
 
@@ -63,7 +66,7 @@ impl Default for PlacementConfig {
         PlacementConfig {
             max_positions: 14_000_000,
             endgame: super::endgame::BOX,
-            table_bytes: 4 << 20,
+            table_bytes: 1 << 30,
         }
     }
 }
@@ -217,7 +220,7 @@ impl<R: Rules> PlacementSolver<R> {
     /// listed (most questions are settled so). With the options, the value
     /// of each that the table knows (when `want` is not empty).
     fn options_unless(&mut self, region: &Board, want: u128) -> Result<Option<Listed>> {
-        if self.table.len() >= self.config.max_positions {
+        if self.table.large_len() >= self.config.max_positions {
             return Err(ErrorKind::TooManyPositions {
                 limit: self.config.max_positions,
             }

@@ -180,6 +180,11 @@ impl Table {
         self.used + self.large.len()
     }
 
+    /// Regions of more than 64 cells stored (all kept, unlike the others).
+    pub fn large_len(&self) -> usize {
+        self.large.len()
+    }
+
     /// Whether nothing is stored.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
