@@ -57,7 +57,8 @@ pub struct PlacementConfig {
     /// what it needs (Cram 5x8's value: 2 MB; 6x7's: 512 MB); once at this
     /// bound, it forgets regions of few cells for new ones (they are
     /// searched again when asked again: time for memory). Cram 6x7 took
-    /// 630 s with room for 512 MB and over 16 minutes with 128 MB.
+    /// 630 s when the table could grow to 512 MB, and was stopped after
+    /// 16 minutes bounded at 128 MB.
     pub table_bytes: usize,
 }
 
