@@ -587,7 +587,11 @@ mod tests {
             }
         }
         assert_eq!(found, t.len());
-        assert!(found * 1000 >= stored.len() * 999, "{found} of {} kept", stored.len());
+        assert!(
+            found * 1000 >= stored.len() * 999,
+            "{found} of {} kept",
+            stored.len()
+        );
     }
 
     /// Thousands of regions, small and large (over 64 cells), through
