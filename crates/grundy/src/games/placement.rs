@@ -190,8 +190,9 @@ impl Placement for Cram {
         half_turn_mirrors(region).then_some(0)
     }
 
-    /// The dominoes nearest the middle of the box first (see
-    /// [`dominoes_middle_first`]): a domino near the middle splits a region
+    /// The dominoes nearest the middle of the box first (by the distance
+    /// of a domino's middle from the box's middle, the distance across the
+    /// shorter side counting four times): a domino near the middle splits a region
     /// into smaller parts, more often of known value, so a search that
     /// stops at the first option answering it lists fewer options.
     fn each_move(&self, board: &Board, f: &mut dyn FnMut(u128, Board)) {
