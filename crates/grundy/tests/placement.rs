@@ -371,6 +371,48 @@ fn cram_symmetry_strategies_decide_even_boards() {
     }
 }
 
+/// An odd × odd region that the half turn maps to itself, without its
+/// centre cell, is a second-player win (answer each domino by its image),
+/// as the definition says, and so is any symmetric region inside it.
+#[test]
+fn cram_odd_boxes_without_their_centre_cell_are_second_player_wins() {
+    let mut s = solver(Cram);
+    for (h, w) in [(3, 3), (3, 5), (5, 3), (3, 7)] {
+        let full = Board::full(h, w).unwrap();
+        let centre = full.bit(h / 2, w / 2);
+        // The board without its centre, and without the centre and a
+        // symmetric pair of corners.
+        let corners = full.bit(0, 0) | full.bit(h - 1, w - 1);
+        for cells in [full.cells() & !centre, full.cells() & !centre & !corners] {
+            let b = Board::new(h, w, cells).unwrap();
+            let mut memo = HashMap::new();
+            assert_eq!(cram_brute(h, w, cells, &mut memo), 0, "{h}x{w} {cells:#b}");
+            assert_eq!(value(&mut s, &b), 0, "{h}x{w} {cells:#b}");
+        }
+    }
+    // Every value the closed forms give on odd × odd boxes is the
+    // definition's, and the mirror rule gives some.
+    let mut mirrored = 0;
+    for (h, w) in [(3, 3), (3, 5), (5, 3)] {
+        let mut memo = HashMap::new();
+        for cells in 1..1u128 << (h * w) {
+            let b = Board::new(h, w, cells).unwrap();
+            if let Some(v) = Cram.known_value(&b) {
+                assert_eq!(
+                    u64::from(v),
+                    cram_brute(h, w, cells, &mut memo),
+                    "{h}x{w} {cells:#b}"
+                );
+                mirrored += usize::from(h > 1 && cells & b.bit(h / 2, w / 2) == 0);
+            }
+        }
+    }
+    assert!(
+        mirrored > 10,
+        "only {mirrored} regions decided by the mirror"
+    );
+}
+
 #[test]
 fn node_kayles_on_random_graphs_up_to_10_vertices_equals_the_definition() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);

@@ -279,23 +279,31 @@ fn dominoes_middle_first(h: usize, w: usize) -> &'static [u128] {
 /// Whether the second player wins `region` (cropped to its box) by
 /// answering each move with its image under the half turn, in Cram and in
 /// grid Node Kayles: the region is its own image, and no move is its own
-/// image or touches it — there is no centre cell (not both sides odd),
-/// and the two cells either side of the centre, when the centre is the
-/// middle of a side, are not both in the region. After such an answer the
-/// position is symmetric again, so the second player always has a move.
+/// image or touches it. When both sides are odd the centre is a cell,
+/// which must not be in the region (then two cells images of each other
+/// are never side by side: their middle would be the centre cell's). Else
+/// the centre is a corner, and no two cells are both images of each other
+/// and side by side; or it is the middle of a side, and the two cells
+/// either side of it must not both be in the region. After such an answer
+/// the position is symmetric again, so the second player always has a
+/// move.
 fn half_turn_mirrors(region: &Board) -> bool {
     let (h, w) = (region.height(), region.width());
     let n = h * w;
     let cells = region.cells();
-    if n == 0 || (h % 2 == 1 && w % 2 == 1) || cells.reverse_bits() >> (128 - n) != cells {
+    if n == 0 {
         return false;
     }
     let pair = match (h % 2, w % 2) {
+        // The centre cell: taken, or no mirror strategy (tested first, as
+        // it is cheaper than the image).
+        (1, 1) if cells & region.bit(h / 2, w / 2) != 0 => return false,
+        (1, 1) => 0,
         (1, _) => region.bit(h / 2, w / 2 - 1) | region.bit(h / 2, w / 2),
         (_, 1) => region.bit(h / 2 - 1, w / 2) | region.bit(h / 2, w / 2),
         _ => 0,
     };
-    pair == 0 || cells & pair != pair
+    cells.reverse_bits() >> (128 - n) == cells && (pair == 0 || cells & pair != pair)
 }
 
 /// Node Kayles on a grid: the vertices still available are the free cells,
