@@ -92,15 +92,20 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     if let Ok(style) = ProgressStyle::with_template(
         "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} values, {rate} values/s, ETA {eta}",
     ) {
-        let style = style.with_key(
-            "rate",
-            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{}", indicatif::HumanCount(state.per_sec() as u64));
-            },
-        );
-        bar.set_style(style.progress_chars("=> "));
+        bar.set_style(with_rate(style).progress_chars("=> "));
     }
     bar
+}
+
+/// `style` with the key `{rate}`: the items a second, as a whole count
+/// with separators.
+fn with_rate(style: ProgressStyle) -> ProgressStyle {
+    style.with_key(
+        "rate",
+        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}", indicatif::HumanCount(state.per_sec() as u64));
+        },
+    )
 }
 
 /// Shows on stderr, while `game` searches, how many positions it has
@@ -116,12 +121,7 @@ pub fn search_progress(game: &mut dyn AnyGame, quiet: bool) -> ProgressBar {
     if let Ok(style) = ProgressStyle::with_template(
         "{elapsed_precise} searching: {human_pos} regions listed, {rate} a second",
     ) {
-        bar.set_style(style.with_key(
-            "rate",
-            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{}", indicatif::HumanCount(state.per_sec() as u64));
-            },
-        ));
+        bar.set_style(with_rate(style));
     }
     let shown = bar.clone();
     game.set_progress(std::sync::Arc::new(move |n| shown.inc(n)));

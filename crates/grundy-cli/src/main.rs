@@ -182,7 +182,6 @@ fn with_params(game: &str, params: &[String]) -> Result<String> {
 }
 
 fn run(cli: Cli) -> Result<()> {
-    use grundy::strategy::MovesListed;
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
         Command::Values(a) => {
@@ -245,9 +244,7 @@ fn run(cli: Cli) -> Result<()> {
             } else if a.misere && a.table.is_none() && !a.outcome_only {
                 let mut r = listed::analyze_misere(game.as_mut(), &a.positions)?;
                 if a.no_moves {
-                    r.analysis.winning_moves.clear();
-                    r.analysis.unlisted_moves = 0;
-                    r.analysis.moves_listed = MovesListed::NotComputed;
+                    r.analysis.drop_moves();
                 }
                 out.analysis(&game.spec(), &r.analysis, Some(r.method), a.format.into())?;
             } else {

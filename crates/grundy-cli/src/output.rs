@@ -8,7 +8,7 @@ use grundy::solve::loopy::{GraphValues, LoopyAnalysis, LoopyValue};
 use grundy::solve::{PeriodReport, TableView};
 use grundy::spec::listed::MisereMethod;
 use grundy::spec::{describe_periodicity, Family};
-use grundy::strategy::{Analysis, MovesListed as Listed, Outcome, WinningMove};
+use grundy::strategy::{Analysis, MovesListed, Outcome, WinningMove};
 use grundy::Nimber;
 use serde_json::json;
 use std::io::{self, BufWriter, Write};
@@ -355,12 +355,7 @@ impl Printer {
         misere: Option<MisereMethod>,
         format: Format,
     ) -> Result<()> {
-        // A P-position has no winning move: the (empty) list is complete.
-        let listed = if a.moves_listed == Listed::First && a.outcome != Outcome::N {
-            Listed::All
-        } else {
-            a.moves_listed
-        };
+        let listed = a.moves_listed;
         match format {
             Format::Json => {
                 let moves: Vec<_> = a
@@ -385,14 +380,14 @@ impl Printer {
                     "winning_moves_total": total,
                 });
                 match listed {
-                    Listed::All => {}
+                    MovesListed::All => {}
                     // One move proves the outcome; how many others win is
                     // not known.
-                    Listed::First => {
+                    MovesListed::First => {
                         obj["truncated"] = serde_json::Value::Null;
                         obj["winning_moves_total"] = serde_json::Value::Null;
                     }
-                    Listed::NotComputed => {
+                    MovesListed::NotComputed => {
                         obj["winning_moves"] = serde_json::Value::Null;
                         obj["winning_moves_total"] = serde_json::Value::Null;
                     }
@@ -429,10 +424,10 @@ impl Printer {
                 if let Some(method) = misere {
                     writeln!(self.out, "method: {}", method.name())?;
                 }
-                if listed == Listed::NotComputed && a.outcome == Outcome::N {
+                if listed == MovesListed::NotComputed && a.outcome == Outcome::N {
                     writeln!(self.out, "winning moves: not computed (--no-moves)")?;
                 } else if !a.winning_moves.is_empty() {
-                    if listed == Listed::First {
+                    if listed == MovesListed::First {
                         writeln!(
                             self.out,
                             "a winning move (the first found; others not searched):"

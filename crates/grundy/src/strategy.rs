@@ -59,7 +59,8 @@ pub enum MovesListed {
     All,
     /// The first winning move found, which proves the outcome; the others
     /// were not searched (an outcome-only analysis of a game with an
-    /// outcome-first search: the placement games).
+    /// outcome-first search: the placement games). Only with outcome N:
+    /// the empty list of a P-position is [`All`](Self::All).
     First,
     /// None: the moves were not computed (`analyze --no-moves`).
     NotComputed,
@@ -69,6 +70,14 @@ impl<P> Analysis<P> {
     /// Whether the winning-move list was cut (some moves are not listed).
     pub fn truncated(&self) -> bool {
         self.unlisted_moves > 0
+    }
+
+    /// Drops the winning moves: none listed, none counted, and
+    /// [`moves_listed`](Self::moves_listed) says they were not computed.
+    pub fn drop_moves(&mut self) {
+        self.winning_moves.clear();
+        self.unlisted_moves = 0;
+        self.moves_listed = MovesListed::NotComputed;
     }
 
     /// How many winning moves there are in all, listed or not.

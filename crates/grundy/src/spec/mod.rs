@@ -136,9 +136,7 @@ pub trait AnyGame {
         } else {
             self.analyze(positions, options)?
         };
-        a.winning_moves.clear();
-        a.unlisted_moves = 0;
-        a.moves_listed = crate::strategy::MovesListed::NotComputed;
+        a.drop_moves();
         Ok(a)
     }
 
