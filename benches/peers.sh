@@ -13,6 +13,8 @@
 #                               # the dist build below)
 #   GRUNDY_BEFORE=/path/to/old/grundy benches/peers.sh  # columns for an older
 #                               # build too (one and two threads, same rounds)
+#   EXPLICIT="0.007:262144" benches/peers.sh  # rows of the third table only
+#                               # (GAME:N; ROWS="" skips the first two)
 #
 # A row is GAME:E (n = 2^E) or GAME:B^E (n = B^E, e.g. kayles:10^7); kayles
 # and dawson are given to ogsolve as their codes 0.77 and 0.07.
@@ -32,13 +34,22 @@
 #   - ogsolve:  ogsolve -m rc2 -p -n N GAME > F
 # (the printed values compared too), with the cost of printing over grundy's
 # binary --output run.
+# A third table times the plain request a new user types, with no long-run
+# flag, against ogsolve's default method printing its values:
+#   - grundy:   grundy values GAME --to N --format csv > F   (issue 33: once
+#               refused after 1 s; now computed, with progress on a terminal)
+#   - ogsolve:  ogsolve -m naive -p -n N GAME > F
+# with the CPU seconds of each (user + system: the shared machine's load
+# changes them far less than the wall time), the FNV-1a checksum of the
+# values printed, and whether the two lists agree value by value.
 # Grundy's game is not an octal code (ogsolve cannot run it): its row compares
 # grundy's automatic method with grundy's own plain path (--method plain).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-2}
-ROWS=${ROWS:-"0.6:20 0.6:22 0.106:22 0.16:20 0.167:20 0.007:20 grundy-game:20 kayles:10^7 dawson:10^7"}
+EXPLICIT=${EXPLICIT:-"0.007:262144"}
+ROWS=${ROWS-"0.6:20 0.6:22 0.106:22 0.16:20 0.167:20 0.007:20 grundy-game:20 kayles:10^7 dawson:10^7"}
 GB=${GRUNDY_BEFORE:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -230,5 +241,51 @@ echo
 echo "$phead"
 echo "$prule"
 printf '%s\n' "${printed[@]}"
+# fnv FILE: the FNV-1a checksum (64 bits, over the values as little-endian
+# u64, grundy's `checksum of G(0..=N)`) of the values in grundy's csv or in
+# ogsolve's -p output
+fnv() {
+  python3 - "$1" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+if text.startswith('n,value\n'):
+    vals = [int(l.split(',')[1]) for l in text.splitlines()[1:]]
+else:
+    start = text.index('nimbers:') + len('nimbers:')
+    vals = [int(x) for x in text[start:].split('\n', 1)[0].split()]
+h = 0xcbf29ce484222325
+for v in vals:
+    for b in v.to_bytes(8, 'little'):
+        h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+print(f"{h:016x}")
+PY
+}
+
+ehead="| game | n | grundy values --format csv (s) | CPU (s) | ogsolve -m naive -p (s) | CPU (s) | ogsolve / grundy (CPU) | grundy checksum | ogsolve checksum | values match |"
+erule="|---|---|---|---|---|---|---|---|---|---|"
+explicit=()
+for row in $EXPLICIT; do
+  game=${row%:*}; n=${row#*:}
+  echo "== explicit request: $game, n = $n" >&2
+  re="" ro=""
+  for _ in $(seq "$RUNS"); do
+    read -r t _ _ c <<<"$(python3 "$measure" --stdout "$tmp/e.csv" "$G" values "$game" --to "$n" --format csv)"
+    [ -z "$re" ] || [ "$(python3 -c "print(int($c < ${re#* }))")" = 1 ] && re="$t $c"
+    read -r t _ _ c <<<"$(python3 "$measure" --stdout "$tmp/e.txt" "$og" -m naive -p -n "$n" "$game")"
+    [ -z "$ro" ] || [ "$(python3 -c "print(int($c < ${ro#* }))")" = 1 ] && ro="$t $c"
+  done
+  read -r et ec <<<"$re"
+  read -r ot oc <<<"$ro"
+  explicit+=("| $game | $n | $et | $ec | $ot | $oc | $(ratio "$oc" "$ec") | $(fnv "$tmp/e.csv") | $(fnv "$tmp/e.txt") | $(compare "$tmp/e.csv" "$tmp/e.txt") |")
+  echo "${explicit[-1]}"
+done
+if [ ${#explicit[@]} -gt 0 ]; then
+  echo
+  echo "Explicit requests (no long-run flag), printed to a file; best CPU time of $RUNS:"
+  echo
+  echo "$ehead"
+  echo "$erule"
+  printf '%s\n' "${explicit[@]}"
+fi
 echo
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -8,14 +8,15 @@
 //!
 //! Errors: a `grundy::Error` about the caller's input (a spec, a position,
 //! a graph) becomes `ValueError` with the library's message; a memory limit
-//! `MemoryError`; anything else `RuntimeError`.
+//! `MemoryError`; a cancelled computation `KeyboardInterrupt` (Ctrl-C, seen
+//! by the library's progress hook); anything else `RuntimeError`.
 
 use grundy::error::{Error, ErrorKind};
 use grundy::solve::{NimTable, TakeBreakConfig, TakeBreakSolver};
 use grundy::spec::{self, AnalyzeOptions};
 use grundy::{HeapGame, Nimber};
 use numpy::IntoPyArray;
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::time::Duration;
 
@@ -42,19 +43,21 @@ pub(crate) fn to_py(e: Error) -> PyErr {
         | ErrorKind::Unsupported(_)
         | ErrorKind::NotShrinking { .. }
         | ErrorKind::Cycle { .. } => PyValueError::new_err(msg),
+        ErrorKind::Cancelled => PyKeyboardInterrupt::new_err(msg),
         _ => PyRuntimeError::new_err(msg),
     }
 }
 
 /// Checks for a pending signal (Ctrl-C) from a thread that released the
-/// GIL; the Python error (KeyboardInterrupt) is kept in `slot` and the
-/// library is told to stop with an error that [`finish`] replaces by it.
+/// GIL: the cancel hook of the library's progress callbacks. The Python
+/// error (KeyboardInterrupt) is kept in `slot` and the library is told to
+/// stop with [`ErrorKind::Cancelled`], which [`finish`] replaces by it.
 pub(crate) fn interrupted(slot: &mut Option<PyErr>) -> grundy::Result<()> {
     match Python::with_gil(|py| py.check_signals()) {
         Ok(()) => Ok(()),
         Err(e) => {
             *slot = Some(e);
-            Err(ErrorKind::Unsupported("interrupted".into()).into())
+            Err(ErrorKind::Cancelled.into())
         }
     }
 }
@@ -71,7 +74,9 @@ pub(crate) fn finish<T>(r: grundy::Result<T>, slot: Option<PyErr>) -> PyResult<T
 /// period go to the take-and-break engine, as `grundy values` does.
 const ENGINE_RANGE: u64 = 1 << 20;
 
-/// Heaps computed between two checks for Ctrl-C outside the engine.
+
+/// Heaps asked of the library at once outside the engine (a closed form
+/// answers them without a check for Ctrl-C).
 const CHUNK: u64 = 1 << 16;
 
 /// Computed values: the engine's table (whole, from 0) or a plain list.
@@ -108,11 +113,14 @@ fn compute(game: &str, start: u64, to: u64, slot: &mut Option<PyErr>) -> grundy:
             return Ok(Computed::Table(solver.into_table()));
         }
     }
+    // No time limit: the size was asked for. Ctrl-C is checked between
+    // chunks and, while a table is computed, between the library's batches
+    // (about 50 ms each).
     let mut out = Vec::new();
     let mut lo = start;
     loop {
         let hi = lo.saturating_add(CHUNK - 1).min(to);
-        out.extend(any.values(lo, hi)?);
+        out.extend(any.values_with(lo, hi, &mut |_| interrupted(slot))?);
         if hi == to {
             return Ok(Computed::List(out));
         }
@@ -216,6 +224,10 @@ fn period(py: Python<'_>, game: &str, limit: Option<u64>) -> PyResult<PeriodTupl
     r.map_err(to_py)
 }
 
+/// How long `analyze` may compute values the caller did not ask for by
+/// size, as `grundy analyze` (past it: `RuntimeError` naming the limit).
+const IMPLICIT_TIME: Duration = Duration::from_secs(1);
+
 /// A winning move: (component, from, to components).
 pub(crate) type MoveTuple = (usize, String, Vec<String>);
 
@@ -239,6 +251,9 @@ fn analyze(
         // condition holds, else the game's own analysis, else search
         // (scripts included).
         let mut any = spec::parse_with(&game, &files::GameFiles)?;
+        // Values the caller did not ask for by size (a huge heap with no
+        // proven period) stop at the `grundy analyze` time limit.
+        any.set_time_limit(Some(IMPLICIT_TIME));
         let a = if misere {
             spec::listed::analyze_misere(any.as_mut(), &positions)?.analysis
         } else {

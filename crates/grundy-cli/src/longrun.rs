@@ -83,12 +83,13 @@ fn memory_budget() -> u64 {
 }
 
 /// A progress bar of `total` values on stderr (hidden with `--quiet` or
-/// when stderr is not a terminal).
+/// when stderr is not a terminal), cleared when dropped (so an error or
+/// Ctrl-C leaves nothing of it behind).
 pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(total);
+    let bar = ProgressBar::new(total).with_finish(indicatif::ProgressFinish::AndClear);
     if let Ok(style) = ProgressStyle::with_template(
         "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} values, {rate} values/s, ETA {eta}",
     ) {
@@ -188,7 +189,14 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         && !a.low_memory
         && game.period_theorem() != PeriodTheorem::None;
     if spec != any.spec() && !engine_only && !fills {
-        let values = any.values(0, a.to)?;
+        let values = {
+            let _watch = crate::interrupt::Watch::start();
+            let bar = progress_bar(a.to + 1, out.is_quiet());
+            any.values_with(0, a.to, &mut |n| {
+                bar.set_position(n.min(a.to + 1));
+                crate::interrupt::check()
+            })?
+        };
         return print(a, out, &spec, TableView::Nimbers(&values));
     }
     if let (true, Some(path)) = (a.low_memory, &a.output) {
@@ -239,8 +247,10 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
     let bar = progress_bar(a.to + 1, out.is_quiet());
     let every = a.checkpoint_every.unwrap_or(Duration::from_secs(60));
     let mut last_checkpoint = Instant::now();
+    let watch = crate::interrupt::Watch::start();
     solver.extend_with(a.to, &mut |s| {
         bar.set_position(s.len().min(a.to + 1));
+        crate::interrupt::check()?;
         if let Some(path) = &a.checkpoint {
             if last_checkpoint.elapsed() >= every {
                 write_values(path, &spec, s.table().view())?;
@@ -249,6 +259,7 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         }
         Ok(())
     })?;
+    drop(watch);
     bar.finish_and_clear();
     if let Some(path) = &a.checkpoint {
         write_values(path, &spec, solver.table().view())?;
@@ -274,9 +285,10 @@ fn certify(
     out: &mut Printer,
 ) -> Result<Option<Periodicity>> {
     let bar = progress_bar(a.to + 1, out.is_quiet());
+    let watch = crate::interrupt::Watch::start();
     let mut show = |s: &TakeBreakSolver| {
         bar.set_position(s.len().min(a.to + 1));
-        Ok(())
+        crate::interrupt::check()
     };
     let found = if solver.check_memory(a.to).is_ok() {
         extend_certifying(solver, a.to, None, &mut show)?
@@ -286,6 +298,7 @@ fn certify(
             extend_certifying(solver, a.to.min(FILL_SEARCH - 1), Some(deadline), &mut show);
         match search {
             Ok(Some(p)) => Some(p),
+            Err(e) if matches!(e.kind(), ErrorKind::Cancelled) => return Err(e.into()),
             _ => {
                 let spec = solver.game().spec();
                 let searched = solver.len();
@@ -296,6 +309,7 @@ fn certify(
             }
         }
     };
+    drop(watch);
     bar.finish_and_clear();
     if let (Some(p), false) = (found, out.is_quiet()) {
         out.note(&format!(

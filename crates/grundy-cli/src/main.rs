@@ -1,7 +1,8 @@
 //! The `grundy` command: a thin layer over the `grundy` library.
 //!
 //! `main` maps every error to one line on stderr and exit status 2 (a
-//! closed pipe exits 0 quietly); `run` is one `match` over the commands.
+//! closed pipe exits 0 quietly, a computation stopped by Ctrl-C exits 130);
+//! `run` is one `match` over the commands.
 //! No game logic lives here: commands parse, call the library, and print
 //! through [`output`].
 
@@ -12,6 +13,7 @@ mod disk;
 mod files;
 mod graph_out;
 mod hackenbush_cmd;
+mod interrupt;
 mod longrun;
 mod misere;
 mod nim_cmd;
@@ -62,6 +64,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if interrupt::is_cancelled(&e) => {
+            let _ = writeln!(io::stderr().lock(), "error: cancelled (Ctrl-C)");
+            ExitCode::from(interrupt::EXIT_STATUS)
+        }
         Err(e) => {
             let _ = writeln!(io::stderr().lock(), "{}", error_line(&e, takes_game));
             ExitCode::from(2)
@@ -97,6 +103,9 @@ fn hint(e: &grundy::Error) -> Option<&'static str> {
         }
         ErrorKind::HeapTooLarge { .. } => {
             Some("`grundy period GAME` says whether a period is proven")
+        }
+        ErrorKind::LimitReached { .. } => {
+            Some("`grundy values GAME --to N` computes the values to any heap, with progress")
         }
         ErrorKind::OutOfMemory { .. } | ErrorKind::TooManyPositions { .. } => {
             Some("ask for a smaller range")
@@ -166,6 +175,10 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 const PERIOD_LIMIT: u64 = 1 << 20;
 /// ... and how long it may take.
 const PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(3);
+/// How long `analyze` and `play` may compute values the user did not ask
+/// for by size (a single huge heap with no proven period): past it they
+/// stop with the limit named, and `values --to N` computes them instead.
+const IMPLICIT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 /// How long `plot` looks for a period to mark.
 const PLOT_PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -193,13 +206,24 @@ fn run(cli: Cli) -> Result<()> {
             if let Some(path) = &a.checkpoint {
                 disk::check_room("--checkpoint", path, a.to)?;
             }
+            // The user named the heaps: they are computed however long it
+            // takes, with progress, and Ctrl-C stops the work cleanly.
+            interrupt::install();
             if longrun::applies(&a, game.as_ref())? {
                 longrun::values(&a, game.as_mut(), &mut out)?;
             } else {
                 match game.table(from, a.to)? {
                     Some(rows) => out.table(&game.spec(), from, a.to, &rows, a.format)?,
                     None => {
-                        let values = game.values(from, a.to)?;
+                        let values = {
+                            let _watch = interrupt::Watch::start();
+                            let total = a.to.saturating_add(1);
+                            let bar = longrun::progress_bar(total, out.is_quiet());
+                            game.values_with(from, a.to, &mut |n| {
+                                bar.set_position(n.min(total));
+                                interrupt::check()
+                            })?
+                        };
                         if a.stats {
                             let stats = value_stats(&values, from);
                             out.values_with_stats(
@@ -237,6 +261,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Analyze(a) => {
             let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
+            game.set_time_limit(Some(IMPLICIT_TIME));
             if let Some(kind) = a.compound {
                 let (starts, c) =
                     listed::analyze_compound(game.as_mut(), &a.positions, kind.into(), 100)?;
@@ -271,7 +296,8 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Play(a) => {
-            let game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
+            game.set_time_limit(Some(IMPLICIT_TIME));
             let session = if a.misere {
                 grundy::play::Match::new_misere(game, &a.positions)?
             } else {

@@ -61,6 +61,23 @@ pub enum ErrorKind {
         /// How many values the period search computed.
         searched: u64,
     },
+    /// A limit that a front-end set on the work (a time limit: the
+    /// library sets none by default) was reached before the work was done.
+    #[error("{work} stopped at the limit of {limit}, with {reached}")]
+    LimitReached {
+        /// What was being computed, e.g. "the values of `treblecross` up
+        /// to heap 10000000".
+        work: String,
+        /// The limit, in backticks, e.g. "`1 s` of computing time".
+        limit: String,
+        /// How far the work got, e.g. "heap 51234 reached".
+        reached: String,
+    },
+    /// The caller stopped the computation through its cancel hook (a
+    /// progress callback that returned this error: Ctrl-C in the `grundy`
+    /// command, `KeyboardInterrupt` in Python).
+    #[error("cancelled")]
+    Cancelled,
     /// The operation does not apply to this game.
     #[error("{0}")]
     Unsupported(String),

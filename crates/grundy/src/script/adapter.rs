@@ -119,6 +119,16 @@ impl AnyGame for ScriptSpec {
         self.game.checked(r)
     }
 
+    fn values_with(
+        &mut self,
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Vec<Nimber>> {
+        let r = self.heaps.values_with(from, to, progress);
+        self.game.checked(r)
+    }
+
     fn period_within(
         &mut self,
         limit: u64,

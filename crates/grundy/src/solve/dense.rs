@@ -161,10 +161,10 @@ impl<G: HeapGame, V: DenseValue> DenseSolver<G, V> {
             .saturating_mul(std::mem::size_of::<V>() as u64)
     }
 
-    /// Computes `G(0..=n)` (keeping what is already known) and returns them.
-    /// A value too large for `V` is an [`ErrorKind::Unsupported`] error
-    /// (the values before it are kept).
-    pub fn extend_to(&mut self, n: u64) -> Result<&[V]> {
+    /// Refuses a table of `G(0..=n)` larger than [`DenseConfig::max_bytes`]
+    /// (or than this machine can address) with [`ErrorKind::OutOfMemory`],
+    /// before any work.
+    pub fn check_memory(&self, n: u64) -> Result<()> {
         let needed = Self::bytes_needed(n);
         if needed > self.config.max_bytes || usize::try_from(n).is_err() {
             return Err(ErrorKind::OutOfMemory {
@@ -173,6 +173,15 @@ impl<G: HeapGame, V: DenseValue> DenseSolver<G, V> {
             }
             .into());
         }
+        Ok(())
+    }
+
+    /// Computes `G(0..=n)` (keeping what is already known) and returns them.
+    /// A value too large for `V` is an [`ErrorKind::Unsupported`] error
+    /// (the values before it are kept).
+    pub fn extend_to(&mut self, n: u64) -> Result<&[V]> {
+        self.check_memory(n)?;
+        let needed = Self::bytes_needed(n);
         let target = n as usize + 1;
         if self.values.len() < target {
             self.values

@@ -12,10 +12,16 @@
 //! is an error ([`ErrorKind::HeapTooLarge`]), never a silent guess from an
 //! observed period.
 //!
-//! Every request is bounded: the table is extended in batches, and a
-//! request stops with an error naming the limit once
-//! [`HeapConfig::time_limit`] is spent; the period search behind a heap
-//! beyond the table stops after [`HeapConfig::search_limit`] values or
+//! The table is extended in batches of about 50 ms, each reported to the
+//! caller's progress hook ([`HeapValues::values_with`]), which may stop the
+//! work ([`ErrorKind::Cancelled`]). A request has no time limit unless its
+//! front-end sets one ([`HeapConfig::time_limit`]: the `grundy` command
+//! does for work the user did not ask for by size, such as a single huge
+//! heap in `analyze`); once it is spent the request stops with
+//! [`ErrorKind::LimitReached`], naming the limit and the heap reached. A
+//! table that would not fit in memory is refused before it is computed
+//! ([`ErrorKind::OutOfMemory`]). The period search behind a heap beyond the
+//! table stops after [`HeapConfig::search_limit`] values or
 //! [`HeapConfig::search_time`], whichever comes first. An explicit period
 //! search ([`HeapValues::period_within`]) computes exactly as many values as
 //! it is allowed, stops early at its own time limit, and reports progress.
@@ -54,9 +60,9 @@ pub struct HeapConfig {
     pub search_time: Option<Duration>,
     /// Most time spent extending the table for values ([`HeapValues::value`],
     /// [`HeapValues::values`]) over the life of this `HeapValues`; a request
-    /// that would take longer is refused with the limit named (`None`: no
-    /// limit). A table computed to a large heap is a long run, with
-    /// progress: [`TakeBreakSolver::extend_with`].
+    /// that would take longer stops with [`ErrorKind::LimitReached`]
+    /// (`None`, the default: no limit; a time limit is a front-end's
+    /// policy). Progress and cancelling: [`HeapValues::values_with`].
     pub time_limit: Option<Duration>,
     /// Settings of the underlying dense solver.
     pub dense: DenseConfig,
@@ -68,7 +74,7 @@ impl Default for HeapConfig {
             dense_limit: 1 << 24,
             search_limit: 1 << 16,
             search_time: Some(Duration::from_millis(500)),
-            time_limit: Some(Duration::from_secs(1)),
+            time_limit: None,
             dense: DenseConfig::default(),
         }
     }
@@ -113,6 +119,15 @@ impl<G: HeapGame> Engine<G> {
         }
     }
 
+    /// Refuses at once a table of `G(0..=n)` that would not fit in the
+    /// memory the solver is allowed ([`ErrorKind::OutOfMemory`]).
+    fn check_memory(&self, n: u64) -> Result<()> {
+        match self {
+            Engine::Generic(s) => s.check_memory(n),
+            Engine::TakeBreak { solver, .. } => solver.check_memory(n),
+        }
+    }
+
     fn view(&self) -> TableView<'_> {
         match self {
             Engine::Generic(s) => TableView::Nimbers(s.values()),
@@ -121,14 +136,14 @@ impl<G: HeapGame> Engine<G> {
     }
 
     /// Extends the table towards `G(0..=n)` in batches of about 50 ms,
-    /// calling `progress` with the number of values known after each, and
-    /// stops after the batch in which `deadline` passes. Returns whether
-    /// `G(n)` is known.
+    /// calling `progress` with the number of values known after each (an
+    /// error from it stops the work and is returned), and stops after the
+    /// batch in which `deadline` passes. Returns whether `G(n)` is known.
     fn extend_until(
         &mut self,
         n: u64,
         deadline: Option<Instant>,
-        progress: &mut dyn FnMut(u64),
+        progress: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<bool> {
         if self.len() > n {
             return Ok(true);
@@ -138,7 +153,7 @@ impl<G: HeapGame> Engine<G> {
             Engine::TakeBreak { solver, .. } => {
                 let mut stopped = false;
                 let run = solver.extend_with(n, &mut |s| {
-                    progress(s.len());
+                    progress(s.len())?;
                     if past(deadline) && s.len() <= n {
                         stopped = true;
                         return Err(Error::unsupported("out of time"));
@@ -163,7 +178,7 @@ impl<G: HeapGame> Engine<G> {
                     }
                     let start = Instant::now();
                     s.extend_to(len.saturating_add(batch - 1).min(n))?;
-                    progress(s.values().len() as u64);
+                    progress(s.values().len() as u64)?;
                     let secs = start.elapsed().as_secs_f64();
                     if secs < 0.025 {
                         batch = batch.saturating_mul(2);
@@ -239,6 +254,13 @@ impl<G: HeapGame> HeapValues<G> {
         }
     }
 
+    /// Sets [`HeapConfig::time_limit`] (counted from now on: the time
+    /// spent before is forgotten).
+    pub fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.config.time_limit = limit;
+        self.spent = Duration::ZERO;
+    }
+
     /// The game.
     pub fn game(&self) -> &G {
         self.engine.game()
@@ -279,7 +301,7 @@ impl<G: HeapGame> HeapValues<G> {
         if self.known == Known::Unchecked {
             let start = Instant::now();
             let deadline = self.search_time().map(|t| start + t);
-            let checked = self.check_known(KNOWN_PERIOD_CHECK, deadline, &mut |_| {});
+            let checked = self.check_known(KNOWN_PERIOD_CHECK, deadline, &mut |_| Ok(()));
             self.spent += start.elapsed();
             self.known = match checked? {
                 Some(_) => Known::Verified,
@@ -305,7 +327,7 @@ impl<G: HeapGame> HeapValues<G> {
         &mut self,
         check: u64,
         deadline: Option<Instant>,
-        progress: &mut dyn FnMut(u64),
+        progress: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<Option<u64>> {
         if self.engine.game().known_periodicity().is_none() || check == 0 {
             return Ok(None);
@@ -320,7 +342,7 @@ impl<G: HeapGame> HeapValues<G> {
 
     /// `G(h)` from the table, extended within the time limit.
     fn dense_value(&mut self, h: u64) -> Result<Nimber> {
-        self.extend_for_values(h)?;
+        self.extend_for_values(h, &mut |_| Ok(()))?;
         self.engine
             .view()
             .get(h as usize)
@@ -328,32 +350,37 @@ impl<G: HeapGame> HeapValues<G> {
     }
 
     /// Extends the table to `G(0..=n)` for a values request, within what
-    /// is left of [`HeapConfig::time_limit`].
-    fn extend_for_values(&mut self, n: u64) -> Result<()> {
+    /// is left of [`HeapConfig::time_limit`], reporting to `progress`; a
+    /// table that cannot fit in memory is refused before any work.
+    fn extend_for_values(
+        &mut self,
+        n: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<()> {
+        if self.engine.len() > n {
+            return Ok(());
+        }
+        self.engine.check_memory(n)?;
         let start = Instant::now();
         let deadline = self
             .config
             .time_limit
             .map(|t| start + t.saturating_sub(self.spent));
-        let done = self.engine.extend_until(n, deadline, &mut |_| {});
+        let done = self.engine.extend_until(n, deadline, progress);
         self.spent += start.elapsed();
         if done? {
             return Ok(());
         }
         let limit = self.config.time_limit.unwrap_or_default();
-        let spec = self.engine.game().spec();
-        let long_run = match self.engine {
-            Engine::TakeBreak { .. } => format!(
-                "; `grundy values {spec} --to {n} --output FILE` computes them as a long run, with progress"
+        Err(ErrorKind::LimitReached {
+            work: format!(
+                "computing the values of `{}` up to heap {n}",
+                self.engine.game().spec()
             ),
-            Engine::Generic(_) => String::new(),
-        };
-        Err(Error::unsupported(format!(
-            "the values of `{spec}` up to heap {n} take longer than the {} s a request may take \
-             (it reached heap {}){long_run}",
-            limit.as_secs_f64(),
-            self.engine.len().saturating_sub(1),
-        )))
+            limit: format!("`{} s` of computing time", limit.as_secs_f64()),
+            reached: format!("heap {} reached", self.engine.len().saturating_sub(1)),
+        }
+        .into())
     }
 
     fn too_large(&self, h: u64) -> Error {
@@ -372,6 +399,36 @@ impl<G: HeapGame> HeapValues<G> {
 
     /// `G(from..=to)`.
     pub fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
+        self.values_with(from, to, &mut |_| Ok(()))
+    }
+
+    /// `G(from..=to)`, calling `progress` with the number of values known
+    /// (the table's length, towards `to + 1`) after each batch of about
+    /// 50 ms while the table is computed; values that come from a closed
+    /// form or a proven period are not reported. An error returned by
+    /// `progress` stops the work and is returned: the cancel hook
+    /// (conventionally [`ErrorKind::Cancelled`]). A table that cannot fit
+    /// in memory is refused before any work.
+    ///
+    /// ```
+    /// use grundy::{error::ErrorKind, games::TakeBreak, solve::HeapValues};
+    /// let treblecross = TakeBreak::named("treblecross").unwrap();
+    /// let mut values = HeapValues::new(&treblecross);
+    /// let mut reports = 0;
+    /// values.values_with(0, 3000, &mut |_| { reports += 1; Ok(()) }).unwrap();
+    /// assert!(reports > 0);
+    /// let mut values = HeapValues::new(&treblecross);
+    /// let e = values
+    ///     .values_with(0, 1_000_000, &mut |_| Err(ErrorKind::Cancelled.into()))
+    ///     .unwrap_err();
+    /// assert_eq!(e.kind(), &ErrorKind::Cancelled);
+    /// ```
+    pub fn values_with(
+        &mut self,
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Vec<Nimber>> {
         if from > to {
             return Err(Error::unsupported(format!(
                 "empty range: from `{from}` is larger than to `{to}`"
@@ -401,7 +458,7 @@ impl<G: HeapGame> HeapValues<G> {
         if to > self.config.dense_limit {
             return Err(self.too_large(to));
         }
-        self.extend_for_values(to)?;
+        self.extend_for_values(to, progress)?;
         Ok(self.engine.view().to_nimbers(from as usize, to as usize))
     }
 
@@ -459,6 +516,10 @@ impl<G: HeapGame> HeapValues<G> {
             ));
         }
         let deadline = time.map(|t| Instant::now() + t);
+        let progress = &mut |n| {
+            progress(n);
+            Ok(())
+        };
         if let Some((p, proof)) = self.engine.game().known_periodicity() {
             if let Some(checked) =
                 self.check_known(limit.min(KNOWN_PERIOD_CHECK), deadline, progress)?
@@ -660,7 +721,94 @@ mod tests {
         let g = Subtraction::all_but(&[1, 2]).unwrap();
         let mut hv = HeapValues::with_config(&g, config);
         let e = hv.values(0, 1_000_000).unwrap_err();
-        assert!(e.to_string().contains("0.2 s a request may take"), "{e}");
+        assert!(
+            matches!(e.kind(), ErrorKind::LimitReached { .. }),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("`0.2 s` of computing time"), "{e}");
+        assert!(e.to_string().contains(" reached"), "{e}");
+    }
+
+    /// Regression (issue 33): the library refused, after 1 s, any values
+    /// request that took longer (`0.007` to heap 262144 among them), and
+    /// its error told a library caller to run a command of the CLI. Time
+    /// limits are a front-end's policy: by default there is none.
+    #[test]
+    fn the_library_sets_no_time_limit_on_values_by_default() {
+        assert_eq!(HeapConfig::default().time_limit, None);
+        let g = crate::games::TakeBreak::named("treblecross").unwrap();
+        let config = HeapConfig {
+            time_limit: Some(Duration::from_millis(1)),
+            ..HeapConfig::default()
+        };
+        let mut hv = HeapValues::with_config(&g, config);
+        let e = hv.values(0, 1_000_000).unwrap_err();
+        let text = e.to_string();
+        assert!(matches!(e.kind(), ErrorKind::LimitReached { .. }), "{e:?}");
+        assert!(!text.contains("grundy ") && !text.contains("--"), "{text}");
+        assert!(text.contains("`treblecross`") && text.contains("heap 1000000"), "{text}");
+    }
+
+    /// The progress hook sees the table grow, and an error it returns
+    /// stops the work at the next batch (Ctrl-C in the CLI, Python's
+    /// KeyboardInterrupt).
+    #[test]
+    fn a_cancel_hook_stops_a_values_request_with_cancelled() {
+        let g = crate::games::TakeBreak::named("treblecross").unwrap();
+        let mut hv = HeapValues::new(&g);
+        let mut seen = Vec::new();
+        let start = Instant::now();
+        let e = hv
+            .values_with(0, 10_000_000, &mut |n| {
+                seen.push(n);
+                if seen.len() == 3 {
+                    return Err(ErrorKind::Cancelled.into());
+                }
+                Ok(())
+            })
+            .unwrap_err();
+        assert_eq!(e.kind(), &ErrorKind::Cancelled);
+        assert!(start.elapsed() < Duration::from_secs(5));
+        assert_eq!(seen.len(), 3);
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        let g = Subtraction::all_but(&[1, 2]).unwrap();
+        let mut hv = HeapValues::new(&g);
+        let mut calls = 0;
+        let e = hv
+            .values_with(0, 1_000_000, &mut |_| {
+                calls += 1;
+                Err(ErrorKind::Cancelled.into())
+            })
+            .unwrap_err();
+        assert_eq!((e.kind(), calls), (&ErrorKind::Cancelled, 1));
+    }
+
+    /// With no time limit, what cannot fit is still refused before any
+    /// work, naming the memory it needs.
+    #[test]
+    fn a_table_that_cannot_fit_in_memory_is_refused_before_any_work() {
+        for g in [
+            crate::games::TakeBreak::named("treblecross").unwrap(),
+            crate::games::TakeBreak::octal("0.6").unwrap(),
+        ] {
+            let config = HeapConfig {
+                dense: DenseConfig { max_bytes: 1 << 16 },
+                ..HeapConfig::default()
+            };
+            let mut hv = HeapValues::with_config(&g, config);
+            let e = hv.values(0, 60_000).unwrap_err();
+            assert!(matches!(e.kind(), ErrorKind::OutOfMemory { .. }), "{e:?}");
+            assert_eq!(hv.table().len(), 0);
+        }
+        let g = Subtraction::all_but(&[1, 2]).unwrap();
+        let config = HeapConfig {
+            dense: DenseConfig { max_bytes: 1 << 16 },
+            ..HeapConfig::default()
+        };
+        let mut hv = HeapValues::with_config(&g, config);
+        let e = hv.values(0, 60_000).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::OutOfMemory { .. }), "{e:?}");
+        assert_eq!(hv.table().len(), 0);
     }
 
     /// The residue closed form of a finite set equals the dense solver.

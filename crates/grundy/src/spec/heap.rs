@@ -198,6 +198,19 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         self.values.values(from, to)
     }
 
+    fn values_with(
+        &mut self,
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Vec<Nimber>> {
+        self.values.values_with(from, to, progress)
+    }
+
+    fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+        self.values.set_time_limit(limit);
+    }
+
     fn period_within(
         &mut self,
         limit: u64,

@@ -66,6 +66,34 @@ pub trait AnyGame {
     /// `G(from..=to)` for games whose positions are heap sizes.
     fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>>;
 
+    /// [`values`](Self::values) with a progress and cancel hook: while a
+    /// table of values is computed, `progress` is called now and then
+    /// (about every 50 ms) with the number of values known, towards
+    /// `to + 1`; an error it returns stops the work and is returned
+    /// (conventionally [`ErrorKind::Cancelled`](crate::error::ErrorKind::Cancelled)).
+    /// Games whose values are quick (closed forms) never call it (the
+    /// default).
+    fn values_with(
+        &mut self,
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Vec<Nimber>> {
+        let _ = progress;
+        self.values(from, to)
+    }
+
+    /// Sets a limit on the time the game's later requests may spend
+    /// computing values (over the game's life; `None`, the default of
+    /// every game: no limit). A request that reaches it stops with
+    /// [`ErrorKind::LimitReached`](crate::error::ErrorKind::LimitReached).
+    /// A front-end's policy for work the user did not ask for by size (a
+    /// single huge heap in an analysis); games whose values are quick
+    /// ignore it (the default).
+    fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+        let _ = limit;
+    }
+
     /// The period of the nim-sequence, computing at most `limit` values,
     /// stopping early once `time` has passed (the report says how far it
     /// looked) and calling `progress` with the number of values computed so
@@ -397,6 +425,19 @@ impl AnyGame for Chosen {
 
     fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
         self.0.values(from, to)
+    }
+
+    fn values_with(
+        &mut self,
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Vec<Nimber>> {
+        self.0.values_with(from, to, progress)
+    }
+
+    fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+        self.0.set_time_limit(limit)
     }
 
     fn period_within(
