@@ -114,27 +114,72 @@ fn a_plot_of_huge_treblecross_heaps_is_refused_at_once_and_writes_nothing() {
 }
 
 /// Below the dense limit, but with no known period and values that take
-/// minutes to compute: refused within the request's time, with a pointer
-/// to the long run that shows progress.
+/// minutes to compute: a heap the user did not ask values for by size is
+/// refused within `analyze`'s time limit, naming it and the heap reached,
+/// with a pointer to `values --to N`, which computes them with progress.
 #[test]
 fn a_treblecross_heap_that_would_take_minutes_is_refused_within_the_time_limit() {
     refused(
         &["analyze", "treblecross", "10000000"],
         &[
-            "take longer than the 1 s a request may take",
-            "--output FILE",
+            "up to heap 10000000 stopped at the limit of `1 s` of computing time",
+            " reached",
+            "`grundy values GAME --to N`",
         ],
         TWO_S,
     );
 }
 
+/// Regression (issue 33): `values 0.007 --to 262144` (and any explicit
+/// request that took more than 1 s) was refused, "take longer than the 1 s
+/// a request may take"; the user named the heaps, so they are computed.
 #[test]
-fn a_generic_heap_game_that_would_take_minutes_is_refused_within_the_time_limit() {
-    refused(
-        &["values", "allbut:1,2", "--to", "1000000"],
-        &["take longer than the 1 s a request may take"],
-        TWO_S,
+fn an_explicit_values_request_is_computed_however_long_it_takes() {
+    let out = answered(
+        &["values", "0.007", "--to", "200000", "--format", "csv"],
+        Duration::from_secs(120),
     );
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 200_002, "{}", &out[..200.min(out.len())]);
+    assert_eq!(rows[1..5], ["0,0", "1,0", "2,0", "3,1"]);
+    assert!(rows[200_001].starts_with("200000,"), "{}", rows[200_001]);
+    // A generic heap game (the dense solver), past the old limit too.
+    let out = answered(
+        &["values", "allbut:1,2", "--to", "30000", "--from", "29999"],
+        Duration::from_secs(120),
+    );
+    assert_eq!(out.split_whitespace().count(), 2, "{out}");
+}
+
+/// Ctrl-C during an explicit request: exit 130, one line on stderr,
+/// nothing on stdout, within a second or two of the signal; for the
+/// library's table (`values`) and the take-and-break engine of a long run.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_values_request_cleanly_with_exit_130() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for to in ["1000000", "3000000"] {
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["values", "0.007", "--to", to])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("grundy runs");
+        std::thread::sleep(Duration::from_millis(1500));
+        let sent = Instant::now();
+        let kill = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(kill.success());
+        let out = child.wait_with_output().expect("grundy ends");
+        let took = sent.elapsed();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "--to {to}: {err}");
+        assert!(out.stdout.is_empty(), "--to {to}: stdout written");
+        assert_eq!(err, "error: cancelled (Ctrl-C)\n", "--to {to}");
+        assert!(took < Duration::from_secs(5), "--to {to}: took {took:?}");
+    }
 }
 
 #[test]

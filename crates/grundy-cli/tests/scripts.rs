@@ -18,6 +18,39 @@ fn grundy(args: &[&str]) -> Command {
     cmd
 }
 
+/// A runaway script (a long loop in `moves`, at every heap) stops at the
+/// budget of the command, named with the way to raise it, within a bound
+/// (a small budget here; the default, about 30 s of script, is tested in
+/// the library), in Rhai and in Lua alike.
+#[test]
+fn a_runaway_script_stops_at_the_budget_naming_it() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let rhai = dir.path().join("slow.rhai");
+    std::fs::write(
+        &rhai,
+        "fn moves(n) { let x = 0; for i in 0..100000 { x += i; } if n >= 1 { [n - 1] } else { [] } }",
+    )
+    .expect("written");
+    let lua = dir.path().join("slow.lua");
+    std::fs::write(
+        &lua,
+        "function moves(n) local x = 0 for i = 0, 1000000 do x = x + i end if n >= 1 then return {n - 1} end return {} end",
+    )
+    .expect("written");
+    for path in [rhai, lua] {
+        let spec = format!("script:{}", path.display());
+        let err = refused(with_budget(
+            "3000000",
+            &["values", &spec, "--to", "100000"],
+        ));
+        assert!(
+            err.contains("stopped after 3000000 operations")
+                && err.contains("GRUNDY_SCRIPT_BUDGET=N"),
+            "{err}"
+        );
+    }
+}
+
 fn example(file: &str) -> String {
     format!("{}/../../examples/games/{file}", env!("CARGO_MANIFEST_DIR"))
 }

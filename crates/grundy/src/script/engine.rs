@@ -142,7 +142,8 @@ pub(super) fn example_kind(source: &str, language: Language) -> Option<PositionK
 /// The error of a spent budget, naming the limit and how to raise it.
 pub(super) fn budget_spent(limits: &ScriptLimits) -> String {
     format!(
-        "stopped after {} operations of the script in all, the budget of one command; \
+        "stopped after {} operations of the script in all, the budget of one command \
+         (about 30 s by default, to stop a runaway script); \
          raise it with the environment variable {BUDGET_VARIABLE}=N (operations)",
         limits.max_total_operations
     )

@@ -188,3 +188,51 @@ fn misere_winning_moves_leave_misere_p_positions() {
         }
     }
 }
+
+/// CPU seconds this thread has run (utime + stime of
+/// `/proc/thread-self/stat`, in clock ticks of 10 ms): a shared machine's
+/// load changes it far less than the wall time.
+#[cfg(target_os = "linux")]
+fn thread_cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+    // The fields after the command name (which is in parentheses).
+    let rest = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    ticks as f64 / 100.0
+}
+
+/// Regression (issue 33): the default budget of a command's script work
+/// was 4·10^9 operations, and `grundy values script:slow.rhai --to 100000`
+/// ran 3 min 22 s in silence before it stopped. A runaway script in
+/// either language (a loop in `moves`, at every heap) now stops at the
+/// default budget within about 30 s of CPU: measured here at a 30th of it,
+/// with a margin of two for a slower machine (the checked build's own
+/// assertions included).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_runaway_script_spends_the_default_budget_within_about_30_seconds() {
+    let rhai = "fn moves(n) { let x = 0; for i in 0..100000 { x += i; } if n >= 1 { [n - 1] } else { [] } }";
+    let lua = "function moves(n) local x = 0 for i = 0, 1000000 do x = x + i end if n >= 1 then return {n - 1} end return {} end";
+    let part = 30;
+    for (name, source) in [("slow.rhai", rhai), ("slow.lua", lua)] {
+        let limits = ScriptLimits {
+            max_total_operations: SCRIPT_BUDGET / part,
+            ..ScriptLimits::default()
+        };
+        let mut s = ScriptSpec::new(ScriptGame::with_limits(name, source, &limits).unwrap());
+        let start = thread_cpu_seconds();
+        let e = s.values(0, 100_000).unwrap_err().to_string();
+        let spent = thread_cpu_seconds() - start;
+        assert!(
+            e.contains(&format!("stopped after {} operations", SCRIPT_BUDGET / part))
+                && e.contains(BUDGET_VARIABLE),
+            "{e}"
+        );
+        let whole = spent * part as f64;
+        assert!(
+            whole < 60.0,
+            "{name}: the default budget would take {whole:.0} s of CPU"
+        );
+    }
+}

@@ -9,7 +9,7 @@
 use super::engine::{budget_spent, Budget, Failure};
 use super::params::Param;
 use super::position::{ScriptPosition, MAX_DEPTH};
-use super::ScriptLimits;
+use super::{ScriptLimits, LUA_INSTRUCTIONS_PER_OPERATION};
 use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -416,10 +416,14 @@ fn undefined_variable(text: &str) -> Option<&str> {
 
 /// Counts instructions: a call that runs more than
 /// [`ScriptLimits::max_operations`] of them, or a command whose calls run
-/// more than [`ScriptLimits::max_total_operations`], stops with an error
+/// more than [`ScriptLimits::max_total_operations`] operations of
+/// [`LUA_INSTRUCTIONS_PER_OPERATION`] instructions, stops with an error
 /// (which the script cannot catch: `pcall` is removed).
 fn set_hook(lua: &Lua, limits: &ScriptLimits, budget: &Rc<Budget>, stop: &Rc<Cell<Option<Stop>>>) {
-    let (per_call, total) = (limits.max_operations, limits.max_total_operations);
+    let per_call = limits.max_operations;
+    let total = limits
+        .max_total_operations
+        .saturating_mul(LUA_INSTRUCTIONS_PER_OPERATION);
     let (budget, stop) = (budget.clone(), stop.clone());
     lua.set_hook(
         HookTriggers::new().every_nth_instruction(HOOK_EVERY),

@@ -66,10 +66,11 @@
 //!
 //! Besides the limits of one call, a budget of operations covers every
 //! call of one game (one command): [`ScriptLimits::max_total_operations`],
-//! 4 billion by default, a minute or two of script (the `grundy` command
-//! sets it from the environment variable `GRUNDY_SCRIPT_BUDGET`,
+//! [`SCRIPT_BUDGET`] (600 million) by default, so that a runaway script
+//! stops within about 30 s (the `grundy` command and the Python package
+//! set it from the environment variable `GRUNDY_SCRIPT_BUDGET`,
 //! [`BUDGET_VARIABLE`]). Requests of scripted games have no time limit
-//! besides it.
+//! besides it; `grundy values` shows their progress on a terminal.
 //!
 //! **Lua.** The same contract in Lua 5.4, 4 to 13 times faster (Lua
 //! compiles to a register machine, Rhai walks a tree; figures in
@@ -108,8 +109,10 @@
 //!   and `pcall`/`xpcall` (so a script cannot catch the error that stops
 //!   it). **Limits:** an instruction-count hook (every 1,000 instructions)
 //!   stops a call after [`ScriptLimits::max_operations`] Lua instructions
-//!   and the command after [`ScriptLimits::max_total_operations`] (the same
-//!   budget and environment variable as Rhai), naming the limit; the whole
+//!   and the command after [`ScriptLimits::max_total_operations`]
+//!   operations of [`LUA_INSTRUCTIONS_PER_OPERATION`] instructions (the
+//!   same budget and environment variable as Rhai, lasting about as
+//!   long), naming the limit; the whole
 //!   Lua state may take [`ScriptLimits::max_array_size`] × 16 bytes
 //!   ([`SCRIPT_VALUE_BYTES`], 128 MiB, by default): an allocation past it
 //!   fails with "out of memory" naming the figure. Strings and tables
@@ -162,7 +165,9 @@ pub const BUDGET_VARIABLE: &str = "GRUNDY_SCRIPT_BUDGET";
 
 /// Re-exported from [`crate::spec`], where the callers that hand files
 /// to the library set them ([`crate::spec::SpecFiles::script_limits`]).
-pub use crate::spec::{ScriptLimits, SCRIPT_VALUE_BYTES};
+pub use crate::spec::{
+    ScriptLimits, LUA_INSTRUCTIONS_PER_OPERATION, SCRIPT_BUDGET, SCRIPT_VALUE_BYTES,
+};
 
 #[cfg(test)]
 mod limit_tests;

@@ -409,8 +409,8 @@ fn a_budget_of_operations_covers_the_whole_command() {
     let e = script_error_of(s.values(0, 2000));
     assert!(e.contains("stopped after 200000 operations"), "{e}");
     assert!(e.contains("GRUNDY_SCRIPT_BUDGET"), "{e}");
-    // The default is generous.
-    assert_eq!(ScriptLimits::default().max_total_operations, 4_000_000_000);
+    // The default stops a runaway within about 30 s (issue 33).
+    assert_eq!(ScriptLimits::default().max_total_operations, SCRIPT_BUDGET);
 }
 
 #[test]

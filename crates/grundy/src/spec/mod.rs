@@ -323,6 +323,24 @@ pub trait SpecFiles {
 /// this size just before it is refused.
 pub const SCRIPT_VALUE_BYTES: usize = 128 << 20;
 
+/// The default budget of operations of one command's script work
+/// ([`ScriptLimits::max_total_operations`]): 600 million, about 27 s of
+/// Rhai and 24 s of Lua on the machine that measured them (Rhai ran
+/// 2.2·10^7 operations a second, Lua 1.5·10^8 instructions, in
+/// `grundy values script:slow --to 100000` with a loop in `moves`; release
+/// build, 2-core Xeon). A runaway script stops within about 30 s; honest
+/// work past it raises the budget (`GRUNDY_SCRIPT_BUDGET` in the `grundy`
+/// command and the Python package). It was 4·10^9 (3 min 22 s of Rhai in
+/// silence) before issue 33.
+pub const SCRIPT_BUDGET: u64 = 600_000_000;
+
+/// Lua instructions counted as one operation of
+/// [`ScriptLimits::max_total_operations`], so that one budget lasts about
+/// as long in either language: Lua ran 6.7 times as many instructions a
+/// second as Rhai ran operations (see [`SCRIPT_BUDGET`]); 6 keeps Lua's
+/// budget slightly the shorter.
+pub const LUA_INSTRUCTIONS_PER_OPERATION: u64 = 6;
+
 /// Limits a script runs under (each call of `moves` separately).
 #[derive(Clone, Debug)]
 pub struct ScriptLimits {
@@ -343,7 +361,9 @@ pub struct ScriptLimits {
     /// Positions the memo solver may store (general positions).
     pub max_positions: usize,
     /// Operations of all calls of one game together (the whole command),
-    /// including the script's top level.
+    /// including the script's top level; for Lua each operation is
+    /// [`LUA_INSTRUCTIONS_PER_OPERATION`] instructions. The default,
+    /// [`SCRIPT_BUDGET`], stops a runaway script within about 30 s.
     pub max_total_operations: u64,
 }
 
@@ -356,7 +376,7 @@ impl Default for ScriptLimits {
             max_array_size: SCRIPT_VALUE_BYTES / 16,
             max_map_size: SCRIPT_VALUE_BYTES / 64,
             max_positions: 10_000_000,
-            max_total_operations: 4_000_000_000,
+            max_total_operations: SCRIPT_BUDGET,
         }
     }
 }
