@@ -154,6 +154,44 @@ def test_bad_input_is_value_error_with_the_message():
         grundy.graph("")
 
 
+def test_an_explicit_size_is_computed_not_refused_for_time():
+    # Regression (issue 33): an explicit request below the engine's range
+    # that took more than a second (0.007 to 200000, about 4 s) was refused
+    # by the library's old time limit.
+    v = grundy.values("0.007", 200000)
+    assert len(v) == 200001
+    assert list(v[:10]) == [0, 0, 0, 1, 1, 1, 2, 2, 0, 3]
+    assert list(grundy.values("0.007", 200000, start=199990)) == list(v[199990:])
+    # The issue's example, through the take-and-break engine.
+    w = grundy.values("0.6", 3000000)
+    assert len(w) == 3000001
+    assert list(w[:5000]) == list(grundy.values("0.6", 4999))
+
+
+CTRL_C_TABLE_SCRIPT = """
+import _thread, signal, threading, time, grundy
+signal.signal(signal.SIGINT, signal.default_int_handler)
+threading.Timer(0.5, _thread.interrupt_main).start()
+start = time.monotonic()
+try:
+    grundy.values("0.007", 1000000)
+    print("returned")
+except KeyboardInterrupt:
+    print("interrupted", round(time.monotonic() - start, 2))
+"""
+
+
+def test_ctrl_c_stops_a_table_below_the_engine_range():
+    # The library's table (not the engine): its cancel hook sees Ctrl-C
+    # between batches and the computation (some 90 s) stops at once.
+    out = subprocess.run(
+        [sys.executable, "-c", CTRL_C_TABLE_SCRIPT], capture_output=True, text=True, timeout=120
+    )
+    words = out.stdout.split()
+    assert words[:1] == ["interrupted"], (out.stdout, out.stderr)
+    assert float(words[1]) < 10
+
+
 CTRL_C_SCRIPT = """
 import _thread, signal, threading, time, grundy
 # Python keeps SIGINT ignored when its parent ignored it (a shell's
