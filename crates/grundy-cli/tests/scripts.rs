@@ -39,10 +39,7 @@ fn a_runaway_script_stops_at_the_budget_naming_it() {
     .expect("written");
     for path in [rhai, lua] {
         let spec = format!("script:{}", path.display());
-        let err = refused(with_budget(
-            "3000000",
-            &["values", &spec, "--to", "100000"],
-        ));
+        let err = refused(with_budget("3000000", &["values", &spec, "--to", "100000"]));
         assert!(
             err.contains("stopped after 3000000 operations")
                 && err.contains("GRUNDY_SCRIPT_BUDGET=N"),

@@ -225,8 +225,10 @@ fn a_runaway_script_spends_the_default_budget_within_about_30_seconds() {
         let e = s.values(0, 100_000).unwrap_err().to_string();
         let spent = thread_cpu_seconds() - start;
         assert!(
-            e.contains(&format!("stopped after {} operations", SCRIPT_BUDGET / part))
-                && e.contains(BUDGET_VARIABLE),
+            e.contains(&format!(
+                "stopped after {} operations",
+                SCRIPT_BUDGET / part
+            )) && e.contains(BUDGET_VARIABLE),
             "{e}"
         );
         let whole = spent * part as f64;

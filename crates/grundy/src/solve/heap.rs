@@ -721,10 +721,7 @@ mod tests {
         let g = Subtraction::all_but(&[1, 2]).unwrap();
         let mut hv = HeapValues::with_config(&g, config);
         let e = hv.values(0, 1_000_000).unwrap_err();
-        assert!(
-            matches!(e.kind(), ErrorKind::LimitReached { .. }),
-            "{e:?}"
-        );
+        assert!(matches!(e.kind(), ErrorKind::LimitReached { .. }), "{e:?}");
         assert!(e.to_string().contains("`0.2 s` of computing time"), "{e}");
         assert!(e.to_string().contains(" reached"), "{e}");
     }
@@ -746,7 +743,10 @@ mod tests {
         let text = e.to_string();
         assert!(matches!(e.kind(), ErrorKind::LimitReached { .. }), "{e:?}");
         assert!(!text.contains("grundy ") && !text.contains("--"), "{text}");
-        assert!(text.contains("`treblecross`") && text.contains("heap 1000000"), "{text}");
+        assert!(
+            text.contains("`treblecross`") && text.contains("heap 1000000"),
+            "{text}"
+        );
     }
 
     /// The progress hook sees the table grow, and an error it returns
