@@ -11,11 +11,13 @@ use grundy::spec::{describe_periodicity, Family};
 use grundy::strategy::{Analysis, MovesListed, Outcome, WinningMove};
 use grundy::Nimber;
 use serde_json::json;
+use crate::terminal::Escaping;
 use std::io::{self, BufWriter, Write};
 
-/// Buffered standard output.
+/// Buffered standard output, control characters escaped
+/// ([`crate::terminal`]).
 pub struct Printer {
-    out: BufWriter<io::StdoutLock<'static>>,
+    out: Escaping<BufWriter<io::StdoutLock<'static>>>,
     quiet: bool,
 }
 
@@ -45,7 +47,7 @@ impl Printer {
     /// A printer on standard output; `quiet` drops notes.
     pub fn stdout(quiet: bool) -> Printer {
         Printer {
-            out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            out: Escaping::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
             quiet,
         }
     }
@@ -67,12 +69,12 @@ impl Printer {
     pub fn note(&mut self, text: &str) -> Result<()> {
         if !self.quiet {
             self.out.flush()?;
-            writeln!(io::stderr().lock(), "{text}")?;
+            writeln!(io::stderr().lock(), "{}", crate::terminal::escape(text))?;
         }
         Ok(())
     }
 
-    /// Bytes as they are (a completion script).
+    /// Bytes as they are but control characters (a completion script).
     pub fn raw(&mut self, bytes: &[u8]) -> Result<()> {
         self.out.write_all(bytes)?;
         Ok(())
