@@ -2,6 +2,7 @@
 //! of the library's results, per the command-line contract in DESIGN.md.
 
 use crate::cli::Format;
+use crate::terminal::Escaping;
 use anyhow::{bail, Result};
 use grundy::analysis::ValueStats;
 use grundy::solve::loopy::{GraphValues, LoopyAnalysis, LoopyValue};
@@ -11,7 +12,6 @@ use grundy::spec::{describe_periodicity, Family};
 use grundy::strategy::{Analysis, MovesListed, Outcome, WinningMove};
 use grundy::Nimber;
 use serde_json::json;
-use crate::terminal::Escaping;
 use std::io::{self, BufWriter, Write};
 
 /// Buffered standard output, control characters escaped

@@ -156,7 +156,10 @@ mod tests {
     fn control_characters_are_escaped_and_text_kept() {
         assert_eq!(escape("plain é ∞{0} ok\n\t"), "plain é ∞{0} ok\n\t");
         assert_eq!(escape("a\x1b[2J\x07\0b"), "a\\u001b[2J\\u0007\\u0000b");
-        assert_eq!(escape("\u{9b}2J \u{202e}x \r"), "\\u009b2J \\u202ex \\u000d");
+        assert_eq!(
+            escape("\u{9b}2J \u{202e}x \r"),
+            "\\u009b2J \\u202ex \\u000d"
+        );
     }
 
     #[test]
@@ -169,7 +172,11 @@ mod tests {
                 w.write_all(chunk).unwrap();
             }
             w.flush().unwrap();
-            assert_eq!(String::from_utf8(w.inner).unwrap(), want, "pieces of {piece}");
+            assert_eq!(
+                String::from_utf8(w.inner).unwrap(),
+                want,
+                "pieces of {piece}"
+            );
         }
     }
 

@@ -96,7 +96,10 @@ fn regular(path: &Path, meta: &std::fs::Metadata) -> Result<()> {
 /// [`ErrorKind::Io`] (its [`std::io::ErrorKind`] is kept in the message;
 /// [`open_regular_or_missing`] tells a missing file apart).
 pub fn open_regular(path: &Path) -> Result<File> {
-    regular(path, &std::fs::metadata(path).map_err(|e| io_error(path, e))?)?;
+    regular(
+        path,
+        &std::fs::metadata(path).map_err(|e| io_error(path, e))?,
+    )?;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -251,7 +254,10 @@ mod tests {
         text.push('/');
         std::fs::write(&path, &text).unwrap();
         let e = read_game_file("script:big", p).unwrap_err().to_string();
-        assert!(e.contains("larger than 1 MiB, the limit for a game file"), "{e}");
+        assert!(
+            e.contains("larger than 1 MiB, the limit for a game file"),
+            "{e}"
+        );
         let e = read_game_file("toml:nowhere.toml", "nowhere.toml")
             .unwrap_err()
             .to_string();
@@ -274,7 +280,9 @@ mod tests {
     fn a_text_file_with_a_nul_byte_is_refused_as_not_text() {
         let path = scratch("nul.toml");
         std::fs::write(&path, "a = 1\0b = 2\n").unwrap();
-        let e = read_text(&path, 100, "a game file").unwrap_err().to_string();
+        let e = read_text(&path, 100, "a game file")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("NUL byte"), "{e}");
         std::fs::remove_file(&path).unwrap();
     }
@@ -291,12 +299,21 @@ mod tests {
         let mut bytes = b"GRUNDYPT".to_vec();
         bytes.extend_from_slice(&[1; 8]);
         std::fs::write(&path, &bytes).unwrap();
-        assert_eq!(read_binary(&path, b"GRUNDYPT", 16, "a table").unwrap(), Some(bytes.clone()));
+        assert_eq!(
+            read_binary(&path, b"GRUNDYPT", 16, "a table").unwrap(),
+            Some(bytes.clone())
+        );
         let e = read_binary(&path, b"GRUNDYPT", 15, "a table")
             .unwrap_err()
             .to_string();
-        assert!(e.contains("larger than 15 bytes, the limit for a table"), "{e}");
-        assert_eq!(read_binary(&scratch("none"), b"GRUNDYPT", 16, "a table").unwrap(), None);
+        assert!(
+            e.contains("larger than 15 bytes, the limit for a table"),
+            "{e}"
+        );
+        assert_eq!(
+            read_binary(&scratch("none"), b"GRUNDYPT", 16, "a table").unwrap(),
+            None
+        );
         std::fs::remove_file(&path).unwrap();
     }
 

@@ -33,30 +33,32 @@ pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 /// error that names the value (`Duration::from_secs_f64` would panic on
 /// `-1`, `nan`, `inf` or `1e300`).
 pub fn seconds(secs: f64) -> std::result::Result<std::time::Duration, String> {
-    if secs.is_nan() {
-        return Err("`NaN` is not a number of seconds".into());
-    }
-    if secs < 0.0 {
-        return Err(format!("`{secs}` seconds is negative"));
-    }
-    if secs > MAX_SECONDS {
-        return Err(format!(
-            "`{secs}` seconds is more than {MAX_SECONDS} (a year), the longest time accepted"
-        ));
-    }
-    Ok(std::time::Duration::from_secs_f64(secs))
+    checked_seconds(secs).map_err(|why| format!("`{secs}` {why}"))
 }
 
-/// [`seconds`] of a decimal number in text (`2.5`, `1e3`).
+/// [`seconds`] of a decimal number in text (`2.5`, `1e3`), the error
+/// quoting the text.
 pub fn parse_seconds(text: &str) -> std::result::Result<std::time::Duration, String> {
     let t = text.trim();
     let secs = t
         .parse::<f64>()
         .map_err(|_| format!("`{t}` is not a number of seconds"))?;
-    seconds(secs).map_err(|e| match secs.is_finite() {
-        true => e,
-        false => format!("`{t}` is not a number of seconds (a finite one is)"),
-    })
+    checked_seconds(secs).map_err(|why| format!("`{t}` {why}"))
+}
+
+fn checked_seconds(secs: f64) -> std::result::Result<std::time::Duration, String> {
+    if secs.is_nan() {
+        return Err("is not a number of seconds".into());
+    }
+    if secs < 0.0 {
+        return Err("seconds is negative".into());
+    }
+    if secs > MAX_SECONDS {
+        return Err(format!(
+            "seconds is more than {MAX_SECONDS} (a year), the longest time accepted"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
 }
 
 /// A xorshift generator for the library's randomized tests (deterministic
@@ -70,7 +72,10 @@ fn seconds_refuses_negative_nan_infinite_and_huge_times() {
     for t in ["-1", "nan", "NaN", "inf", "-inf", "1e300", "x", ""] {
         assert!(parse_seconds(t).is_err(), "{t}");
     }
-    assert_eq!(parse_seconds("2.5"), Ok(std::time::Duration::from_millis(2500)));
+    assert_eq!(
+        parse_seconds("2.5"),
+        Ok(std::time::Duration::from_millis(2500))
+    );
     assert_eq!(parse_seconds("0"), Ok(std::time::Duration::ZERO));
     assert!(seconds(MAX_SECONDS).is_ok());
     let e = seconds(1e300).unwrap_err();

@@ -248,7 +248,10 @@ mod tests {
         assert_eq!(g.name(super::super::Vertex(1)).len(), MAX_LINE_BYTES - 2);
         let text = format!("a b\na x{long}");
         let e = GameGraph::parse(&text).unwrap_err().to_string();
-        assert!(e.contains("line 2") && e.contains("longer than 64 KiB"), "{e}");
+        assert!(
+            e.contains("line 2") && e.contains("longer than 64 KiB"),
+            "{e}"
+        );
     }
 
     /// An endless reader of zeros, as `/dev/zero`.
@@ -263,7 +266,10 @@ mod tests {
     #[test]
     fn an_endless_text_without_line_breaks_is_refused_after_one_block() {
         let e = read(Zeros).unwrap_err().to_string();
-        assert!(e.contains("line 1") && e.contains("longer than 64 KiB"), "{e}");
+        assert!(
+            e.contains("line 1") && e.contains("longer than 64 KiB"),
+            "{e}"
+        );
     }
 
     proptest! {
