@@ -10,7 +10,6 @@ use grundy::census::{self, CensusConfig, CodeReport};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::time::Duration;
 
 fn hex(v: u64) -> String {
     format!("{v:016x}")
@@ -35,9 +34,13 @@ fn census_code<'py>(
     to: u64,
     time_per_code: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let time_per_code = time_per_code
+        .map(grundy::util::seconds)
+        .transpose()
+        .map_err(|e| PyValueError::new_err(format!("time_per_code: {e}")))?;
     let config = CensusConfig {
         to,
-        time_per_code: time_per_code.map(Duration::from_secs_f64),
+        time_per_code,
         ..CensusConfig::default()
     };
     let code = code.to_string();

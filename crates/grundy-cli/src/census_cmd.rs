@@ -37,8 +37,8 @@ pub struct CensusArgs {
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Stop a code after this many seconds: it is then open to the heap reached.
-    #[arg(long, value_name = "SECS")]
-    pub time_per_code: Option<f64>,
+    #[arg(long, value_name = "SECS", value_parser = crate::cli::seconds)]
+    pub time_per_code: Option<Duration>,
     /// Keep results in DIR (results.jsonl as codes finish; census.csv,
     /// census.json, index.html and plots/ at the end).
     #[arg(long, value_name = "DIR")]
@@ -126,7 +126,7 @@ pub fn run(a: &CensusArgs, out: &mut Printer) -> Result<()> {
     let codes = read_codes(&a.codes)?;
     let config = CensusConfig {
         to: a.to,
-        time_per_code: a.time_per_code.map(Duration::from_secs_f64),
+        time_per_code: a.time_per_code,
         ..CensusConfig::default()
     };
     let results = a.output.as_ref().map(|d| d.join("results.jsonl"));

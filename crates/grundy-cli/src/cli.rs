@@ -460,16 +460,10 @@ fn pixels(text: &str) -> Result<u32, String> {
     Ok(n as u32)
 }
 
-/// A time in seconds (`--checkpoint-every`): a finite, non-negative number
-/// that a `Duration` can hold.
-fn seconds(text: &str) -> Result<Duration, String> {
-    let secs = (text.trim().parse::<f64>().ok())
-        .filter(|s| !s.is_nan())
-        .ok_or_else(|| format!("`{text}` is not a number of seconds"))?;
-    if secs < 0.0 {
-        return Err(format!("`{text}` seconds is negative"));
-    }
-    Duration::try_from_secs_f64(secs).map_err(|_| format!("`{text}` seconds is too long"))
+/// A time in seconds (`--checkpoint-every`, `--time-per-code`): a finite,
+/// non-negative number of at most a year ([`grundy::util::seconds`]).
+pub fn seconds(text: &str) -> Result<Duration, String> {
+    grundy::util::parse_seconds(text)
 }
 
 /// `--threads`: 0 (one per core) to [`grundy::solve::takebreak::MAX_THREADS`].

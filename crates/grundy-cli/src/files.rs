@@ -1,54 +1,23 @@
-//! The files that specs name (`script:FILE.rhai`, `script:FILE.lua`, `toml:FILE.toml`): the
-//! library reads no files, so the command reads them here and hands their
-//! text to [`grundy::spec::parse_with`], with the limits scripts run under.
+//! The files that specs name (`script:FILE.rhai`, `script:FILE.lua`,
+//! `toml:FILE.toml`), read by the library's policy ([`grundy::files`]:
+//! regular files only, within a size limit) and handed to
+//! [`grundy::spec::parse_with`] with the limits scripts run under; and the
+//! placement table of `--table FILE`.
 
 use grundy::error::{Error, ErrorKind, Result};
 use grundy::script::{ScriptLimits, BUDGET_VARIABLE};
 use grundy::spec::SpecFiles;
-use std::io::Read;
-
-/// The largest script file or TOML game file read (1 MiB): a larger file
-/// (or an endless one, `/dev/zero`) is refused after reading this much.
-pub const MAX_GAME_FILE_BYTES: u64 = 1 << 20;
 
 /// Game files from the file system, scripts under the default limits and
 /// the budget of operations `GRUNDY_SCRIPT_BUDGET` when it is set.
 pub struct GameFiles;
 
-fn invalid_spec(spec: &str, reason: String) -> Error {
-    ErrorKind::InvalidSpec {
-        spec: spec.to_string(),
-        reason,
-    }
-    .into()
-}
-
 impl SpecFiles for GameFiles {
-    /// Reads the game file `path` whole, refusing a file larger than
-    /// [`MAX_GAME_FILE_BYTES`] without reading the rest; `spec` names the
-    /// game in errors.
+    /// Reads the game file `path` whole ([`grundy::files::read_game_file`]:
+    /// a regular file of at most [`grundy::files::MAX_GAME_FILE_BYTES`], text); `spec`
+    /// names the game in errors.
     fn read(&self, spec: &str, path: &str) -> Result<String> {
-        let cannot = |e: std::io::Error| invalid_spec(spec, format!("cannot read `{path}`: {e}"));
-        let file = std::fs::File::open(path).map_err(cannot)?;
-        let mut bytes = Vec::new();
-        file.take(MAX_GAME_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(cannot)?;
-        if bytes.len() as u64 > MAX_GAME_FILE_BYTES {
-            return Err(invalid_spec(
-                spec,
-                format!(
-                    "`{path}` is larger than {}, the limit for a game file: a game's rules fit in far less",
-                    grundy::error::human_bytes(MAX_GAME_FILE_BYTES)
-                ),
-            ));
-        }
-        String::from_utf8(bytes).map_err(|_| {
-            invalid_spec(
-                spec,
-                format!("`{path}` is not text (UTF-8): is it a game file?"),
-            )
-        })
+        grundy::files::read_game_file(spec, path)
     }
 
     /// The default limits, with [`ScriptLimits::max_total_operations`] from
@@ -83,15 +52,22 @@ fn io_error(action: &str, path: &std::path::Path, e: std::io::Error) -> Error {
 }
 
 /// `--table FILE`: loads the saved transposition table into `game` when
-/// the file exists (a missing file is a fresh start).
+/// the file exists (a missing file is a fresh start). Only a regular file
+/// is read, its magic first, at most
+/// [`grundy::solve::placement::table::MAX_FILE_BYTES`].
 pub fn load_table(game: &mut dyn grundy::spec::AnyGame, path: &std::path::Path) -> Result<()> {
-    match std::fs::read(path) {
-        Ok(bytes) => game.load_table(&bytes, &path.display().to_string()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            // Nothing to resume; the game must still keep a table.
-            game.save_table().map(|_| ())
-        }
-        Err(e) => Err(io_error("read", path, e)),
+    use grundy::solve::placement::table;
+    // A game that keeps no table says so before any file is read.
+    game.save_table()?;
+    let bytes = grundy::files::read_binary(
+        path,
+        table::MAGIC,
+        table::MAX_FILE_BYTES,
+        "a placement table",
+    )?;
+    match bytes {
+        Some(bytes) => game.load_table(&bytes, &path.display().to_string()),
+        None => Ok(()),
     }
 }
 
@@ -104,31 +80,4 @@ pub fn save_table(game: &dyn grundy::spec::AnyGame, path: &std::path::Path) -> R
     let tmp = std::path::PathBuf::from(tmp);
     std::fs::write(&tmp, &bytes).map_err(|e| io_error("write", &tmp, e))?;
     std::fs::rename(&tmp, path).map_err(|e| io_error("write", path, e))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_game_file_up_to_the_limit_is_read_and_a_larger_one_refused() {
-        let dir = std::env::temp_dir().join(format!("grundy-files-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("big.rhai");
-        let mut text = "fn moves(n) { [] }\n".to_string();
-        text.push_str(&"/".repeat(MAX_GAME_FILE_BYTES as usize - text.len()));
-        std::fs::write(&path, &text).unwrap();
-        let p = path.to_str().unwrap();
-        assert_eq!(GameFiles.read("script:big", p).unwrap().len(), text.len());
-        text.push('/');
-        std::fs::write(&path, &text).unwrap();
-        let e = GameFiles.read("script:big", p).unwrap_err().to_string();
-        assert!(e.contains("larger than 1 MiB"), "{e}");
-        let e = GameFiles
-            .read("toml:nowhere.toml", "nowhere.toml")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("cannot read `nowhere.toml`"), "{e}");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
 }

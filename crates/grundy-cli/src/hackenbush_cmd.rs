@@ -5,7 +5,7 @@ use crate::cli::{Format, ReportFormat};
 use crate::output::Printer;
 use anyhow::{anyhow, Result};
 use clap::Args;
-use grundy::games::hackenbush::{Hackenbush, MAX_CUT_EDGES};
+use grundy::games::hackenbush::{Hackenbush, MAX_CUT_EDGES, MAX_PICTURE_FILE_BYTES};
 use grundy::strategy::Outcome;
 use serde_json::json;
 use std::io::Write;
@@ -36,8 +36,7 @@ pub struct HackenbushArgs {
 
 pub fn run(a: &HackenbushArgs, out: &mut Printer) -> Result<()> {
     let path = a.file.display();
-    let text =
-        std::fs::read_to_string(&a.file).map_err(|e| anyhow!("cannot read `{path}`: {e}"))?;
+    let text = grundy::files::read_text(&a.file, MAX_PICTURE_FILE_BYTES, "a Hackenbush picture")?;
     let picture = Hackenbush::read_text(&text).map_err(|e| anyhow!("`{path}`: {e}"))?;
     let g = &picture.graph;
     let value = g.nim_value();

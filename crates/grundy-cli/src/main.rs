@@ -22,6 +22,7 @@ mod pattern_cmd;
 mod play;
 mod plot;
 mod print_values;
+mod terminal;
 
 use anyhow::Result;
 use cli::{Cli, Command};
@@ -46,7 +47,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Err(e) => {
-            let _ = writeln!(io::stderr().lock(), "{}", one_line(&e));
+            let _ = writeln!(io::stderr().lock(), "{}", terminal::escape(&one_line(&e)));
             return ExitCode::from(2);
         }
     };
@@ -69,7 +70,8 @@ fn main() -> ExitCode {
             ExitCode::from(interrupt::EXIT_STATUS)
         }
         Err(e) => {
-            let _ = writeln!(io::stderr().lock(), "{}", error_line(&e, takes_game));
+            let line = error_line(&e, takes_game);
+            let _ = writeln!(io::stderr().lock(), "{}", terminal::escape(&line));
             ExitCode::from(2)
         }
     }
@@ -77,7 +79,9 @@ fn main() -> ExitCode {
 
 /// An error as one line, uv-style: `error: <what>` (the library names the
 /// bad value in backticks), its causes after `: `, then a hint of what to
-/// run instead where there is one.
+/// run instead where there is one. `main` prints it with its control
+/// characters escaped ([`terminal::escape`]): a script's error message or
+/// a file's line can hold any.
 fn error_line(e: &anyhow::Error, takes_game: bool) -> String {
     let mut line = format!("error: {e}");
     for cause in e.chain().skip(1) {
@@ -352,8 +356,9 @@ fn run(cli: Cli) -> Result<()> {
         Command::Hackenbush(a) => hackenbush_cmd::run(&a, &mut out)?,
         Command::Graph(a) => {
             let path = a.file.display();
-            let file = std::fs::File::open(&a.file)
-                .map_err(|e| anyhow::anyhow!("cannot read `{path}`: {e}"))?;
+            // A regular file only: a FIFO or a device (`/dev/zero`) is
+            // refused at once; the reader bounds lines and length.
+            let file = grundy::files::open_regular(&a.file)?;
             let graph = GameGraph::read(io::BufReader::with_capacity(1 << 16, file))
                 .map_err(|e| anyhow::anyhow!("`{path}`: {e}"))?;
             if graph.vertex_count() == 0 {

@@ -2,6 +2,7 @@
 //! of the library's results, per the command-line contract in DESIGN.md.
 
 use crate::cli::Format;
+use crate::terminal::Escaping;
 use anyhow::{bail, Result};
 use grundy::analysis::ValueStats;
 use grundy::solve::loopy::{GraphValues, LoopyAnalysis, LoopyValue};
@@ -13,9 +14,10 @@ use grundy::Nimber;
 use serde_json::json;
 use std::io::{self, BufWriter, Write};
 
-/// Buffered standard output.
+/// Buffered standard output, control characters escaped
+/// ([`crate::terminal`]).
 pub struct Printer {
-    out: BufWriter<io::StdoutLock<'static>>,
+    out: Escaping<BufWriter<io::StdoutLock<'static>>>,
     quiet: bool,
 }
 
@@ -45,7 +47,7 @@ impl Printer {
     /// A printer on standard output; `quiet` drops notes.
     pub fn stdout(quiet: bool) -> Printer {
         Printer {
-            out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            out: Escaping::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
             quiet,
         }
     }
@@ -67,12 +69,12 @@ impl Printer {
     pub fn note(&mut self, text: &str) -> Result<()> {
         if !self.quiet {
             self.out.flush()?;
-            writeln!(io::stderr().lock(), "{text}")?;
+            writeln!(io::stderr().lock(), "{}", crate::terminal::escape(text))?;
         }
         Ok(())
     }
 
-    /// Bytes as they are (a completion script).
+    /// Bytes as they are but control characters (a completion script).
     pub fn raw(&mut self, bytes: &[u8]) -> Result<()> {
         self.out.write_all(bytes)?;
         Ok(())

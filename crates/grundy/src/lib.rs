@@ -17,6 +17,7 @@
 //! |---|---|---|
 //! | 0 | [`error`], [`util`] | leaves: [`Error`]; parsing helpers ([`util::parse_u64`]), the solvers' hash ([`util::hash`]) |
 //! | 1 | [`nimber`] | [`Nimber`] (`0`, `*`, `*5`), nim-addition, [`Mex`] |
+//! | 1 | [`files`] | how the files a user names are read: a regular file only, the magic first, the length bounded |
 //! | 2 | [`analysis`] | sequences of values: periodicity with certificates, the rare/common split |
 //! | 3 | [`game`] | the [`Game`] trait (rules only) and [`HeapGame`]; the vocabulary every layer above uses ([`game::Outcome`], [`game::WinningMove`], [`game::Evaluator`]); rules the solvers specialize on ([`game::TakeBreak`], [`game::graph::GameGraph`]) |
 //! | 4 | [`solve`] | solvers: [`solve::MemoSolver`] (any game), [`solve::DenseSolver`] (heap games), [`solve::HeapValues`] (any heap size via a proven period), [`solve::dag`] (explicit acyclic graphs, linear time), [`solve::loopy`] (games with cycles: values `∞{K}`, draws), [`solve::MisereSolver`] (misère play, any game), [`solve::misere_quotient()`] (misère quotients of heap games, exact), [`solve::placement`] (Cram, Node Kayles, Chomp: regions, symmetry, pruning) |
@@ -76,6 +77,7 @@
 pub mod analysis;
 pub mod census;
 pub mod error;
+pub mod files;
 pub mod game;
 pub mod games;
 pub mod nimber;

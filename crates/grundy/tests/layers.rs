@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// other.
 const LAYERS: &[&[&str]] = &[
     &["error", "util"],
-    &["nimber"],
+    &["nimber", "files"],
     &["analysis"],
     &["game"],
     &["solve"],

@@ -247,6 +247,10 @@ impl Hackenbush {
 /// try is one O(V + E) evaluation).
 pub const MAX_CUT_EDGES: usize = 5_000;
 
+/// The largest picture file read (64 MiB, some five million edges):
+/// `grundy hackenbush` reads no more of a file (or of `/dev/zero`).
+pub const MAX_PICTURE_FILE_BYTES: u64 = 64 << 20;
+
 /// A Hackenbush position read from text ([`Hackenbush::read_text`]), with
 /// the names its vertices were given.
 #[derive(Clone, Debug)]
@@ -305,7 +309,10 @@ impl Hackenbush {
                 _ => {
                     return Err(bad(
                         i + 1,
-                        format!("`{}`: expected an edge `U V` or `ground G`", line.trim()),
+                        format!(
+                            "`{}`: expected an edge `U V` or `ground G`",
+                            crate::files::excerpt(line.trim())
+                        ),
                     ))
                 }
             }

@@ -54,9 +54,9 @@ impl GameFile {
     /// (a `script`) are relative to `base` (its folder).
     pub fn parse(file: &str, text: &str, base: &Path) -> Result<GameFile> {
         let bad = |why: String| Error::invalid_spec(file, why);
-        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-            bad(format!("not valid TOML: {}", one_line(&e.to_string())))
-        })?;
+        let table: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| bad(toml_error(text, &e)))?;
         let mut name = None;
         let mut about = None;
         let mut rule: Option<(&str, &toml::Value)> = None;
@@ -198,6 +198,30 @@ fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// A TOML parse error in one line: what, where (line and column), and at
+/// most an excerpt of the line ([`crate::files::excerpt`]): the file may
+/// be anything, and its text is not printed back whole.
+fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let what = one_line(e.message());
+    let what = crate::files::excerpt(&what);
+    let Some(span) = e.span() else {
+        return format!("not valid TOML: {what}");
+    };
+    let mut at = span.start.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line_no = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = text[start..at].chars().count() + 1;
+    let line = text[start..].lines().next().unwrap_or("").trim();
+    format!(
+        "not valid TOML: {what} at line {line_no}, column {column}: `{}`",
+        crate::files::excerpt(line)
+    )
+}
+
 fn string(file: &str, key: &str, value: &toml::Value) -> Result<String> {
     value
         .as_str()
@@ -272,6 +296,10 @@ mod tests {
         assert!(msg("take = { most = 3 }").contains("`take.most`"));
         assert!(msg("spec = \"toml:other.toml\"").contains("another game file"));
         assert!(msg("subtraction = [1,").contains("not valid TOML"));
+        // The line is quoted, at most 80 characters of it.
+        let e = msg(&format!("a = 1\nb = {}", "x".repeat(500)));
+        assert!(e.contains("at line 2, column 5: `b = xxx"), "{e}");
+        assert!(e.len() < 300, "{e}");
         assert!(msg("name = 3\nsubtraction = [1]").contains("`name` must be a string"));
         assert!(msg("subtraction = [1]\nparams = { k = 3 }").contains("for a `script`"));
         assert!(msg("script = \"x.rhai\"\nparams = { k = -3 }").contains("`params.k`"));

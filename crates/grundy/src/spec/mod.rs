@@ -287,9 +287,10 @@ pub type ParseFn =
     fn(spec: &str, args: Option<&str>, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>>;
 
 /// Where the files that specs name (`script:FILE.rhai`, `toml:FILE.toml`)
-/// come from. The library reads no files: the caller does (the `grundy`
-/// command reads them from disk, with a size limit) and hands their text
-/// to [`parse_with`]; [`parse`] takes no files and refuses such specs.
+/// come from. Parsing reads no files: the caller does (the `grundy`
+/// command and the Python package read them from disk with
+/// [`crate::files::read_game_file`], within its limits) and hands their
+/// text to [`parse_with`]; [`parse`] takes no files and refuses such specs.
 ///
 /// ```
 /// use grundy::spec::{parse_with, SpecFiles};

@@ -2,7 +2,8 @@
 //!
 //! [`parse_u64`] reads the numbers of specs and positions with an error
 //! that names the problem; [`hash`] is the locality-keeping hash of the
-//! solvers' memo tables. Nothing here imports another module of the crate.
+//! solvers' memo tables; [`seconds`] checks a time given in seconds.
+//! Nothing here imports another module of the crate.
 
 pub mod hash;
 
@@ -22,10 +23,64 @@ pub fn parse_u64(text: &str) -> std::result::Result<u64, String> {
         .map_err(|_| format!("`{t}` is larger than {}", u64::MAX))
 }
 
+/// The longest time in seconds [`seconds`] accepts: a year. Longer is
+/// surely a mistake, and a deadline this far away still fits an
+/// `Instant` on every platform.
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// A time given in seconds (a command-line or Python argument) as a
+/// `Duration`: finite, not negative and at most [`MAX_SECONDS`], else an
+/// error that names the value (`Duration::from_secs_f64` would panic on
+/// `-1`, `nan`, `inf` or `1e300`).
+pub fn seconds(secs: f64) -> std::result::Result<std::time::Duration, String> {
+    checked_seconds(secs).map_err(|why| format!("`{secs}` {why}"))
+}
+
+/// [`seconds`] of a decimal number in text (`2.5`, `1e3`), the error
+/// quoting the text.
+pub fn parse_seconds(text: &str) -> std::result::Result<std::time::Duration, String> {
+    let t = text.trim();
+    let secs = t
+        .parse::<f64>()
+        .map_err(|_| format!("`{t}` is not a number of seconds"))?;
+    checked_seconds(secs).map_err(|why| format!("`{t}` {why}"))
+}
+
+fn checked_seconds(secs: f64) -> std::result::Result<std::time::Duration, String> {
+    if secs.is_nan() {
+        return Err("is not a number of seconds".into());
+    }
+    if secs < 0.0 {
+        return Err("seconds is negative".into());
+    }
+    if secs > MAX_SECONDS {
+        return Err(format!(
+            "seconds is more than {MAX_SECONDS} (a year), the longest time accepted"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
+}
+
 /// A xorshift generator for the library's randomized tests (deterministic
 /// from its seed, no dependency).
 #[cfg(test)]
 pub(crate) struct TestRng(pub(crate) u64);
+
+#[cfg(test)]
+#[test]
+fn seconds_refuses_negative_nan_infinite_and_huge_times() {
+    for t in ["-1", "nan", "NaN", "inf", "-inf", "1e300", "x", ""] {
+        assert!(parse_seconds(t).is_err(), "{t}");
+    }
+    assert_eq!(
+        parse_seconds("2.5"),
+        Ok(std::time::Duration::from_millis(2500))
+    );
+    assert_eq!(parse_seconds("0"), Ok(std::time::Duration::ZERO));
+    assert!(seconds(MAX_SECONDS).is_ok());
+    let e = seconds(1e300).unwrap_err();
+    assert!(e.contains("a year"), "{e}");
+}
 
 #[cfg(test)]
 impl TestRng {

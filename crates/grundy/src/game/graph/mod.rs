@@ -45,6 +45,7 @@
 
 mod names;
 mod read;
+pub use read::{MAX_GRAPH_FILE_BYTES, MAX_LINE_BYTES};
 
 use crate::error::{ErrorKind, Result};
 use crate::game::Game;
@@ -328,9 +329,10 @@ impl GameGraph {
         GameGraph::read(text.as_bytes())
     }
 
-    /// Reads the text format from `reader`, line by line. A read error or a
-    /// line that is not UTF-8 is an [`ErrorKind::InvalidGraph`] naming the
-    /// line.
+    /// Reads the text format from `reader`, line by line. A read error, a
+    /// line that is not UTF-8 or longer than [`MAX_LINE_BYTES`], or a text
+    /// longer than [`MAX_GRAPH_FILE_BYTES`] is an
+    /// [`ErrorKind::InvalidGraph`] naming the line; reading stops there.
     pub fn read<R: std::io::Read>(reader: R) -> Result<GameGraph> {
         read::read(reader)
     }

@@ -5,7 +5,10 @@
 //! it stands, without copying it: an ASCII line (nearly all of them) by a
 //! byte scan for white space and `#`, any other line by the `str` rules
 //! (`split_whitespace`, so Unicode white space separates names too, and
-//! the whole line must be UTF-8). A line longer than the block grows it.
+//! the whole line must be UTF-8). A line longer than [`MAX_LINE_BYTES`]
+//! is refused as soon as that much of it is read, and the text as soon as
+//! it passes [`MAX_GRAPH_FILE_BYTES`]: `/dev/zero` (no line breaks) or an
+//! endless pseudo-file costs a block, not all memory.
 //! Names go to [`GraphBuilder::vertex`] (numbers cost no memory per vertex
 //! while they count up) and edges to [`GraphBuilder::edge`] (rows filled in
 //! place while sources come in order).
@@ -16,6 +19,27 @@ use std::io::{ErrorKind as IoKind, Read};
 
 /// Bytes read at a time.
 const BLOCK: usize = 1 << 20;
+
+/// The longest line of a graph's text (64 KiB): two vertex names and a
+/// comment fit in far less.
+pub const MAX_LINE_BYTES: usize = 1 << 16;
+
+/// The longest text of a graph (4 GiB, some 300 million moves between
+/// numbered vertices, beyond what the solvers hold in memory).
+pub const MAX_GRAPH_FILE_BYTES: u64 = 1 << 32;
+
+// A partial line is at most `MAX_LINE_BYTES`, so the block always has room.
+const _: () = assert!(MAX_LINE_BYTES < BLOCK);
+
+fn line_too_long(line_no: u64) -> crate::Error {
+    bad(
+        line_no,
+        format!(
+            "the line is longer than {}, the limit for a line of a graph (is it a graph file?)",
+            crate::error::human_bytes(MAX_LINE_BYTES as u64)
+        ),
+    )
+}
 
 fn bad(line: u64, reason: String) -> crate::Error {
     ErrorKind::InvalidGraph { line, reason }.into()
@@ -68,6 +92,9 @@ fn ascii_tokens(line: &[u8]) -> Option<([&[u8]; 3], usize)> {
 
 /// Adds what one line says to `builder`.
 fn add_line(builder: &mut GraphBuilder, line: &[u8], line_no: u64) -> Result<()> {
+    if line.len() > MAX_LINE_BYTES {
+        return Err(line_too_long(line_no));
+    }
     let (tokens, count) = match ascii_tokens(line) {
         Some(found) => found,
         None => return add_line_str(builder, line, line_no),
@@ -108,7 +135,10 @@ fn add_line_str(builder: &mut GraphBuilder, line: &[u8], line_no: u64) -> Result
 fn third_name(line_no: u64, extra: &str) -> crate::Error {
     bad(
         line_no,
-        format!("expected `FROM TO` or a single vertex name, found a third name `{extra}`"),
+        format!(
+            "expected `FROM TO` or a single vertex name, found a third name `{}`",
+            crate::files::excerpt(extra)
+        ),
     )
 }
 
@@ -131,10 +161,8 @@ pub(super) fn read<R: Read>(mut reader: R) -> Result<GameGraph> {
     // `buf[..len]` holds bytes read and not yet used: the start of a line.
     let mut len = 0;
     let mut line_no = 0u64;
+    let mut total = 0u64;
     loop {
-        if len == buf.len() {
-            buf.resize(buf.len() * 2, 0);
-        }
         let got = match reader.read(&mut buf[len..]) {
             Ok(got) => got,
             Err(e) if e.kind() == IoKind::Interrupted => continue,
@@ -145,6 +173,16 @@ pub(super) fn read<R: Read>(mut reader: R) -> Result<GameGraph> {
                 add_line(&mut builder, &buf[..len], line_no + 1)?;
             }
             break;
+        }
+        total += got as u64;
+        if total > MAX_GRAPH_FILE_BYTES {
+            return Err(bad(
+                line_no + 1,
+                format!(
+                    "the text is longer than {}, the limit for a graph",
+                    crate::error::human_bytes(MAX_GRAPH_FILE_BYTES)
+                ),
+            ));
         }
         let end = len + got;
         let mut start = 0;
@@ -158,6 +196,9 @@ pub(super) fn read<R: Read>(mut reader: R) -> Result<GameGraph> {
         }
         buf.copy_within(start..end, 0);
         len = end - start;
+        if len > MAX_LINE_BYTES {
+            return Err(line_too_long(line_no + 1));
+        }
     }
     Ok(builder.build())
 }
@@ -199,12 +240,36 @@ mod tests {
     }
 
     #[test]
-    fn a_line_longer_than_the_block_is_read_whole() {
-        let long = "x".repeat(3 * BLOCK);
+    fn a_line_up_to_the_limit_is_read_whole_and_a_longer_one_refused() {
+        let long = "x".repeat(MAX_LINE_BYTES - 2);
         let text = format!("a {long}\n{long} b");
-        let g = GameGraph::parse(&text).unwrap();
+        let g = read(Trickle(text.as_bytes(), 1000)).unwrap();
         assert_eq!(g.vertex_count(), 3);
-        assert_eq!(g.name(super::super::Vertex(1)).len(), 3 * BLOCK);
+        assert_eq!(g.name(super::super::Vertex(1)).len(), MAX_LINE_BYTES - 2);
+        let text = format!("a b\na x{long}");
+        let e = GameGraph::parse(&text).unwrap_err().to_string();
+        assert!(
+            e.contains("line 2") && e.contains("longer than 64 KiB"),
+            "{e}"
+        );
+    }
+
+    /// An endless reader of zeros, as `/dev/zero`.
+    struct Zeros;
+    impl Read for Zeros {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            out.fill(0);
+            Ok(out.len())
+        }
+    }
+
+    #[test]
+    fn an_endless_text_without_line_breaks_is_refused_after_one_block() {
+        let e = read(Zeros).unwrap_err().to_string();
+        assert!(
+            e.contains("line 1") && e.contains("longer than 64 KiB"),
+            "{e}"
+        );
     }
 
     proptest! {

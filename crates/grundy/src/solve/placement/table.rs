@@ -29,6 +29,11 @@ use rustc_hash::FxHashMap;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"GRUNDYPT";
+/// The largest saved table read (4 GiB: the entries of a full table of
+/// the default 1 GiB, [`super::search::PlacementConfig::table_bytes`], take
+/// under 2 GiB). A file's magic is checked before its length
+/// ([`crate::files::read_binary`]).
+pub const MAX_FILE_BYTES: u64 = 4 << 30;
 /// The format version written and read.
 pub const VERSION: u32 = 1;
 const KNOWN: u64 = 1 << 63;
