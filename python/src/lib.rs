@@ -219,8 +219,17 @@ fn period(py: Python<'_>, game: &str, limit: Option<u64>) -> PyResult<PeriodTupl
 /// A winning move: (component, from, to components).
 pub(crate) type MoveTuple = (usize, String, Vec<String>);
 
-/// An analysis: (spec, value or None, outcome, winning moves, unlisted).
-type AnalysisTuple = (String, Option<u64>, String, Vec<MoveTuple>, u128);
+/// An analysis: (spec, value or None, outcome, winning moves, unlisted,
+/// misère nim-value or None, normal-play nim-sum of a misère sum or None).
+type AnalysisTuple = (
+    String,
+    Option<u64>,
+    String,
+    Vec<MoveTuple>,
+    u128,
+    Option<u64>,
+    Option<u64>,
+);
 
 /// `analyze(game, positions, misere)`: value, outcome and winning moves of
 /// a sum (positions in the game's syntax, one string per component).
@@ -239,10 +248,15 @@ fn analyze(
         // condition holds, else the game's own analysis, else search
         // (scripts included).
         let mut any = spec::parse_with(&game, &files::GameFiles)?;
-        let a = if misere {
-            spec::listed::analyze_misere(any.as_mut(), &positions)?.analysis
+        // A misère analysis has no `value`: its misère nim-value and the
+        // normal-play nim-sum come under their own names.
+        let (a, misere_value, normal_value) = if misere {
+            let r = spec::listed::analyze_misere(any.as_mut(), &positions)?;
+            let normal = r.normal_value.map(|v| v.value());
+            (r.analysis, r.misere_value, normal)
         } else {
-            any.analyze(&positions, &AnalyzeOptions::default())?
+            let a = any.analyze(&positions, &AnalyzeOptions::default())?;
+            (a, None, None)
         };
         let moves = a
             .winning_moves
@@ -255,6 +269,8 @@ fn analyze(
             a.outcome.to_string(),
             moves,
             a.unlisted_moves,
+            misere_value,
+            normal_value,
         ))
     });
     r.map_err(to_py)

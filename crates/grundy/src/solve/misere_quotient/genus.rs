@@ -60,17 +60,22 @@ pub const MAX_STATES: usize = 2_000_000;
 /// The misère nim-value of the sum of `components` (at most
 /// [`MAX_STATES`] sums and components stored).
 pub fn misere_nim_value<G: Game>(game: &G, components: &[G::Position]) -> Result<u64> {
-    misere_nim_value_within(game, components, MAX_STATES)
+    misere_nim_value_within(game, components, MAX_STATES, u64::MAX)
 }
 
 /// [`misere_nim_value`] storing at most `max_states` sums (and at most as
-/// many components): beyond, [`ErrorKind::TooManyPositions`] naming it.
+/// many components): beyond, [`ErrorKind::TooManyPositions`] naming it;
+/// and writing at most `max_work` components into the sums its moves lead
+/// to (a sum of many components costs that many a move): beyond, an
+/// [`ErrorKind::Unsupported`] error naming the limit.
 pub fn misere_nim_value_within<G: Game>(
     game: &G,
     components: &[G::Position],
     max_states: usize,
+    max_work: u64,
 ) -> Result<u64> {
     let mut s = Search::new(game, max_states);
+    s.max_work = max_work;
     let root = s.state(components, 0)?;
     Ok(s.solve(root)?.misere)
 }
@@ -120,6 +125,10 @@ struct Search<'g, G: Game> {
     memo: FxHashMap<State, Option<Values>>,
     /// Most states (and most components) stored.
     max_states: usize,
+    /// Most components written into the children of states, and how many
+    /// were.
+    max_work: u64,
+    work: u64,
 }
 
 impl<'g, G: Game> Search<'g, G> {
@@ -127,6 +136,8 @@ impl<'g, G: Game> Search<'g, G> {
         Search {
             game,
             max_states,
+            max_work: u64::MAX,
+            work: 0,
             ids: FxHashMap::default(),
             options: Vec::new(),
             memo: FxHashMap::default(),
@@ -223,6 +234,20 @@ impl<'g, G: Game> Search<'g, G> {
         out
     }
 
+    /// Counts the components written into `children` against `max_work`.
+    fn spend(&mut self, children: &[State]) -> Result<()> {
+        let written: usize = children.iter().map(|c| c.0.len()).sum();
+        self.work = self.work.saturating_add(written as u64);
+        if self.work > self.max_work {
+            return Err(crate::error::Error::unsupported(format!(
+                "the misère nim-value search stopped after writing {} components into sums, \
+                 its limit",
+                self.max_work
+            )));
+        }
+        Ok(())
+    }
+
     fn solve(&mut self, root: State) -> Result<Values> {
         if let Some(Some(v)) = self.memo.get(&root) {
             return Ok(*v);
@@ -231,6 +256,7 @@ impl<'g, G: Game> Search<'g, G> {
         // child has values.
         let mut stack: Vec<(State, Vec<State>)> = Vec::new();
         let children = self.children(&root);
+        self.spend(&children)?;
         self.memo.insert(root.clone(), None);
         stack.push((root.clone(), children));
         while let Some((state, children)) = stack.last() {
@@ -251,6 +277,7 @@ impl<'g, G: Game> Search<'g, G> {
                         .into());
                     }
                     let grand = self.children(&child);
+                    self.spend(&grand)?;
                     self.memo.insert(child.clone(), None);
                     stack.push((child, grand));
                 }
@@ -398,8 +425,13 @@ mod tests {
     #[test]
     fn a_chain_longer_than_the_cap_is_refused_naming_it() {
         let g = crate::games::Subtraction::finite(&[1]).unwrap();
-        let e = misere_nim_value_within(&g, &[1_000], 100).unwrap_err();
+        let e = misere_nim_value_within(&g, &[1_000], 100, u64::MAX).unwrap_err();
         assert_eq!(e.kind(), &ErrorKind::TooManyPositions { limit: 100 });
-        assert_eq!(misere_nim_value_within(&g, &[98], 100).unwrap(), 1);
+        assert_eq!(misere_nim_value_within(&g, &[98], 100, u64::MAX).unwrap(), 1);
+        // 98 states with one child of one component each (and the empty
+        // sum): 97 components written.
+        assert_eq!(misere_nim_value_within(&g, &[98], 100, 97).unwrap(), 1);
+        let e = misere_nim_value_within(&g, &[98], 100, 96).unwrap_err();
+        assert!(e.to_string().contains("after writing 96 components"), "{e}");
     }
 }
