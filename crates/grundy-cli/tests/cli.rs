@@ -480,7 +480,11 @@ fn a_misere_outcome_only_analysis_has_no_value() {
 /// order 6 at heaps 2 and 3 and grows at heap 4.
 #[test]
 fn misere_quotient_stability_is_stated_for_the_heaps_computed_only() {
-    let out = grundy(&["misere", "kayles"]).assert().success().get_output().clone();
+    let out = grundy(&["misere", "kayles"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
     let text = String::from_utf8(out.stdout).unwrap();
     let stability = text
         .lines()
@@ -494,6 +498,9 @@ fn misere_quotient_stability_is_stated_for_the_heaps_computed_only() {
     assert!(text.contains("needs a proof"), "{text}");
     let three = json_of(&["misere", "nim", "--heaps", "3", "--format", "json"]);
     let four = json_of(&["misere", "nim", "--heaps", "4", "--format", "json"]);
-    assert_eq!((three["stable_from"].clone(), three["order"].clone()), (json!(2), json!(6)));
+    assert_eq!(
+        (three["stable_from"].clone(), three["order"].clone()),
+        (json!(2), json!(6))
+    );
     assert_eq!(four["order"], 10);
 }

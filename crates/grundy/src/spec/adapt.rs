@@ -155,7 +155,10 @@ pub(super) fn single(
 
 /// Misère analysis of a sum of components by exhaustive search (its
 /// `value` unknown: see [`misere_analysis`]).
-pub(super) fn misere_search<G: Game>(game: G, components: &[G::Position]) -> Result<Analysis<String>> {
+pub(super) fn misere_search<G: Game>(
+    game: G,
+    components: &[G::Position],
+) -> Result<Analysis<String>> {
     let mut solver = MisereSolver::with_config(
         &game,
         MisereConfig {
@@ -187,7 +190,10 @@ pub(super) fn misere_analysis<P>(
 }
 
 /// Misère play of a sum of heaps of any heap game (by search).
-pub(super) fn misere_heaps<G: HeapGame + Clone>(game: &G, heaps: &[u64]) -> Result<Analysis<String>> {
+pub(super) fn misere_heaps<G: HeapGame + Clone>(
+    game: &G,
+    heaps: &[u64],
+) -> Result<Analysis<String>> {
     if let Some(&h) = heaps.iter().find(|&&h| h > MISERE_HEAP) {
         return Err(too_large_for_misere(&h.to_string()));
     }

@@ -427,7 +427,10 @@ mod tests {
         let g = crate::games::Subtraction::finite(&[1]).unwrap();
         let e = misere_nim_value_within(&g, &[1_000], 100, u64::MAX).unwrap_err();
         assert_eq!(e.kind(), &ErrorKind::TooManyPositions { limit: 100 });
-        assert_eq!(misere_nim_value_within(&g, &[98], 100, u64::MAX).unwrap(), 1);
+        assert_eq!(
+            misere_nim_value_within(&g, &[98], 100, u64::MAX).unwrap(),
+            1
+        );
         // 98 states with one child of one component each (and the empty
         // sum): 97 components written.
         assert_eq!(misere_nim_value_within(&g, &[98], 100, 97).unwrap(), 1);
