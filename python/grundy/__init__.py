@@ -188,8 +188,12 @@ class WinningMove:
 
 @dataclass(frozen=True)
 class Analysis:
-    """Value (``None`` when only the outcome is known, as in misère play),
-    outcome (``"P"``, ``"N"`` or ``"D"``) and every winning move of a sum."""
+    """Value (``None`` when only the outcome is known, and always in misère
+    play), outcome (``"P"``, ``"N"`` or ``"D"``) and every winning move of a
+    sum. A misère analysis gives instead ``misere_value``, the misère
+    nim-value (0 exactly on misère P-positions; ``None`` beyond its search),
+    and ``normal_value``, the nim-sum of the same sum in normal play (not a
+    misère value)."""
 
     game: str
     positions: Tuple[str, ...]
@@ -198,6 +202,8 @@ class Analysis:
     winning_moves: Tuple[WinningMove, ...] = field(default_factory=tuple)
     unlisted_moves: int = 0
     misere: bool = False
+    misere_value: Optional[int] = None
+    normal_value: Optional[int] = None
 
     @property
     def winning(self) -> bool:
@@ -207,6 +213,8 @@ class Analysis:
     def _repr_html_(self) -> str:
         play = "misère" if self.misere else "normal"
         value = "" if self.value is None else f", value <b>{self.value}</b>"
+        if self.misere_value is not None:
+            value += f", misère nim-value <b>{self.misere_value}</b>"
         head = (
             f"<p><b>{_html.escape(self.game)}</b> {_html.escape(' + '.join(self.positions))} "
             f"({play} play): outcome <b>{self.outcome}</b>{value}</p>"
@@ -233,8 +241,20 @@ def analyze(game: str, *positions: Any, misere: bool = False) -> Analysis:
     per component: an ``int`` heap, a tuple ``(a, b)`` for pair games, or
     a string in the game's syntax)."""
     ps = [_position(p) for p in positions]
-    spec, value, outcome, moves, unlisted = _grundy.analyze(game, ps, misere)
-    return Analysis(spec, tuple(ps), value, outcome, _moves(moves), int(unlisted), misere)
+    spec, value, outcome, moves, unlisted, misere_value, normal_value = _grundy.analyze(
+        game, ps, misere
+    )
+    return Analysis(
+        spec,
+        tuple(ps),
+        value,
+        outcome,
+        _moves(moves),
+        int(unlisted),
+        misere,
+        misere_value,
+        normal_value,
+    )
 
 
 @dataclass(frozen=True)

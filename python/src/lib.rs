@@ -231,8 +231,17 @@ const IMPLICIT_TIME: Duration = Duration::from_secs(1);
 /// A winning move: (component, from, to components).
 pub(crate) type MoveTuple = (usize, String, Vec<String>);
 
-/// An analysis: (spec, value or None, outcome, winning moves, unlisted).
-type AnalysisTuple = (String, Option<u64>, String, Vec<MoveTuple>, u128);
+/// An analysis: (spec, value or None, outcome, winning moves, unlisted,
+/// misère nim-value or None, normal-play nim-sum of a misère sum or None).
+type AnalysisTuple = (
+    String,
+    Option<u64>,
+    String,
+    Vec<MoveTuple>,
+    u128,
+    Option<u64>,
+    Option<u64>,
+);
 
 /// `analyze(game, positions, misere)`: value, outcome and winning moves of
 /// a sum (positions in the game's syntax, one string per component).
@@ -254,10 +263,15 @@ fn analyze(
         // Values the caller did not ask for by size (a huge heap with no
         // proven period) stop at the `grundy analyze` time limit.
         any.set_time_limit(Some(IMPLICIT_TIME));
-        let a = if misere {
-            spec::listed::analyze_misere(any.as_mut(), &positions)?.analysis
+        // A misère analysis has no `value`: its misère nim-value and the
+        // normal-play nim-sum come under their own names.
+        let (a, misere_value, normal_value) = if misere {
+            let r = spec::listed::analyze_misere(any.as_mut(), &positions)?;
+            let normal = r.normal_value.map(|v| v.value());
+            (r.analysis, r.misere_value, normal)
         } else {
-            any.analyze(&positions, &AnalyzeOptions::default())?
+            let a = any.analyze(&positions, &AnalyzeOptions::default())?;
+            (a, None, None)
         };
         let moves = a
             .winning_moves
@@ -270,6 +284,8 @@ fn analyze(
             a.outcome.to_string(),
             moves,
             a.unlisted_moves,
+            misere_value,
+            normal_value,
         ))
     });
     r.map_err(to_py)

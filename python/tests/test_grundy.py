@@ -139,6 +139,32 @@ def test_analyze_takes_pairs_and_misere():
     assert grundy.analyze("nim", 1, 1, 1, misere=True).outcome == "P"
 
 
+def misere_nim_value(heap, moves=(1, 3, 4)):
+    """G⁻ of one heap of a subtraction game, by the definition: 1 with no
+    move, else the mex of the options' misère nim-values."""
+    g = []
+    for n in range(heap + 1):
+        options = {g[n - k] for k in moves if k <= n}
+        if not options:
+            g.append(1)
+        else:
+            g.append(min(set(range(len(options) + 1)) - options))
+    return g[heap]
+
+
+def test_a_misere_analysis_has_no_normal_play_value():
+    # Regression (issue 33): a misère analysis carried the normal-play
+    # nim-sum as its value. It has none; the misère nim-value and the
+    # normal-play nim-sum come under their own names.
+    a = grundy.analyze("sub:1,3,4", 1000, misere=True)
+    assert a.value is None
+    assert a.misere_value == misere_nim_value(1000)
+    assert (a.misere_value == 0) == (a.outcome == "P")
+    assert a.normal_value == int(grundy.values("sub:1,3,4", 1000)[1000])
+    normal = grundy.analyze("sub:1,3,4", 1000)
+    assert normal.value == a.normal_value and normal.misere_value is None
+
+
 def test_bad_input_is_value_error_with_the_message():
     with pytest.raises(ValueError, match="empty"):
         grundy.values("sub:", 10)

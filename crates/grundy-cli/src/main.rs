@@ -275,7 +275,8 @@ fn run(cli: Cli) -> Result<()> {
                 if a.no_moves {
                     r.analysis.drop_moves();
                 }
-                out.analysis(&game.spec(), &r.analysis, Some(r.method), a.format.into())?;
+                let m = output::Misere::of(&r);
+                out.analysis(&game.spec(), &r.analysis, Some(&m), a.format.into())?;
             } else {
                 if let Some(path) = &a.table {
                     files::load_table(game.as_mut(), path)?;
@@ -295,8 +296,14 @@ fn run(cli: Cli) -> Result<()> {
                 if let Some(path) = &a.table {
                     files::save_table(game.as_ref(), path)?;
                 }
-                let method = a.misere.then_some(listed::MisereMethod::Family);
-                out.analysis(&game.spec(), &analysis?, method, a.format.into())?;
+                // The family's own misère analysis: the outcome and the
+                // moves, no misère value.
+                let misere = a.misere.then_some(output::Misere {
+                    method: listed::MisereMethod::Family,
+                    misere_value: None,
+                    normal_value: None,
+                });
+                out.analysis(&game.spec(), &analysis?, misere.as_ref(), a.format.into())?;
             }
         }
         Command::Play(a) => {

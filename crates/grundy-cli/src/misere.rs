@@ -57,11 +57,21 @@ pub fn print(out: &mut Printer, game: &str, q: &MisereQuotient, format: Format) 
             let rels = q.relations().into_iter().map(|(l, r)| format!("{l} = {r}"));
             out.line(&format!("relations:  {}", list(&rels.collect::<Vec<_>>())))?;
             out.line(&format!("P-portion:  {}", list(&p)))?;
-            let stable = match q.stable_from() {
-                Some(n) => format!("the same quotient from heap {n} on"),
+            let since = match q.stable_from() {
+                Some(n) => format!("order {} since heap {n}", q.order()),
                 None => format!("still growing: heap {} added an element", q.heaps()),
             };
-            out.line(&format!("stability:  {stable}"))?;
+            out.line(&format!(
+                "stability:  computed for heaps 0..={} only: {since}",
+                q.heaps()
+            ))?;
+            out.line(&format!(
+                "            (heaps above {} may add elements: that none does needs a proof,",
+                q.heaps()
+            ))?;
+            out.line(
+                "            such as Plambeck–Siegel's periodicity theorem for quotients, not checked)",
+            )?;
             out.line("heap elements:")?;
             for (h, e) in heaps.iter().enumerate() {
                 out.line(&format!("  {h:>3}  {e}"))?;

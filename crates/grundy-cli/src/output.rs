@@ -14,6 +14,28 @@ use grundy::Nimber;
 use serde_json::json;
 use std::io::{self, BufWriter, Write};
 
+/// What a misère analysis says beyond its outcome and winning moves
+/// ([`grundy::spec::listed::MisereReport`]).
+pub struct Misere {
+    /// How the outcome was decided.
+    pub method: MisereMethod,
+    /// The misère nim-value of the sum, when computed.
+    pub misere_value: Option<u64>,
+    /// The normal-play nim-sum of the same sum, when known.
+    pub normal_value: Option<Nimber>,
+}
+
+impl Misere {
+    /// The report's method and values.
+    pub fn of(r: &grundy::spec::listed::MisereReport) -> Misere {
+        Misere {
+            method: r.method,
+            misere_value: r.misere_value,
+            normal_value: r.normal_value,
+        }
+    }
+}
+
 /// Buffered standard output, control characters escaped
 /// ([`crate::terminal`]).
 pub struct Printer {
@@ -349,12 +371,13 @@ impl Printer {
     }
 
     /// `grundy analyze` (`a.moves_listed` says which winning moves `a`
-    /// holds).
+    /// holds). A misère analysis (`misere`) prints its misère nim-value and
+    /// the normal-play nim-sum under their own names, never as `value`.
     pub fn analysis(
         &mut self,
         game: &str,
         a: &Analysis<String>,
-        misere: Option<MisereMethod>,
+        misere: Option<&Misere>,
         format: Format,
     ) -> Result<()> {
         let listed = a.moves_listed;
@@ -394,28 +417,30 @@ impl Printer {
                         obj["winning_moves_total"] = serde_json::Value::Null;
                     }
                 }
-                if let Some(method) = misere {
+                if let Some(m) = misere {
+                    obj["value"] = serde_json::Value::Null;
+                    obj["misere_value"] = json!(m.misere_value);
+                    obj["normal_value"] = json!(m.normal_value.map(|v| v.value()));
                     obj["misere"] = json!(true);
-                    obj["method"] = json!(method.name());
+                    obj["method"] = json!(m.method.name());
                 }
                 self.json(obj)
             }
             Format::Csv => bail!("`--format csv` is for `values`; use text or json"),
             Format::Text => {
-                let play = if misere.is_some() {
-                    "misère play"
-                } else {
-                    "normal play"
-                };
-                if !a.value_known {
-                    writeln!(
+                match misere {
+                    Some(m) => match m.misere_value {
+                        Some(v) => writeln!(self.out, "{game} (misère play): misère nim-value {v}")?,
+                        None => writeln!(
+                            self.out,
+                            "{game} (misère play): misère nim-value not computed (beyond its search)"
+                        )?,
+                    },
+                    None if !a.value_known => writeln!(
                         self.out,
                         "{game}: value unknown (only the outcome is known: a formula for it, or --outcome-only)"
-                    )?;
-                } else if misere.is_some() {
-                    writeln!(self.out, "{game} ({play}): nim-sum {}", a.value)?;
-                } else {
-                    writeln!(self.out, "{game}: value {}", a.value)?;
+                    )?,
+                    None => writeln!(self.out, "{game}: value {}", a.value)?,
                 }
                 let who = match a.outcome {
                     Outcome::P => "P: the previous player wins (the player to move loses)",
@@ -423,8 +448,14 @@ impl Printer {
                     Outcome::D => "D: a draw with best play",
                 };
                 writeln!(self.out, "outcome: {who}")?;
-                if let Some(method) = misere {
-                    writeln!(self.out, "method: {}", method.name())?;
+                if let Some(m) = misere {
+                    writeln!(self.out, "method: {}", m.method.name())?;
+                    if let Some(n) = m.normal_value {
+                        writeln!(
+                            self.out,
+                            "normal-play nim-sum: {n} (the value in normal play, not a misère value)"
+                        )?;
+                    }
                 }
                 if listed == MovesListed::NotComputed && a.outcome == Outcome::N {
                     writeln!(self.out, "winning moves: not computed (--no-moves)")?;

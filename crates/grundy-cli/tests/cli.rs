@@ -381,3 +381,126 @@ fn misere_refuses_what_is_not_a_heap_game_or_too_many_heaps() {
     let line = rejects(&["misere", "0.75", "--heaps", "20000"], "20000");
     assert!(line.contains("heaps up to 10000"), "{line}");
 }
+
+// ---- issue 33: misère output says what it is ----
+
+/// The misère nim-value and the normal-play nim-sum of a sum of heaps of
+/// an octal game, by the library's definitions on the native game.
+fn misere_and_normal(code: &str, heaps: &[u64]) -> (u64, u64) {
+    let game = grundy::games::TakeBreak::octal(code).unwrap();
+    let misere = grundy::solve::misere_quotient::misere_nim_value(&game, heaps).unwrap();
+    let mut memo = grundy::solve::MemoSolver::new(&game);
+    let normal = heaps
+        .iter()
+        .fold(0, |x, h| x ^ memo.nim_value(h).unwrap().value());
+    (misere, normal)
+}
+
+/// Regression: `analyze sub:1,3,4 1000 --misere --format json` printed
+/// `"value": 2`, the normal-play nim-sum, beside `"misere": true`. A misère
+/// analysis prints `"value": null`, its misère nim-value as
+/// `"misere_value"` (0 exactly when the outcome is P) and the normal-play
+/// nim-sum as `"normal_value"`; the text says "misère nim-value" and never
+/// "value" alone. Checked against the definitions on the native games
+/// (sub:1,3,4 is the octal code 0.3033, a script plays it too).
+#[test]
+fn a_misere_analysis_never_prints_the_normal_play_value_as_its_value() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/subtract-134.rhai"
+    );
+    let script = format!("script:{script}");
+    let cases: [(&str, &str, &[u64]); 8] = [
+        ("sub:1,3,4", "0.3033", &[1000]),
+        ("sub:1,3,4", "0.3033", &[3, 4]),
+        (&script, "0.3033", &[3, 4, 9]),
+        ("nim", "0.3333333333", &[3, 4, 5]),
+        ("nim", "0.3333333333", &[1, 1]),
+        ("nim", "0.3333333333", &[1, 1, 1]),
+        ("kayles", "0.77", &[7, 5, 3]),
+        ("0.75", "0.75", &[3, 4, 5]),
+    ];
+    for (spec, code, heaps) in cases {
+        let (misere, normal) = misere_and_normal(code, heaps);
+        let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let mut args = vec!["analyze", spec, "--misere"];
+        args.extend(texts.iter().map(String::as_str));
+        let mut json_args = args.clone();
+        json_args.extend(["--format", "json"]);
+        let v = json_of(&json_args);
+        assert_eq!(v["value"], Value::Null, "{args:?}: {v}");
+        assert_eq!(v["misere"], true, "{args:?}");
+        assert_eq!(v["misere_value"], misere, "{args:?}: {v}");
+        assert_eq!(v["normal_value"], normal, "{args:?}: {v}");
+        let p = if misere == 0 { "P" } else { "N" };
+        assert_eq!(v["outcome"], p, "{args:?}: {v}");
+
+        let out = grundy(&args).assert().success().get_output().clone();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let first = text.lines().next().unwrap();
+        assert!(
+            first.ends_with(&format!("(misère play): misère nim-value {misere}")),
+            "{args:?}: {text}"
+        );
+        assert!(
+            !text.contains(": value") && !text.contains(": nim-sum"),
+            "{args:?}: {text}"
+        );
+        let normal = grundy::Nimber::new(normal);
+        assert!(
+            text.contains(&format!("\nnormal-play nim-sum: {normal} (")),
+            "{args:?}: {text}"
+        );
+    }
+}
+
+/// The family's own misère analysis (`--outcome-only`, `--table`) has no
+/// misère value either way, and no normal-play value as `value`.
+#[test]
+fn a_misere_outcome_only_analysis_has_no_value() {
+    let v = json_of(&[
+        "analyze",
+        "nim",
+        "3",
+        "4",
+        "5",
+        "--misere",
+        "--outcome-only",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["value"], Value::Null, "{v}");
+    assert_eq!(v["misere_value"], Value::Null, "{v}");
+    assert_eq!(v["outcome"], "N", "{v}");
+}
+
+/// Regression: `misere kayles` said "the same quotient from heap 9 on",
+/// which reads as a quotient of every heap. It says which heaps were
+/// computed, and that more needs a proof; misère Nim's quotient keeps
+/// order 6 at heaps 2 and 3 and grows at heap 4.
+#[test]
+fn misere_quotient_stability_is_stated_for_the_heaps_computed_only() {
+    let out = grundy(&["misere", "kayles"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stability = text
+        .lines()
+        .find(|l| l.starts_with("stability:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        stability.contains("computed for heaps 0..=10 only: order 18 since heap 9"),
+        "{text}"
+    );
+    assert!(!text.contains("from heap 9 on"), "{text}");
+    assert!(text.contains("needs a proof"), "{text}");
+    let three = json_of(&["misere", "nim", "--heaps", "3", "--format", "json"]);
+    let four = json_of(&["misere", "nim", "--heaps", "4", "--format", "json"]);
+    assert_eq!(
+        (three["stable_from"].clone(), three["order"].clone()),
+        (json!(2), json!(6))
+    );
+    assert_eq!(four["order"], 10);
+}

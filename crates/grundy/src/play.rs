@@ -198,7 +198,7 @@ impl Match {
     }
 
     /// Value, outcome and winning moves of the current position (in
-    /// misère play, `value` is the normal-play nim-sum, when known).
+    /// misère play the value is unknown: only the outcome and the moves).
     pub fn analysis(&mut self) -> Result<Analysis<String>> {
         analyze_sum(self.game.as_mut(), self.misere, &self.position)
     }

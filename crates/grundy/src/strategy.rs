@@ -29,12 +29,15 @@ impl<G: Game> Evaluator<G::Position> for crate::solve::MemoSolver<G> {
 /// Value, outcome and winning moves of a sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis<P> {
-    /// Nim-value of the sum (for misère analyses: of the normal-play sum).
-    /// Meaningful only when [`value_known`](Self::value_known) is true.
+    /// Nim-value of the sum (normal play). Meaningful only when
+    /// [`value_known`](Self::value_known) is true; a misère analysis leaves
+    /// it unknown (its misère nim-value and the normal-play nim-sum are
+    /// `spec::listed::MisereReport`'s, each under its own name).
     pub value: Nimber,
     /// False when only the outcome and the winning moves are known: a
     /// closed form may decide who wins without giving the nim-value (a huge
-    /// Wythoff position); `value` is then 0 and means nothing.
+    /// Wythoff position), and a misère analysis has none; `value` is then 0
+    /// and means nothing.
     pub value_known: bool,
     /// Who wins.
     pub outcome: Outcome,

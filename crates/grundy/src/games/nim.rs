@@ -71,8 +71,9 @@ impl Nim {
     /// left at all the player to move has already won (outcome N, no move).
     ///
     /// So the player to move wins iff (some heap > 1 and the XOR ≠ 0) or
-    /// (every heap ≤ 1 and the XOR = 0). The `value` of the result is the
-    /// normal-play nim-sum, kept for reference.
+    /// (every heap ≤ 1 and the XOR = 0). The `value` of the result is
+    /// unknown ([`Analysis::value_known`] false): the normal-play nim-sum
+    /// is not a misère value.
     ///
     /// ```
     /// use grundy::{games::Nim, strategy::Outcome};
@@ -130,8 +131,8 @@ impl Nim {
             }
         };
         Analysis {
-            value,
-            value_known: true,
+            value: Nimber::ZERO,
+            value_known: false,
             outcome,
             winning_moves,
             unlisted_moves: 0,

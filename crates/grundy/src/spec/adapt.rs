@@ -18,7 +18,7 @@ use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame};
 use crate::nimber::Nimber;
 use crate::solve::{MemoConfig, MemoSolver, MisereConfig, MisereSolver, PeriodReport};
-use crate::strategy::{analyze, Analysis, Evaluator, Outcome, WinningMove};
+use crate::strategy::{analyze, Analysis, Outcome, WinningMove};
 use num_bigint::BigUint;
 
 /// Largest pile of a Wythoff position whose nim-value is searched
@@ -153,17 +153,12 @@ pub(super) fn single(
     }
 }
 
-/// Misère analysis of a sum of components by exhaustive search; `value` is
-/// the normal-play nim-sum (from `eval`).
-pub(super) fn misere_search<G, E>(
+/// Misère analysis of a sum of components by exhaustive search (its
+/// `value` unknown: see [`misere_analysis`]).
+pub(super) fn misere_search<G: Game>(
     game: G,
-    eval: &mut E,
     components: &[G::Position],
-) -> Result<Analysis<String>>
-where
-    G: Game,
-    E: Evaluator<G::Position> + ?Sized,
-{
+) -> Result<Analysis<String>> {
     let mut solver = MisereSolver::with_config(
         &game,
         MisereConfig {
@@ -172,42 +167,37 @@ where
         },
     );
     let (outcome, moves) = solver.analyze(components)?;
-    let analysis = misere_analysis(eval, components, outcome, moves)?;
+    let analysis = misere_analysis(outcome, moves);
     Ok(analysis.map(|p| game.format_position(p)))
 }
 
-/// A misère outcome and its winning moves as an [`Analysis`], whose
-/// `value` is the normal-play nim-sum of `components` (from `eval`).
-pub(super) fn misere_analysis<P, E: Evaluator<P> + ?Sized>(
-    eval: &mut E,
-    components: &[P],
+/// A misère outcome and its winning moves as an [`Analysis`]. Its `value`
+/// is unknown ([`Analysis::value_known`] false): the normal-play nim-sum is
+/// not a misère value, and the misère nim-value is
+/// [`super::listed::MisereReport::misere_value`].
+pub(super) fn misere_analysis<P>(
     outcome: Outcome,
     winning_moves: Vec<WinningMove<P>>,
-) -> Result<Analysis<P>> {
-    let mut value = Nimber::ZERO;
-    for c in components {
-        value += eval.nim_value(c)?;
-    }
-    Ok(Analysis {
-        value,
-        value_known: true,
+) -> Analysis<P> {
+    Analysis {
+        value: Nimber::ZERO,
+        value_known: false,
         outcome,
         winning_moves,
         unlisted_moves: 0,
         moves_listed: crate::strategy::MovesListed::All,
-    })
+    }
 }
 
 /// Misère play of a sum of heaps of any heap game (by search).
 pub(super) fn misere_heaps<G: HeapGame + Clone>(
     game: &G,
-    values: &mut crate::solve::HeapValues<G>,
     heaps: &[u64],
 ) -> Result<Analysis<String>> {
     if let Some(&h) = heaps.iter().find(|&&h| h > MISERE_HEAP) {
         return Err(too_large_for_misere(&h.to_string()));
     }
-    misere_search(game.clone(), values, heaps)
+    misere_search(game.clone(), heaps)
 }
 
 pub(super) fn too_large_for_misere(position: &str) -> Error {
@@ -311,7 +301,7 @@ impl<R: PairRules> AnyGame for PairSpec<R> {
                 positions,
                 &format!("misère {} is solved by search", R::TITLE),
             )?;
-            return misere_search(game, &mut memo(game), &ps);
+            return misere_search(game, &ps);
         }
         if positions.len() != 1 {
             let ps = self.searched(

@@ -230,7 +230,7 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
             if let Some(analysis) = self.misere_by_quotient(&heaps)? {
                 return Ok(analysis);
             }
-            return misere_heaps(&self.game, &mut self.values, &heaps);
+            return misere_heaps(&self.game, &heaps);
         }
         let analysis = match self.game.take_and_break() {
             Some(code) => crate::strategy::take_break::analyze(&code, &mut self.values, &heaps)?,
@@ -284,7 +284,7 @@ impl<G: HeapGame + Clone> HeapSpec<G> {
         let Some((outcome, moves)) = self.quotient.as_ref().and_then(|q| q.analyze(heaps)) else {
             return Ok(None);
         };
-        let analysis = misere_analysis(&mut self.values, heaps, outcome, moves)?;
+        let analysis = misere_analysis(outcome, moves);
         Ok(Some(analysis.map(u64::to_string)))
     }
 }

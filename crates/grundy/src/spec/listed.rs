@@ -33,6 +33,7 @@ use super::{AnalyzeOptions, AnyGame};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Game;
 use crate::nimber::Nimber;
+use crate::solve::misere_quotient::misere_nim_value_within;
 use crate::solve::{
     MemoConfig, MemoSolver, MisereConfig, MisereSolver, RemotenessConfig, RemotenessSolver,
 };
@@ -166,16 +167,47 @@ impl MisereMethod {
 }
 
 /// A misère analysis and how it was made.
+///
+/// The misère nim-value and the normal-play nim-sum are two different
+/// numbers, each under its own name: [`Analysis::value`] of a misère
+/// analysis is unknown ([`Analysis::value_known`] false).
 #[derive(Clone, Debug)]
 pub struct MisereReport {
-    /// Outcome and winning moves (`value`: the normal-play nim-sum, when
-    /// known).
+    /// Misère outcome and winning moves; its `value` is unknown (see
+    /// [`misere_value`](Self::misere_value) and
+    /// [`normal_value`](Self::normal_value)).
     pub analysis: Analysis<String>,
+    /// The misère nim-value `G⁻` of the sum (`1` with no move,
+    /// `mex` of the options' otherwise; `0` exactly on misère P-positions;
+    /// [`misere_nim_value`](crate::solve::misere_quotient::misere_nim_value)),
+    /// when its search stays within
+    /// [`MISERE_VALUE_STATES`] sums and [`MISERE_VALUE_WORK`]; `None` beyond, or when the positions
+    /// reachable from the sum could not be explored.
+    pub misere_value: Option<u64>,
+    /// The nim-sum of the same sum in *normal* play, when the positions
+    /// reachable from the sum were explored: not a misère value (it does
+    /// not decide the misère outcome), given for reference.
+    pub normal_value: Option<Nimber>,
     /// How the outcome was decided.
     pub method: MisereMethod,
     /// When the SJ theorem was not used although the values were known: a
     /// position where its condition fails.
     pub sj_fails_at: Option<String>,
+}
+
+/// Most sums the search for the misère nim-value of a sum stores
+/// ([`MisereReport::misere_value`]); beyond, the value is not given.
+pub const MISERE_VALUE_STATES: usize = 200_000;
+/// Most components that search writes into the sums its moves lead to
+/// (about a tenth of a second); beyond, the value is not given.
+pub const MISERE_VALUE_WORK: u64 = 5_000_000;
+
+/// The misère nim-value of the sum `starts` of explored components, or
+/// `None` when its search goes beyond [`MISERE_VALUE_STATES`] or
+/// [`MISERE_VALUE_WORK`]. (A loopy game never gets here: the nim-values of
+/// the explored components are computed first, and refuse it.)
+fn misere_value(explored: &Explored, starts: &[String]) -> Option<u64> {
+    misere_nim_value_within(explored, starts, MISERE_VALUE_STATES, MISERE_VALUE_WORK).ok()
 }
 
 fn memo(explored: &Explored) -> MemoSolver<&Explored> {
@@ -192,17 +224,22 @@ fn memo(explored: &Explored) -> MemoSolver<&Explored> {
 /// analysis, else (the family has none: scripts) search (see the module
 /// docs).
 pub fn analyze_misere(game: &mut dyn AnyGame, positions: &[String]) -> Result<MisereReport> {
-    let family = |game: &mut dyn AnyGame, sj_fails_at: Option<String>| {
+    let family = |game: &mut dyn AnyGame,
+                  sj_fails_at: Option<String>,
+                  misere_value: Option<u64>,
+                  normal_value: Option<Nimber>| {
         game.analyze(positions, &AnalyzeOptions { misere: true })
             .map(|analysis| MisereReport {
-                analysis,
+                analysis: without_value(analysis),
+                misere_value,
+                normal_value,
                 method: MisereMethod::Family,
                 sj_fails_at,
             })
     };
     let (starts, explored) = match explore(game, positions) {
         Ok(e) => e,
-        Err(e) => return family(game, None).map_err(|f| keep_first(f, e)),
+        Err(e) => return family(game, None, None, None).map_err(|f| keep_first(f, e)),
     };
     let mut values = memo(&explored);
     let mut value = Nimber::ZERO;
@@ -214,13 +251,16 @@ pub fn analyze_misere(game: &mut dyn AnyGame, positions: &[String]) -> Result<Mi
             let analysis = sj_analysis(&explored, &mut values, &starts, value)?;
             return Ok(MisereReport {
                 analysis,
+                misere_value: misere_value(&explored, &starts),
+                normal_value: Some(value),
                 method: MisereMethod::SjTheorem,
                 sj_fails_at: None,
             });
         }
         Some(p) => p,
     };
-    match family(game, Some(sj_fails_at.clone())) {
+    let g = misere_value(&explored, &starts);
+    match family(game, Some(sj_fails_at.clone()), g, Some(value)) {
         // The family has no misère analysis of its own (scripts): search.
         // A family whose own search stopped at its limit (the message of
         // `MisereSolver`) is not searched again with the same limit.
@@ -238,10 +278,20 @@ pub fn analyze_misere(game: &mut dyn AnyGame, positions: &[String]) -> Result<Mi
     );
     let (outcome, winning_moves) = solver.analyze(&starts)?;
     Ok(MisereReport {
-        analysis: misere_analysis(&mut values, &starts, outcome, winning_moves)?,
+        analysis: misere_analysis(outcome, winning_moves),
+        misere_value: g,
+        normal_value: Some(value),
         method: MisereMethod::Search,
         sj_fails_at: Some(sj_fails_at),
     })
+}
+
+/// A family's misère analysis with its value made unknown: a family may
+/// still put the normal-play nim-sum there.
+fn without_value(mut analysis: Analysis<String>) -> Analysis<String> {
+    analysis.value = Nimber::ZERO;
+    analysis.value_known = false;
+    analysis
 }
 
 /// The family's error when it adds something (it refuses misère play
@@ -360,7 +410,7 @@ fn sj_analysis(
             }
         }
     }
-    misere_analysis(values, starts, outcome, winning_moves)
+    Ok(misere_analysis(outcome, winning_moves))
 }
 
 /// The `compound` of the components `positions` of `game`: the components

@@ -211,17 +211,7 @@ fn extremes<P: Clone>(
         for i in (0..numbers.len()).rev() {
             hits_after[i] = hits_after[i + 1] || numbers[i].contains(&m);
         }
-        let mut picked = Vec::with_capacity(numbers.len());
-        list_extreme(
-            choices,
-            &numbers,
-            &hits_after,
-            m,
-            &allowed,
-            false,
-            &mut picked,
-            out,
-        );
+        list_extreme(choices, &numbers, &hits_after, m, &allowed, out);
         if out.moves.len() >= out.max {
             return;
         }
@@ -229,64 +219,58 @@ fn extremes<P: Clone>(
 }
 
 /// Depth-first listing of the tuples whose extreme is exactly `m`: every
-/// pick allowed, and at least one equal to `m` (`hit`).
-#[allow(clippy::too_many_arguments)]
+/// pick allowed, and at least one equal to `m`. An explicit stack of
+/// frames, one per component picked so far (whether a pick so far equals
+/// `m`, and the next candidate to try), so a compound of a million
+/// components needs no recursion.
 fn list_extreme<P: Clone>(
     choices: &[Choices<P>],
     numbers: &[Vec<u64>],
     hits_after: &[bool],
     m: u64,
     allowed: &dyn Fn(u64, u64) -> bool,
-    hit: bool,
-    picked: &mut Vec<Option<Vec<P>>>,
     out: &mut Listing<P>,
 ) {
-    if out.moves.len() >= out.max {
-        return;
-    }
-    let i = picked.len();
-    if i == numbers.len() {
-        if hit {
-            out.moves.push(CompoundMove { to: picked.clone() });
-        }
-        return;
-    }
-    if !hit && !hits_after[i] {
-        return;
-    }
-    if choices[i].options.is_empty() {
-        picked.push(None);
-        list_extreme(
-            choices,
-            numbers,
-            hits_after,
-            m,
-            allowed,
-            hit || m == 0,
-            picked,
-            out,
-        );
-        picked.pop();
-        return;
-    }
-    for (k, &x) in numbers[i].iter().enumerate() {
-        if !allowed(x, m) {
-            continue;
-        }
-        picked.push(Some(choices[i].options[k].0.clone()));
-        list_extreme(
-            choices,
-            numbers,
-            hits_after,
-            m,
-            allowed,
-            hit || x == m,
-            picked,
-            out,
-        );
-        picked.pop();
+    // The frame of component `i` is `stack[i]`; `picked[..i]` are the picks
+    // of the components before it.
+    let mut stack: Vec<(bool, usize)> = vec![(false, 0)];
+    let mut picked: Vec<Option<Vec<P>>> = Vec::with_capacity(numbers.len());
+    while let Some(i) = stack.len().checked_sub(1) {
         if out.moves.len() >= out.max {
             return;
+        }
+        let frame = &mut stack[i];
+        let (hit, next) = *frame;
+        let descend = if i == numbers.len() {
+            if hit {
+                out.moves.push(CompoundMove { to: picked.clone() });
+            }
+            None
+        } else if !hit && !hits_after[i] {
+            None
+        } else if choices[i].options.is_empty() {
+            // A component that has ended stays (continued compound).
+            (next == 0).then(|| {
+                frame.1 = 1;
+                (None, hit || m == 0)
+            })
+        } else {
+            let k = (next..numbers[i].len()).find(|&k| allowed(numbers[i][k], m));
+            k.map(|k| {
+                frame.1 = k + 1;
+                let x = numbers[i][k];
+                (Some(choices[i].options[k].0.clone()), hit || x == m)
+            })
+        };
+        match descend {
+            Some((pick, hit)) => {
+                picked.push(pick);
+                stack.push((hit, 0));
+            }
+            None => {
+                stack.pop();
+                picked.pop();
+            }
         }
     }
 }
@@ -310,35 +294,50 @@ fn selective<P: Clone>(choices: &[Choices<P>], lengths: &[Lengths], out: &mut Li
             .filter(|(_, l)| l.next_wins())
             .map(|(ks, _)| ks.len() as u128),
     );
-    let mut picked = Vec::with_capacity(choices.len());
-    list_selective(choices, lengths, &p_options, &mut picked, out);
+    list_selective(choices, lengths, &p_options, out);
 }
 
+/// Depth-first listing of the selective moves: each N component moves to
+/// one of its P options, the others stay. An explicit stack of frames, one
+/// per component picked so far (the next choice to try), as in
+/// [`list_extreme`].
 fn list_selective<P: Clone>(
     choices: &[Choices<P>],
     lengths: &[Lengths],
     p_options: &[Vec<usize>],
-    picked: &mut Vec<Option<Vec<P>>>,
     out: &mut Listing<P>,
 ) {
-    if out.moves.len() >= out.max {
-        return;
-    }
-    let i = picked.len();
-    if i == choices.len() {
-        out.moves.push(CompoundMove { to: picked.clone() });
-        return;
-    }
-    if !lengths[i].next_wins() {
-        picked.push(None);
-        list_selective(choices, lengths, p_options, picked, out);
-        picked.pop();
-        return;
-    }
-    for &k in &p_options[i] {
-        picked.push(Some(choices[i].options[k].0.clone()));
-        list_selective(choices, lengths, p_options, picked, out);
-        picked.pop();
+    let mut stack: Vec<usize> = vec![0];
+    let mut picked: Vec<Option<Vec<P>>> = Vec::with_capacity(choices.len());
+    while let Some(i) = stack.len().checked_sub(1) {
+        if out.moves.len() >= out.max {
+            return;
+        }
+        let next = &mut stack[i];
+        let descend = if i == choices.len() {
+            out.moves.push(CompoundMove { to: picked.clone() });
+            None
+        } else if !lengths[i].next_wins() {
+            (*next == 0).then(|| {
+                *next = 1;
+                None
+            })
+        } else {
+            p_options[i].get(*next).map(|&k| {
+                *next += 1;
+                Some(choices[i].options[k].0.clone())
+            })
+        };
+        match descend {
+            Some(pick) => {
+                picked.push(pick);
+                stack.push(0);
+            }
+            None => {
+                stack.pop();
+                picked.pop();
+            }
+        }
     }
 }
 

@@ -180,3 +180,45 @@ fn a_cut_list_counts_the_moves_it_leaves_out() {
         }
     }
 }
+
+/// Runs `f` on a thread with a 256 KiB stack, which a recursion one frame
+/// per component of a compound of 100,000 components overflows.
+fn on_a_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(f)
+        .expect("a thread starts")
+        .join()
+        .expect("the thread does not panic")
+}
+
+/// Regression: the winning moves of a compound were listed by a recursion
+/// one call deep per component, so a compound of 100,000 components
+/// overflowed the stack. Selective, 100,000 heaps of 1: one winning move,
+/// every heap taken; conjunctive, 100,000 heaps of 2: the first moves
+/// listed, and 2^100000 - 1 of them in all (saturated).
+#[test]
+fn a_compound_of_100000_components_lists_its_moves_without_overflowing_the_stack() {
+    let (selective, conjunctive) = on_a_small_stack(|| {
+        let mut s = RemotenessSolver::new(crate::games::Nim);
+        let ones = vec![1u64; 100_000];
+        let selective = analyze_compound(&mut s, &ones, Compound::Selective, 10).unwrap();
+        let twos = vec![2u64; 100_000];
+        let conjunctive = analyze_compound(&mut s, &twos, Compound::Conjunctive, 3).unwrap();
+        (selective, conjunctive)
+    });
+    assert_eq!(selective.outcome, Outcome::N);
+    assert_eq!(selective.winning_moves.len(), 1);
+    assert!(selective.winning_moves[0]
+        .to
+        .iter()
+        .all(|t| t.as_deref() == Some(&[0u64][..])));
+    assert_eq!(selective.unlisted_moves, 0);
+    assert_eq!(conjunctive.outcome, Outcome::N);
+    assert_eq!(conjunctive.winning_moves.len(), 3);
+    for m in &conjunctive.winning_moves {
+        assert_eq!(m.to.len(), 100_000);
+        assert!(m.to.iter().any(|t| t.as_deref() == Some(&[0u64][..])));
+    }
+    assert_eq!(conjunctive.unlisted_moves, u128::MAX - 1 - 3);
+}

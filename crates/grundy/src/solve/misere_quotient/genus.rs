@@ -9,13 +9,20 @@
 //! after the one where the alternation starts: `0^120` for the empty game,
 //! `1^031` for `*`, `2^20` for `*2`.
 //!
-//! Algorithm: one memoized search (explicit stack, no recursion) over the
-//! states (sorted components, copies of `*1`, copies of `*2`), computing the
-//! misère value, the normal value and the height (longest play) of each.
-//! `γₙ` is computed by definition for `n ≤ height + 4`; the alternation is
-//! read off those terms (a test checks it against further terms on many
-//! games). Time and memory: one memo entry per reachable state, capped by
-//! `max_states` ([`ErrorKind::TooManyPositions`]).
+//! Algorithm: the components reachable from the position are listed first
+//! (each one's options once, with an explicit stack of components still to
+//! list), then one memoized search (explicit stack) over the states (sorted
+//! components, copies of `*1`, copies of `*2`) computes the misère value,
+//! the normal value and the height (longest play) of each. Neither step
+//! recurses, so a chain of a million moves needs no more call stack than a
+//! chain of one. `γₙ` is computed by definition for `n ≤ height + 4`; the
+//! alternation is read off those terms (a test checks it against further
+//! terms on many games). Time and memory: one entry per reachable component
+//! and one memo entry per reachable state, each capped by [`MAX_STATES`]
+//! ([`misere_nim_value_within`] takes another cap) with
+//! [`ErrorKind::TooManyPositions`]. The genus of a position of height `h`
+//! needs the states with up to `h + 4` copies of `*2`: for long games it
+//! stops at the cap.
 
 use crate::error::{ErrorKind, Result};
 use crate::game::Game;
@@ -50,22 +57,39 @@ impl fmt::Display for Genus {
 /// Most states a genus or misère nim-value search stores.
 pub const MAX_STATES: usize = 2_000_000;
 
-/// The misère nim-value of the sum of `components`.
+/// The misère nim-value of the sum of `components` (at most
+/// [`MAX_STATES`] sums and components stored).
 pub fn misere_nim_value<G: Game>(game: &G, components: &[G::Position]) -> Result<u64> {
-    let mut s = Search::new(game);
-    let root = s.state(components, 0);
+    misere_nim_value_within(game, components, MAX_STATES, u64::MAX)
+}
+
+/// [`misere_nim_value`] storing at most `max_states` sums (and at most as
+/// many components): beyond, [`ErrorKind::TooManyPositions`] naming it;
+/// and writing at most `max_work` components into the sums its moves lead
+/// to (a sum of many components costs that many a move): beyond, an
+/// [`ErrorKind::Unsupported`] error naming the limit.
+pub fn misere_nim_value_within<G: Game>(
+    game: &G,
+    components: &[G::Position],
+    max_states: usize,
+    max_work: u64,
+) -> Result<u64> {
+    let mut s = Search::new(game, max_states);
+    s.max_work = max_work;
+    let root = s.state(components, 0)?;
     Ok(s.solve(root)?.misere)
 }
 
-/// Conway's genus of the sum of `components`.
+/// Conway's genus of the sum of `components` (at most [`MAX_STATES`] sums
+/// and components stored).
 pub fn genus<G: Game>(game: &G, components: &[G::Position]) -> Result<Genus> {
-    let mut s = Search::new(game);
-    let root = s.state(components, 0);
+    let mut s = Search::new(game, MAX_STATES);
+    let root = s.state(components, 0)?;
     let base = s.solve(root)?;
     let last = u32::try_from(base.height + 4).unwrap_or(u32::MAX - 1);
     let mut gammas = Vec::new();
     for n in 0..=last {
-        let st = s.state(components, n);
+        let st = s.state(components, n)?;
         gammas.push(s.solve(st)?.misere);
     }
     Ok(Genus {
@@ -99,33 +123,75 @@ struct Search<'g, G: Game> {
     ids: FxHashMap<G::Position, u32>,
     options: Vec<Vec<Vec<u32>>>,
     memo: FxHashMap<State, Option<Values>>,
+    /// Most states (and most components) stored.
+    max_states: usize,
+    /// Most components written into the children of states, and how many
+    /// were.
+    max_work: u64,
+    work: u64,
 }
 
 impl<'g, G: Game> Search<'g, G> {
-    fn new(game: &'g G) -> Self {
+    fn new(game: &'g G, max_states: usize) -> Self {
         Search {
             game,
+            max_states,
+            max_work: u64::MAX,
+            work: 0,
             ids: FxHashMap::default(),
             options: Vec::new(),
             memo: FxHashMap::default(),
         }
     }
 
-    fn intern(&mut self, p: &G::Position) -> u32 {
+    /// The id of component `p`, listing the options of every component
+    /// reachable from it on the way (with an explicit stack of components
+    /// whose options are still to be listed, so a long chain of moves needs
+    /// no recursion). Every id handed out has its options listed when this
+    /// returns.
+    fn intern(&mut self, p: &G::Position) -> Result<u32> {
         if let Some(&id) = self.ids.get(p) {
-            return id;
+            return Ok(id);
+        }
+        let root = self.new_id(p)?;
+        let mut pending = vec![(root, p.clone())];
+        while let Some((id, position)) = pending.pop() {
+            let mut raw: Vec<Vec<G::Position>> = Vec::new();
+            self.game.options(&position, &mut |o| raw.push(o.to_vec()));
+            let mut opts = Vec::with_capacity(raw.len());
+            for option in &raw {
+                let mut parts = Vec::with_capacity(option.len());
+                for c in option {
+                    let part = match self.ids.get(c) {
+                        Some(&known) => known,
+                        None => {
+                            let fresh = self.new_id(c)?;
+                            pending.push((fresh, c.clone()));
+                            fresh
+                        }
+                    };
+                    parts.push(part);
+                }
+                opts.push(parts);
+            }
+            self.options[id as usize] = opts;
+        }
+        Ok(root)
+    }
+
+    /// A fresh id for `p`, its options not yet listed; an error once the
+    /// components reach the cap on states.
+    fn new_id(&mut self, p: &G::Position) -> Result<u32> {
+        if self.options.len() >= self.max_states {
+            return Err(ErrorKind::TooManyPositions {
+                limit: self.max_states,
+            }
+            .into());
         }
         let id = self.options.len() as u32;
         self.ids.insert(p.clone(), id);
         self.options.push(Vec::new());
-        let mut raw: Vec<Vec<G::Position>> = Vec::new();
-        self.game.options(p, &mut |o| raw.push(o.to_vec()));
-        let opts = raw
-            .iter()
-            .map(|o| o.iter().map(|c| self.intern(c)).collect())
-            .collect();
-        self.options[id as usize] = opts;
-        id
+        Ok(id)
     }
 
     fn normalize(&self, mut ids: Vec<u32>) -> Box<[u32]> {
@@ -134,14 +200,14 @@ impl<'g, G: Game> Search<'g, G> {
         ids.into_boxed_slice()
     }
 
-    fn state(&mut self, components: &[G::Position], twos: u32) -> State {
+    fn state(&mut self, components: &[G::Position], twos: u32) -> Result<State> {
         let mut ids = Vec::new();
         for c in components {
             for part in self.game.components(c) {
-                ids.push(self.intern(&part));
+                ids.push(self.intern(&part)?);
             }
         }
-        (self.normalize(ids), 0, twos)
+        Ok((self.normalize(ids), 0, twos))
     }
 
     fn children(&self, s: &State) -> Vec<State> {
@@ -168,6 +234,20 @@ impl<'g, G: Game> Search<'g, G> {
         out
     }
 
+    /// Counts the components written into `children` against `max_work`.
+    fn spend(&mut self, children: &[State]) -> Result<()> {
+        let written: usize = children.iter().map(|c| c.0.len()).sum();
+        self.work = self.work.saturating_add(written as u64);
+        if self.work > self.max_work {
+            return Err(crate::error::Error::unsupported(format!(
+                "the misère nim-value search stopped after writing {} components into sums, \
+                 its limit",
+                self.max_work
+            )));
+        }
+        Ok(())
+    }
+
     fn solve(&mut self, root: State) -> Result<Values> {
         if let Some(Some(v)) = self.memo.get(&root) {
             return Ok(*v);
@@ -176,6 +256,7 @@ impl<'g, G: Game> Search<'g, G> {
         // child has values.
         let mut stack: Vec<(State, Vec<State>)> = Vec::new();
         let children = self.children(&root);
+        self.spend(&children)?;
         self.memo.insert(root.clone(), None);
         stack.push((root.clone(), children));
         while let Some((state, children)) = stack.last() {
@@ -189,10 +270,14 @@ impl<'g, G: Game> Search<'g, G> {
                         let position = format!("{:?}", child.0);
                         return Err(ErrorKind::Cycle { position }.into());
                     }
-                    if self.memo.len() >= MAX_STATES {
-                        return Err(ErrorKind::TooManyPositions { limit: MAX_STATES }.into());
+                    if self.memo.len() >= self.max_states {
+                        return Err(ErrorKind::TooManyPositions {
+                            limit: self.max_states,
+                        }
+                        .into());
                     }
                     let grand = self.children(&child);
+                    self.spend(&grand)?;
                     self.memo.insert(child.clone(), None);
                     stack.push((child, grand));
                 }
@@ -281,18 +366,75 @@ mod tests {
             let g = crate::game::TakeBreak::octal(code).unwrap();
             for n in 0..9u64 {
                 let gen = genus(&g, &[n]).unwrap();
-                let mut s = Search::new(&g);
-                let root = s.state(&[n], 0);
+                let mut s = Search::new(&g, MAX_STATES);
+                let root = s.state(&[n], 0).unwrap();
                 let h = s.solve(root).unwrap().height;
                 let k = gen.gammas.len();
                 let (x, y) = (gen.gammas[k - 2], gen.gammas[k - 1]);
                 for m in k..(h as usize + 12) {
-                    let st = s.state(&[n], m as u32);
+                    let st = s.state(&[n], m as u32).unwrap();
                     let v = s.solve(st).unwrap().misere;
                     let want = if (m - k) % 2 == 0 { x } else { y };
                     assert_eq!(v, want, "{code} heap {n} γ_{m}");
                 }
             }
         }
+    }
+
+    /// Runs `f` on a thread with a 256 KiB stack: a recursion as deep as
+    /// the chains below overflows it at once.
+    fn on_a_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(f)
+            .expect("a thread starts")
+            .join()
+            .expect("the thread does not panic")
+    }
+
+    /// Regression: `misere_nim_value(&sub:1, &[100_000])` overflowed the
+    /// stack (the components were listed by recursion). On the chain of
+    /// `sub:1` the misère nim-value alternates 1, 0, 1, ... from heap 0.
+    #[test]
+    fn misere_nim_value_of_a_chain_of_100000_moves_does_not_overflow_the_stack() {
+        let v = on_a_small_stack(|| {
+            let g = crate::games::Subtraction::finite(&[1]).unwrap();
+            (
+                misere_nim_value(&g, &[100_000]).unwrap(),
+                misere_nim_value(&g, &[100_001]).unwrap(),
+            )
+        });
+        assert_eq!(v, (1, 0));
+    }
+
+    /// Regression: `genus(&sub:1, &[100_000])` aborted with a stack
+    /// overflow in a release build. Its `γ` terms need sums with up to
+    /// 100,004 copies of `*2`, so it stops at the cap on states, with an
+    /// error naming it.
+    #[test]
+    fn genus_of_a_chain_of_100000_moves_stops_at_its_cap_without_overflowing_the_stack() {
+        let e = on_a_small_stack(|| {
+            let g = crate::games::Subtraction::finite(&[1]).unwrap();
+            genus(&g, &[100_000]).unwrap_err()
+        });
+        assert_eq!(e.kind(), &ErrorKind::TooManyPositions { limit: MAX_STATES });
+    }
+
+    /// The cap counts components too: a chain longer than the cap is
+    /// refused before its components are all listed.
+    #[test]
+    fn a_chain_longer_than_the_cap_is_refused_naming_it() {
+        let g = crate::games::Subtraction::finite(&[1]).unwrap();
+        let e = misere_nim_value_within(&g, &[1_000], 100, u64::MAX).unwrap_err();
+        assert_eq!(e.kind(), &ErrorKind::TooManyPositions { limit: 100 });
+        assert_eq!(
+            misere_nim_value_within(&g, &[98], 100, u64::MAX).unwrap(),
+            1
+        );
+        // 98 states with one child of one component each (and the empty
+        // sum): 97 components written.
+        assert_eq!(misere_nim_value_within(&g, &[98], 100, 97).unwrap(), 1);
+        let e = misere_nim_value_within(&g, &[98], 100, 96).unwrap_err();
+        assert!(e.to_string().contains("after writing 96 components"), "{e}");
     }
 }

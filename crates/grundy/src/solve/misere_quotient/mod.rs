@@ -43,7 +43,7 @@ use crate::solve::misere::{MisereConfig, MisereSolver};
 use learn::{Learner, Limits, Oracle};
 use present::Table;
 
-pub use genus::{genus, misere_nim_value, Genus};
+pub use genus::{genus, misere_nim_value, misere_nim_value_within, Genus};
 
 /// Limits of a quotient computation.
 #[derive(Clone, Debug)]
@@ -347,9 +347,14 @@ impl MisereQuotient {
         &self.orders
     }
 
-    /// The least `n` from which the quotient of heaps `0..=m` keeps the
-    /// order it has at `heaps` for every `m ≥ n` (it did not grow at the
-    /// last heaps); `None` when it grew at heap `heaps` itself.
+    /// The least `n` such that the quotient of heaps `0..=m` has the order
+    /// of the quotient of heaps `0..=heaps` for every `m` in `n..=heaps` (it
+    /// did not grow over the last heaps computed); `None` when it grew at
+    /// heap `heaps` itself. This says nothing of heaps above `heaps`: the
+    /// quotient of misère Nim keeps order 6 for heaps `0..=2` and `0..=3`,
+    /// and heap 4 adds elements. That no larger heap adds one needs a proof
+    /// (Plambeck–Siegel's periodicity theorem for quotients), which this
+    /// module does not make.
     pub fn stable_from(&self) -> Option<u64> {
         let last = *self.orders.last()?;
         let n = self

@@ -223,7 +223,7 @@ impl AnyGame for FibNimSpec {
             if let Some(i) = heaps.iter().position(|h| h.n > MISERE_HEAP) {
                 return Err(too_large_for_misere(&positions[i]));
             }
-            return misere_search(FibNim, self, &heaps);
+            return misere_search(FibNim, &heaps);
         }
         if let [h] = heaps[..] {
             let value = match h.n <= VALUE_HEAP {

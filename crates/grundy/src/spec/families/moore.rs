@@ -93,7 +93,7 @@ impl AnyGame for MooreSpec {
         let game = self.game;
         if options.misere {
             let ps = self.small(positions, "misère Moore's Nim is solved by search")?;
-            return misere_search(game, &mut memo(game), &ps);
+            return misere_search(game, &ps);
         }
         if positions.len() != 1 {
             let ps = self.small(positions, "a sum of Moore positions needs their nim-values")?;

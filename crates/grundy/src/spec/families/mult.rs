@@ -76,7 +76,7 @@ impl AnyGame for MultSpec {
             .collect::<Result<Vec<u64>>>()?;
         let ps: Vec<u64> = ps.into_iter().map(|p| p.min(game.target())).collect();
         if options.misere {
-            return misere_search(game, &mut memo(game), &ps);
+            return misere_search(game, &ps);
         }
         if ps.len() != 1 {
             return Ok(analyze(&game, &mut memo(game), &ps)?.map(u64::to_string));

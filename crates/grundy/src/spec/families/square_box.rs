@@ -70,7 +70,7 @@ impl AnyGame for BoxSpec {
                     return Err(too_large_for_misere(p));
                 }
             }
-            return misere_search(SquareBox, &mut ClosedBox, &boxes);
+            return misere_search(SquareBox, &boxes);
         }
         // Winning moves: the nim-values are closed-form, but the options
         // of a box are an interval of counts; search it only where short.

@@ -5,7 +5,7 @@ use crate::games::staircase::Staircase;
 use crate::nimber::Nimber;
 use crate::spec::adapt::{list_string, listed_options, misere_search, not_a_sequence, parse_list};
 use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
-use crate::strategy::{Analysis, Evaluator, Outcome, WinningMove};
+use crate::strategy::{Analysis, Outcome, WinningMove};
 
 pub(super) const FAMILY: Family = Family {
     name: "staircase",
@@ -70,7 +70,7 @@ impl AnyGame for StaircaseSpec {
                     ));
                 }
             }
-            return misere_search(Staircase, &mut ClosedStaircase, &stairs);
+            return misere_search(Staircase, &stairs);
         }
         let total: Nimber = stairs.iter().map(|s| Staircase::value(s)).sum();
         let mut winning_moves = Vec::new();
@@ -95,14 +95,5 @@ impl AnyGame for StaircaseSpec {
             unlisted_moves: 0,
             moves_listed: crate::strategy::MovesListed::All,
         })
-    }
-}
-
-/// Staircase values from the closed form.
-struct ClosedStaircase;
-
-impl Evaluator<Vec<u64>> for ClosedStaircase {
-    fn nim_value(&mut self, p: &Vec<u64>) -> Result<Nimber> {
-        Ok(Staircase::value(p))
     }
 }
