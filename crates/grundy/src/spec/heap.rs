@@ -207,6 +207,14 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         self.values.period_within(limit, time, progress)
     }
 
+    fn period_until_proven(
+        &mut self,
+        budget: &crate::solve::ProofBudget,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<PeriodReport> {
+        self.values.period_until_proven(budget, progress)
+    }
+
     fn analyze(
         &mut self,
         positions: &[String],
