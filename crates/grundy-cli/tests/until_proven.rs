@@ -53,7 +53,10 @@ fn until_proven_stops_at_its_time_and_says_so() {
 fn until_proven_refuses_a_game_no_theorem_covers() {
     let (code, _, err, took) = grundy(&["period", "sub:fib", "--until-proven"]);
     assert_eq!(code, 2);
-    assert!(err.contains("no theorem proves a period of `sub:fib`"), "{err}");
+    assert!(
+        err.contains("no theorem proves a period of `sub:fib`"),
+        "{err}"
+    );
     assert!(took < Duration::from_secs(30));
 }
 
