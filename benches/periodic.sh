@@ -57,6 +57,14 @@ best 0.2 "values dawson --to 4000000" "$G" values dawson --to 4000000
 best 0.05 "analyze kayles 10^7" "$G" analyze kayles 10000000
 best 0.05 "analyze kayles 10^18 3" "$G" analyze kayles 1000000000000000000 3
 best 0.05 "analyze dawson 123456789012" "$G" analyze dawson 123456789012
+# Issue 33, item 8: 600 distinct heaps in 10^8..10^9 whose sum is an
+# N-position (700 MB before: the moves were computed, 10,000 a heap, and
+# dropped); with moves, 10,000 are listed for the whole sum.
+heaps=$(python3 -c "import random; random.seed(1); print(' '.join(str(random.randint(10**8,10**9)) for _ in range(599)))")
+# shellcheck disable=SC2086
+best 0.5 "analyze 0.07 (600 heaps <= 10^9) --no-moves" "$G" analyze 0.07 $heaps 12345 --no-moves
+# shellcheck disable=SC2086
+best 1.0 "analyze 0.07 (600 heaps <= 10^9)" "$G" analyze 0.07 $heaps 12345
 printf 'moves\n' > "$tmp/in"
 best 0.05 "play kayles 10^6 (moves)" "$G" play kayles 1000000 --first engine --quiet
 best 0.05 "play kayles 10^12 (moves)" "$G" play kayles 1000000000000 --first engine --quiet

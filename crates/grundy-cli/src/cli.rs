@@ -313,6 +313,15 @@ pub struct PeriodArgs {
     /// at most 1048576 values, stopping after 3 s).
     #[arg(long, value_parser = limit, allow_negative_numbers = true)]
     pub limit: Option<u64>,
+    /// Compute on until a theorem proves the period (as far as the
+    /// Guy–Smith bound of the candidate needs), or until `--time` or the
+    /// available memory runs out, and say which.
+    #[arg(long, conflicts_with = "limit")]
+    pub until_proven: bool,
+    /// With `--until-proven`: stop after this many seconds (default: no
+    /// limit).
+    #[arg(long, value_name = "SECS", value_parser = seconds, requires = "until_proven")]
+    pub time: Option<Duration>,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReportFormat,

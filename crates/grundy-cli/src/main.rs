@@ -247,16 +247,28 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Period(a) => {
             let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
-            // `--limit` is honoured exactly; without it the search stops
-            // early enough to answer in seconds.
-            let (limit, time) = match a.limit {
-                Some(n) => (n, None),
-                None => (PERIOD_LIMIT, Some(PERIOD_TIME)),
-            };
-            let bar = longrun::progress_bar(limit, out.is_quiet());
-            let report = game.period_within(limit, time, &mut |n| bar.set_position(n.min(limit)));
-            bar.finish_and_clear();
-            out.period(&game.spec(), &report?, a.format.into())?;
+            if a.until_proven {
+                let budget = grundy::solve::ProofBudget::new().time(a.time);
+                let bar = longrun::progress_bar(0, out.is_quiet());
+                let report = game.period_until_proven(&budget, &mut |n, to| {
+                    bar.set_length(to.saturating_add(1));
+                    bar.set_position(n);
+                });
+                bar.finish_and_clear();
+                out.period(&game.spec(), &report?, a.format.into())?;
+            } else {
+                // `--limit` is honoured exactly; without it the search stops
+                // early enough to answer in seconds.
+                let (limit, time) = match a.limit {
+                    Some(n) => (n, None),
+                    None => (PERIOD_LIMIT, Some(PERIOD_TIME)),
+                };
+                let bar = longrun::progress_bar(limit, out.is_quiet());
+                let report =
+                    game.period_within(limit, time, &mut |n| bar.set_position(n.min(limit)));
+                bar.finish_and_clear();
+                out.period(&game.spec(), &report?, a.format.into())?;
+            }
         }
         Command::Pattern(a) => {
             let text = with_params(&a.game, &a.params)?;

@@ -480,9 +480,8 @@ impl Printer {
                     if a.truncated() {
                         writeln!(
                             self.out,
-                            "  … and {} more (the list stops at {} moves per component)",
+                            "  … and {} more winning moves, counted but not listed",
                             a.unlisted_moves,
-                            grundy::strategy::take_break::MAX_LISTED
                         )?;
                     }
                 }

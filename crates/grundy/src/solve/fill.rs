@@ -25,7 +25,7 @@
 use super::table::{fnv1a, fnv1a_step, TableView};
 use super::takebreak::TakeBreakSolver;
 use super::values_file::write_values_chunked;
-use crate::analysis::{PeriodWatch, Periodicity};
+use crate::analysis::{PeriodFound, PeriodWatch, Periodicity};
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
@@ -343,20 +343,7 @@ pub fn extend_certifying(
         each(s)?;
         let view = s.table().view();
         if watch.due(view.len()) {
-            let search = match view {
-                TableView::Nimbers(v) => watch.search(v),
-                TableView::U8(v) => watch.search(v),
-                // A period of the values is one of their low bytes (with
-                // the same proof): only when the bytes have one are the
-                // values copied out (a copy of the whole table, 2x its
-                // memory, never made for a sequence like 0.6's).
-                TableView::Nine(v) => watch
-                    .search(v.bytes())
-                    .and_then(|_| watch.search(&v.to_u16())),
-                TableView::U16(v) => watch.search(v),
-                TableView::U32(v) => watch.search(v),
-                TableView::U64(v) => watch.search(v),
-            };
+            let search = watch_search(&watch, view);
             found = watch.record(view.len(), search);
             if found.is_some() {
                 return Err(Error::unsupported("certified"));
@@ -372,6 +359,24 @@ pub fn extend_certifying(
         Err(_) if found.is_some() || late => Ok(found),
         Err(e) => Err(e),
         Ok(()) => Ok(found),
+    }
+}
+
+/// [`PeriodWatch::search`] on a table of any width.
+pub(crate) fn watch_search(watch: &PeriodWatch, view: TableView<'_>) -> Option<PeriodFound> {
+    match view {
+        TableView::Nimbers(v) => watch.search(v),
+        TableView::U8(v) => watch.search(v),
+        // A period of the values is one of their low bytes (with the same
+        // proof): only when the bytes have one are the values copied out (a
+        // copy of the whole table, 2x its memory, never made for a sequence
+        // like 0.6's).
+        TableView::Nine(v) => watch
+            .search(v.bytes())
+            .and_then(|_| watch.search(&v.to_u16())),
+        TableView::U16(v) => watch.search(v),
+        TableView::U32(v) => watch.search(v),
+        TableView::U64(v) => watch.search(v),
     }
 }
 

@@ -30,6 +30,7 @@
 //! what the dense solver costs up to its limit.
 
 use super::dense::{DenseConfig, DenseSolver};
+use super::proof::{extend_until_proven, ProofBudget, ProofStop};
 use super::table::TableView;
 use super::takebreak::{TakeBreakConfig, TakeBreakSolver};
 use crate::analysis::{PeriodTheorem, Periodicity};
@@ -589,6 +590,161 @@ impl<G: HeapGame> HeapValues<G> {
             }
             len = len.saturating_mul(2).min(limit);
         }
+    }
+}
+
+/// Values a period search computes first, before
+/// [`HeapValues::period_until_proven`] runs on: a closed form, or a small
+/// period, is proven within them.
+const UNTIL_PROVEN_FIRST: u64 = 1 << 12;
+
+impl<G: HeapGame> HeapValues<G> {
+    /// Computes values until the game's [`PeriodTheorem`] proves the period,
+    /// with no limit to guess (see [`super::proof`]), or until `budget`
+    /// runs out (time, or the memory of the table of values: by default
+    /// three quarters of what the machine has available, so that the
+    /// searches' copies fit beside it). `progress` is called now and then
+    /// with the number of values computed and the heap the current stage
+    /// computes to.
+    ///
+    /// The report is certified when proven (the proof names the instance
+    /// of the theorem checked); otherwise it says what stopped the run
+    /// (`not proven within 60 s`, `not proven within memory`), the
+    /// candidate period observed, if any, and how far its proof needs the
+    /// values. Games no theorem covers are refused at once (unless a
+    /// closed form proves their period).
+    ///
+    /// The memory budget applies to take-and-break codes; other heap games
+    /// compute with their solver's own limit
+    /// ([`DenseConfig::max_bytes`](super::DenseConfig::max_bytes)), doubling
+    /// the values searched.
+    pub fn period_until_proven(
+        &mut self,
+        budget: &ProofBudget,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<PeriodReport> {
+        let start = Instant::now();
+        let deadline = budget.time.map(|t| start + t);
+        let first = UNTIL_PROVEN_FIRST;
+        let quick = self.period_within(first, budget.time, &mut |n| progress(n, first))?;
+        if quick.certified {
+            return Ok(quick);
+        }
+        let theorem = self.engine.game().period_theorem();
+        let spec = self.engine.game().spec();
+        if theorem == PeriodTheorem::None {
+            return Err(Error::unsupported(format!(
+                "no theorem proves a period of `{spec}`, so no computation ends with a proof \
+                 (a period search with a limit reports the period it observes)"
+            )));
+        }
+        let time_text = |t: Option<Duration>| format!("{} s", t.unwrap_or_default().as_secs_f64());
+        let Engine::TakeBreak { solver, .. } = &mut self.engine else {
+            // Other heap games: double the values searched.
+            let mut limit = first;
+            loop {
+                limit = limit.saturating_mul(2);
+                let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+                match self.period_within(limit, left, &mut |n| progress(n, limit)) {
+                    Ok(r) if r.certified => return Ok(r),
+                    Ok(r)
+                        if r.checked_to.saturating_add(1) < limit
+                            || left.is_some_and(|t| t.is_zero()) =>
+                    {
+                        return Ok(PeriodReport {
+                            proof: format!(
+                                "not proven within {}: {}",
+                                time_text(budget.time),
+                                r.proof
+                            ),
+                            ..r
+                        })
+                    }
+                    Ok(_) => {}
+                    Err(e) => match e.kind() {
+                        ErrorKind::OutOfMemory { needed, available } => {
+                            let len = self.engine.len();
+                            return Ok(PeriodReport {
+                                periodicity: None,
+                                certified: false,
+                                checked_to: len.saturating_sub(1),
+                                proof: format!(
+                                    "not proven within memory: the values to heap {} would take {needed} bytes, {available} available",
+                                    limit - 1
+                                ),
+                            });
+                        }
+                        _ => return Err(e),
+                    },
+                }
+            }
+        };
+        let before = solver.max_bytes();
+        let max_bytes = budget
+            .max_bytes
+            .or_else(|| super::proof::available_memory().map(|b| b / 4 * 3))
+            .unwrap_or(before);
+        solver.set_max_bytes(max_bytes);
+        let run = extend_until_proven(solver, deadline, &mut |s, to| {
+            progress(s.len(), to);
+            Ok(())
+        });
+        solver.set_max_bytes(before);
+        let run = run?;
+        let len = solver.len();
+        let candidate = |c: Option<Periodicity>, needs: Option<u64>| {
+            match (c, needs) {
+            (Some(p), Some(to)) => format!(
+                "candidate period {} from {} (observed, not proven); its proof needs the values to heap {to}",
+                p.period, p.preperiod
+            ),
+            _ => format!("no period observed in the first {len} values"),
+        }
+        };
+        let report = match run.stop {
+            ProofStop::Proven(p) => {
+                self.certified = Some(Some(p));
+                let end = theorem
+                    .required_end(p.preperiod, p.period, 0)
+                    .unwrap_or_default();
+                PeriodReport {
+                    periodicity: Some(p),
+                    certified: true,
+                    checked_to: len.saturating_sub(1),
+                    proof: format!(
+                        "{}; checked: G(n+{}) = G(n) for {} <= n < {end}",
+                        theorem.describe(),
+                        p.period,
+                        p.preperiod
+                    ),
+                }
+            }
+            ProofStop::Time => PeriodReport {
+                periodicity: run.candidate,
+                certified: false,
+                checked_to: len.saturating_sub(1),
+                proof: format!(
+                    "not proven within {} (values computed to heap {}): {}",
+                    time_text(budget.time),
+                    len.saturating_sub(1),
+                    candidate(run.candidate, run.candidate_needs)
+                ),
+            },
+            ProofStop::Memory {
+                to,
+                needed,
+                available,
+            } => PeriodReport {
+                periodicity: run.candidate,
+                certified: false,
+                checked_to: len.saturating_sub(1),
+                proof: format!(
+                    "not proven within memory: {}; the values to heap {to} would take {needed} bytes, {available} available",
+                    candidate(run.candidate, run.candidate_needs)
+                ),
+            },
+        };
+        Ok(report)
     }
 }
 

@@ -9,6 +9,7 @@
 //! | [`TakeBreakSolver`] | take-and-break games (octal, hexadecimal, Lasker's Nim, Grundy's game) | O(n²) vectorized, near O(n·#rare) with a rare/common split | 1–2 bytes per heap size |
 //! | [`HeapValues`] | heap games, any heap size | dense table, then O(1) from a proven period | the table up to the period |
 //! | [`PeriodicFill`] | heaps beyond a certified period ([`extend_certifying`] stops the engine there) | O(1) per value, a buffer at a time | the prefix |
+//! | [`extend_until_proven`] | take-and-break codes with finitely many moves: computes until the period is proven, no limit given | the engine's, to the proof's bound | the table to that bound, refused past the budget |
 //! | [`dag::dag_values`] | explicit acyclic game graphs | O(V + E) | 16 bytes per vertex |
 //! | [`loopy::GraphValues`], [`loopy::LoopySolver`] | graphs and games *with cycles*: values `∞{K}`, draws | O(V + E·(1 + largest value)) | about 32 bytes per vertex, 4 per edge |
 //! | [`MisereSolver`] | misère play of sums of any finite game | O(reachable sums) | one entry per reachable sum |
@@ -30,6 +31,7 @@ pub mod memo;
 pub mod misere;
 pub mod misere_quotient;
 pub mod placement;
+pub mod proof;
 pub mod remoteness;
 pub mod table;
 pub mod takebreak;
@@ -44,6 +46,7 @@ pub use heap::{HeapConfig, HeapValues, PeriodReport};
 pub use memo::{MemoConfig, MemoSolver};
 pub use misere::{MisereConfig, MisereSolver};
 pub use misere_quotient::{misere_quotient, MisereQuotient, QuotientConfig};
+pub use proof::{available_memory, extend_until_proven, ProofBudget, ProofRun, ProofStop};
 pub use remoteness::{Lengths, RemotenessConfig, RemotenessSolver};
 pub use table::{NimTable, Nine, NineView, TableView};
 pub use takebreak::{EngineStats, Method, TakeBreakConfig, TakeBreakSolver};

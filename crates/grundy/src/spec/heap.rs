@@ -8,7 +8,7 @@ use crate::game::HeapGame;
 use crate::games::TakeBreak;
 use crate::nimber::Nimber;
 use crate::solve::{misere_quotient, HeapValues, MisereQuotient, PeriodReport, QuotientConfig};
-use crate::strategy::{analyze, Analysis};
+use crate::strategy::{analyze, Analysis, MovesListed, Outcome};
 
 /// Most options [`AnyGame::options`] lists for one component.
 pub const MAX_LISTED_OPTIONS: usize = 1 << 20;
@@ -220,6 +220,14 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         self.values.period_within(limit, time, progress)
     }
 
+    fn period_until_proven(
+        &mut self,
+        budget: &crate::solve::ProofBudget,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<PeriodReport> {
+        self.values.period_until_proven(budget, progress)
+    }
+
     fn analyze(
         &mut self,
         positions: &[String],
@@ -237,6 +245,36 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
             None => analyze(&self.game, &mut self.values, &heaps)?,
         };
         Ok(analysis.map(u64::to_string))
+    }
+
+    /// Normal play: the value of each heap and their sum, nothing else (no
+    /// option of any heap is looked at, so nothing grows with the number of
+    /// winning moves). Misère play analyses in full and drops the moves.
+    fn analyze_without_moves(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        outcome_only: bool,
+    ) -> Result<Analysis<String>> {
+        if options.misere {
+            let mut a = self.analyze(positions, options)?;
+            a.drop_moves();
+            return Ok(a);
+        }
+        let _ = outcome_only; // the value costs no more than the outcome
+        let heaps = parse_heaps(positions)?;
+        let mut total = Nimber::ZERO;
+        for &h in &heaps {
+            total += self.values.value(h)?;
+        }
+        Ok(Analysis {
+            value: total,
+            value_known: true,
+            outcome: Outcome::of_value(total),
+            winning_moves: Vec::new(),
+            unlisted_moves: 0,
+            moves_listed: MovesListed::NotComputed,
+        })
     }
 
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {

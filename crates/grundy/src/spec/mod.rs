@@ -116,6 +116,31 @@ pub trait AnyGame {
         )))
     }
 
+    /// Computes values until a theorem proves the period of the
+    /// nim-sequence, or `budget` runs out, and says which (see
+    /// [`HeapValues::period_until_proven`](crate::solve::HeapValues::period_until_proven));
+    /// `progress` is called with the values computed and the heap the
+    /// current stage computes to.
+    ///
+    /// The default answers with a period that the first values prove (a
+    /// closed form) and refuses otherwise: the game has no computation
+    /// that runs until a proof.
+    fn period_until_proven(
+        &mut self,
+        budget: &crate::solve::ProofBudget,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<PeriodReport> {
+        const FIRST: u64 = 1 << 12;
+        let r = self.period_within(FIRST, budget.time, &mut |n| progress(n, FIRST))?;
+        if r.certified {
+            return Ok(r);
+        }
+        Err(Error::unsupported(format!(
+            "`{}` has no computation that runs until its period is proven (heap games with finitely many moves have one)",
+            self.spec()
+        )))
+    }
+
     /// [`period_within`](Self::period_within) with no time limit and no
     /// progress.
     fn period(&mut self, limit: u64) -> Result<PeriodReport> {
@@ -468,6 +493,14 @@ impl AnyGame for Chosen {
         progress: &mut dyn FnMut(u64),
     ) -> Result<PeriodReport> {
         self.0.period_within(limit, time, progress)
+    }
+
+    fn period_until_proven(
+        &mut self,
+        budget: &crate::solve::ProofBudget,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<PeriodReport> {
+        self.0.period_until_proven(budget, progress)
     }
 
     fn analyze(

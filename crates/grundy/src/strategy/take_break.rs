@@ -21,8 +21,11 @@
 //!   `hi_a = (U − T)/2 | s` for the submasks `s` of `T`;
 //! - Nim (`0.3r`): the heap `t`.
 //!
-//! At most [`MAX_LISTED`] moves are listed per component (a heap of 10^18
-//! can have ~10^17 of them); the smallest splits come first. The moves
+//! At most [`MAX_LISTED`] moves are listed for the whole sum (a heap of
+//! 10^18 can have ~10^17 of them; 600 such heaps listing 10,000 each held
+//! 700 MB), components in order, the smallest splits first, and at least
+//! the first winning move of every component that has one (so the list
+//! holds at most `MAX_LISTED` plus one move per component). The moves
 //! beyond the list are still counted exactly ([`Analysis::unlisted_moves`]):
 //! the option walk counts them, residue classes by division, and Lasker's
 //! splits by counting submasks below a bound. Three-heap
@@ -39,7 +42,8 @@ use crate::game::{Game, HeapGame};
 use crate::nimber::Nimber;
 use crate::solve::HeapValues;
 
-/// Most winning moves listed per component.
+/// Most winning moves listed for a sum (see the module docs: every
+/// component with a winning move lists at least one, beyond this).
 pub const MAX_LISTED: usize = 10_000;
 
 /// Heaps with at most this many options are analyzed option by option
@@ -80,7 +84,10 @@ pub fn analyze<G: HeapGame>(
     if !total.is_zero() {
         for (i, (&h, &v)) in heaps.iter().zip(&vals).enumerate() {
             let mut found = Vec::new();
-            let all = options_worth(code, values, h, (v + total).value(), &mut found)?;
+            // What is left of the sum's list, and always room for one.
+            let limit = MAX_LISTED.saturating_sub(winning_moves.len()).max(1);
+            let all =
+                options_worth_within(code, values, h, (v + total).value(), limit, &mut found)?;
             unlisted_moves = unlisted_moves.saturating_add(all - found.len() as u128);
             winning_moves.extend(found.into_iter().map(|to| WinningMove {
                 component: i,
@@ -110,16 +117,33 @@ pub fn options_worth<G: HeapGame>(
     target: u64,
     out: &mut Vec<Vec<u64>>,
 ) -> Result<u128> {
+    options_worth_within(code, values, h, target, MAX_LISTED, out)
+}
+
+/// [`options_worth`] listing at most `limit` options (at most
+/// [`MAX_LISTED`]: a larger `limit` is taken as `MAX_LISTED`); the count
+/// returned is still every option worth `target`.
+pub fn options_worth_within<G: HeapGame>(
+    code: &TakeBreak,
+    values: &mut HeapValues<G>,
+    h: u64,
+    target: u64,
+    limit: usize,
+    out: &mut Vec<Vec<u64>>,
+) -> Result<u128> {
+    let limit = limit.min(MAX_LISTED);
     let count = option_count(code, h);
     if count <= FAST_FROM {
-        return explicit(code, values, h, target, out);
+        return explicit(code, values, h, target, limit, out);
     }
     if code.is_lasker() {
-        return Ok(lasker(h, target, out));
+        return Ok(lasker(h, target, limit, out));
     }
     if code.is_nim() {
         if target < h {
-            out.push(if target == 0 { vec![] } else { vec![target] });
+            if limit > 0 {
+                out.push(if target == 0 { vec![] } else { vec![target] });
+            }
             return Ok(1);
         }
         return Ok(0);
@@ -129,9 +153,9 @@ pub fn options_worth<G: HeapGame>(
     let proven = values.proven_periodicity().cloned();
     match proven {
         Some(p) if p.saltus == 0 && !code.repeating() && code.max_heaps() < 3 => {
-            periodic(code, values, &p, h, target, out)
+            periodic(code, values, &p, h, target, limit, out)
         }
-        _ if count <= EXPLICIT_WORK => explicit(code, values, h, target, out),
+        _ if count <= EXPLICIT_WORK => explicit(code, values, h, target, limit, out),
         _ => Err(Error::unsupported(format!(
             "winning moves of `{}` from a heap of {h} need a proven plain period",
             code.code()
@@ -170,13 +194,14 @@ fn option_count(code: &TakeBreak, h: u64) -> u128 {
     total
 }
 
-/// Walks every option of `h`: lists the first [`MAX_LISTED`] worth
-/// `target`, counts them all.
+/// Walks every option of `h`: lists the first `limit` worth `target`,
+/// counts them all.
 fn explicit<G: HeapGame>(
     code: &TakeBreak,
     values: &mut HeapValues<G>,
     h: u64,
     target: u64,
+    limit: usize,
     out: &mut Vec<Vec<u64>>,
 ) -> Result<u128> {
     let mut err = None;
@@ -197,7 +222,7 @@ fn explicit<G: HeapGame>(
         }
         if x == target {
             all += 1;
-            if out.len() < MAX_LISTED {
+            if out.len() < limit {
                 out.push(option.to_vec());
             }
         }
@@ -212,12 +237,13 @@ fn periodic<G: HeapGame>(
     p: &Periodicity,
     h: u64,
     target: u64,
+    limit: usize,
     out: &mut Vec<Vec<u64>>,
 ) -> Result<u128> {
     let mut g = |x: u64| values.value(x).map(|v| v.value());
     let mut all: u128 = 0;
     let list = |out: &mut Vec<Vec<u64>>, option: Vec<u64>| {
-        if out.len() < MAX_LISTED {
+        if out.len() < limit {
             out.push(option);
         }
     };
@@ -275,7 +301,7 @@ fn periodic<G: HeapGame>(
                 if a > half {
                     break 'listing;
                 }
-                if out.len() >= MAX_LISTED {
+                if out.len() >= limit {
                     break 'listing;
                 }
                 out.push(vec![a, m - a]);
@@ -303,9 +329,9 @@ fn submasks_at_most(mask: u64, x: u64) -> u128 {
     count + 1 // s == x
 }
 
-/// Lasker's Nim (`4.3r`): see the module docs. Lists at most
-/// [`MAX_LISTED`] options worth `target`, returns how many there are.
-fn lasker(h: u64, target: u64, out: &mut Vec<Vec<u64>>) -> u128 {
+/// Lasker's Nim (`4.3r`): see the module docs. Lists at most `limit`
+/// options worth `target`, returns how many there are.
+fn lasker(h: u64, target: u64, limit: usize, out: &mut Vec<Vec<u64>>) -> u128 {
     // Splits a + b = h with G(a) xor G(b) = target, a <= b.
     // x = 4q + e (e in 1..=4) has G(x) = 4(q + carry) + low.
     const LOW_CARRY: [(u64, u64); 5] = [(0, 0), (1, 0), (2, 0), (0, 1), (3, 0)];
@@ -360,7 +386,7 @@ fn lasker(h: u64, target: u64, out: &mut Vec<Vec<u64>>) -> u128 {
                     }
                     splits.push((a, b));
                     listed += 1;
-                    if listed >= MAX_LISTED {
+                    if listed >= limit {
                         break;
                     }
                 }
@@ -379,7 +405,7 @@ fn lasker(h: u64, target: u64, out: &mut Vec<Vec<u64>>) -> u128 {
         all += 1;
         out.push(if j == 0 { vec![] } else { vec![j] });
     }
-    out.truncate(MAX_LISTED);
+    out.truncate(limit);
     all
 }
 
@@ -399,9 +425,10 @@ mod tests {
         for h in 1..=120u64 {
             for target in 0..=130u64 {
                 let mut walked = Vec::new();
-                let walked_all = explicit(&game, &mut values, h, target, &mut walked).unwrap();
+                let walked_all =
+                    explicit(&game, &mut values, h, target, MAX_LISTED, &mut walked).unwrap();
                 let mut fast = Vec::new();
-                let fast_all = lasker(h, target, &mut fast);
+                let fast_all = lasker(h, target, MAX_LISTED, &mut fast);
                 assert_eq!(walked_all, walked.len() as u128);
                 assert_eq!(sorted(fast), sorted(walked), "heap {h}, target {target}");
                 assert_eq!(fast_all, walked_all, "heap {h}, target {target}");
@@ -419,9 +446,11 @@ mod tests {
             for h in [400u64, 401, 777, 1000] {
                 for target in 0..16 {
                     let mut walked = Vec::new();
-                    let walked_all = explicit(&game, &mut values, h, target, &mut walked).unwrap();
+                    let walked_all =
+                        explicit(&game, &mut values, h, target, MAX_LISTED, &mut walked).unwrap();
                     let mut fast = Vec::new();
-                    let fast_all = periodic(&game, &mut values, &p, h, target, &mut fast).unwrap();
+                    let fast_all =
+                        periodic(&game, &mut values, &p, h, target, MAX_LISTED, &mut fast).unwrap();
                     assert_eq!(fast_all, walked_all, "{name} heap {h} target {target}");
                     assert_eq!(
                         sorted(fast),
@@ -451,8 +480,8 @@ mod tests {
         for h in [300_000u64, 300_001] {
             for target in 0..4 {
                 let (mut walked, mut fast) = (Vec::new(), Vec::new());
-                let w = explicit(&game, &mut values, h, target, &mut walked).unwrap();
-                let f = periodic(&game, &mut values, &p, h, target, &mut fast).unwrap();
+                let w = explicit(&game, &mut values, h, target, MAX_LISTED, &mut walked).unwrap();
+                let f = periodic(&game, &mut values, &p, h, target, MAX_LISTED, &mut fast).unwrap();
                 assert_eq!(
                     (f, fast.len()),
                     (w, walked.len()),
@@ -467,8 +496,9 @@ mod tests {
         for h in 131_066u64..=131_078 {
             for target in [0x1_fffcu64, 0x1_ffff] {
                 let (mut walked, mut fast) = (Vec::new(), Vec::new());
-                let w = explicit(&lasker_game, &mut lv, h, target, &mut walked).unwrap();
-                let f = lasker(h, target, &mut fast);
+                let w =
+                    explicit(&lasker_game, &mut lv, h, target, MAX_LISTED, &mut walked).unwrap();
+                let f = lasker(h, target, MAX_LISTED, &mut fast);
                 assert_eq!(
                     (f, fast.len()),
                     (w, walked.len()),

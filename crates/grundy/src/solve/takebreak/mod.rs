@@ -568,6 +568,18 @@ impl TakeBreakSolver {
         Ok(())
     }
 
+    /// The most bytes the value table may take
+    /// ([`TakeBreakConfig::max_bytes`]).
+    pub fn max_bytes(&self) -> u64 {
+        self.config.max_bytes
+    }
+
+    /// Sets the most bytes the value table may take from now on (a run
+    /// that must hold more, or less, than the solver was made with).
+    pub fn set_max_bytes(&mut self, max_bytes: u64) {
+        self.config.max_bytes = max_bytes;
+    }
+
     /// Bytes the table needs to hold `G(0..=n)` at its current width.
     pub fn bytes_needed(&self, n: u64) -> u64 {
         self.table.bytes_for(n.saturating_add(1))
