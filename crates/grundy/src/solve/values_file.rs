@@ -668,10 +668,66 @@ mod tests {
             assert_eq!(back.game, "0.6");
             assert_eq!(back.table, t);
             assert_eq!(back.checksum, sum);
-            assert!(!path
-                .with_file_name(format!("w{}.bin.tmp", t.width()))
-                .exists());
+            let name = format!("w{}.bin", t.width());
+            let left: Vec<_> = fs::read_dir(path.parent().unwrap())
+                .unwrap()
+                .flatten()
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|f| f.starts_with(&name) && f != &name)
+                .collect();
+            assert!(left.is_empty(), "{left:?}");
         }
+    }
+
+    /// Two writers of one file: the second is refused at once, naming the
+    /// first (here: this process), and the file is left as it was; once
+    /// the first lets go, the file can be written again and no lock file
+    /// is left behind.
+    #[test]
+    fn a_second_writer_of_a_held_values_file_is_refused_naming_the_first() {
+        let mut t = NimTable::new();
+        (0..100).for_each(|v| t.push(v % 3).unwrap());
+        let path = temp("held.bin");
+        write_values(&path, "0.6", t.view()).unwrap();
+        let before = fs::read(&path).unwrap();
+        let lock = WriteLock::acquire(&path).unwrap();
+        let other = std::thread::scope(|s| {
+            s.spawn(|| write_values(&path, "0.7", t.view()))
+                .join()
+                .unwrap()
+        });
+        let e = other.unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::Busy { pid: Some(p), .. } if *p == std::process::id()),
+            "{e}"
+        );
+        assert!(
+            e.to_string().contains("held.bin` is being written by another grundy run (pid "),
+            "{e}"
+        );
+        assert_eq!(fs::read(&path).unwrap(), before);
+        // The holder writes through its lock.
+        write_values(&lock, "0.6", t.view()).unwrap();
+        drop(lock);
+        assert!(!path.with_file_name("held.bin.lock").exists());
+        write_values(&path, "0.7", t.view()).unwrap();
+        assert_eq!(read_values(&path).unwrap().game, "0.7");
+    }
+
+    /// A run killed with `kill -9` leaves its lock file and its temporary;
+    /// neither blocks the next writer (the lock died with the process) and
+    /// the temporary is removed.
+    #[test]
+    fn a_killed_writer_leaves_nothing_that_blocks_the_next() {
+        let mut t = NimTable::new();
+        (0..10).for_each(|v| t.push(v % 2).unwrap());
+        let path = temp("killed.bin");
+        fs::write(path.with_file_name("killed.bin.lock"), "999999\n").unwrap();
+        let stale = path.with_file_name("killed.bin.999999-0.tmp");
+        fs::write(&stale, "half a file").unwrap();
+        write_values(&path, "0.6", t.view()).unwrap();
+        assert!(!stale.exists());
+        assert_eq!(read_values(&path).unwrap().table, t);
     }
 
     #[test]
