@@ -108,7 +108,7 @@ fn a_second_census_into_the_same_directory_is_refused_and_no_line_is_torn() {
     let dir = scratch("census");
     let bin = assert_cmd::cargo::cargo_bin("grundy");
     let mut first = std::process::Command::new(&bin)
-        .args(["-q", "census", "--codes", "octal:2", "--to", "3000"])
+        .args(["-q", "census", "--codes", "octal:2", "--to", "6000"])
         .args(["--output", s(&dir), "--format", "json"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -131,7 +131,7 @@ fn a_second_census_into_the_same_directory_is_refused_and_no_line_is_torn() {
     assert_eq!(text.lines().count(), codes.len());
     for line in text.lines() {
         let v: serde_json::Value = serde_json::from_str(line).expect("a whole line");
-        assert_eq!(v["to"], 3000, "{line}");
+        assert_eq!(v["to"], 6000, "{line}");
     }
 }
 
