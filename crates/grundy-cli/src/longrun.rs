@@ -147,7 +147,11 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
     }
     let held = Held {
         output: a.output.as_deref().map(WriteLock::acquire).transpose()?,
-        checkpoint: a.checkpoint.as_deref().map(WriteLock::acquire).transpose()?,
+        checkpoint: a
+            .checkpoint
+            .as_deref()
+            .map(WriteLock::acquire)
+            .transpose()?,
     };
     if let Some(path) = &a.input {
         let game = take_break(any).context("values files hold values of take-and-break games")?;

@@ -53,7 +53,15 @@ fn a_second_run_writing_the_same_values_file_is_refused_and_the_file_is_the_firs
         .unwrap();
     wait_for(&dir.join("same.bin.lock"));
     let second = grundy()
-        .args(["-q", "values", "0.07", "--to", "15000", "--output", s(&same)])
+        .args([
+            "-q",
+            "values",
+            "0.07",
+            "--to",
+            "15000",
+            "--output",
+            s(&same),
+        ])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&second.stderr);
@@ -69,10 +77,15 @@ fn a_second_run_writing_the_same_values_file_is_refused_and_the_file_is_the_firs
     assert!(status.success());
     let file = read_values(&same).expect("a whole file");
     assert_eq!(file.game, "0.77");
-    let mut kayles = grundy::solve::TakeBreakSolver::new(grundy::games::TakeBreak::octal("0.77").unwrap());
+    let mut kayles =
+        grundy::solve::TakeBreakSolver::new(grundy::games::TakeBreak::octal("0.77").unwrap());
     kayles.extend_to(15000).unwrap();
     assert_eq!(&file.table, kayles.table());
-    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
     assert_eq!(left, ["same.bin"], "no lock file or temporary left");
 }
 
@@ -90,13 +103,24 @@ fn a_run_whose_checkpoint_another_run_holds_is_refused_before_it_starts() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
-        err.contains(&format!("being written by another grundy run (pid {})", std::process::id())),
+        err.contains(&format!(
+            "being written by another grundy run (pid {})",
+            std::process::id()
+        )),
         "{err}"
     );
     assert!(!ck.exists());
     drop(held);
     grundy()
-        .args(["-q", "values", "0.16", "--to", "1000", "--checkpoint", s(&ck)])
+        .args([
+            "-q",
+            "values",
+            "0.16",
+            "--to",
+            "1000",
+            "--checkpoint",
+            s(&ck),
+        ])
         .assert()
         .success();
 }
@@ -116,7 +140,16 @@ fn a_second_census_into_the_same_directory_is_refused_and_no_line_is_torn() {
         .unwrap();
     wait_for(&dir.join("results.jsonl.lock"));
     let second = grundy()
-        .args(["-q", "census", "--codes", "octal:2", "--to", "2000", "--output", s(&dir)])
+        .args([
+            "-q",
+            "census",
+            "--codes",
+            "octal:2",
+            "--to",
+            "2000",
+            "--output",
+            s(&dir),
+        ])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&second.stderr);
@@ -125,7 +158,10 @@ fn a_second_census_into_the_same_directory_is_refused_and_no_line_is_torn() {
     // (Had the first finished already, the second would have run: the
     // check below still holds, but the refusal is the point.)
     assert_eq!(second.status.code(), Some(2), "{err}");
-    assert!(err.contains("results.jsonl` is being written by another grundy run (pid "), "{err}");
+    assert!(
+        err.contains("results.jsonl` is being written by another grundy run (pid "),
+        "{err}"
+    );
     let text = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
     let codes = grundy::census::codes("octal:2").unwrap();
     assert_eq!(text.lines().count(), codes.len());
@@ -142,18 +178,38 @@ fn a_census_into_a_directory_another_run_holds_is_refused() {
     let dir = scratch("census-held");
     let (_held, _) = ResultsFile::open(&dir, false).unwrap();
     let out = grundy()
-        .args(["census", "--codes", "0.07", "--to", "200", "--output", s(&dir)])
+        .args([
+            "census",
+            "--codes",
+            "0.07",
+            "--to",
+            "200",
+            "--output",
+            s(&dir),
+        ])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains(&format!("(pid {})", std::process::id())), "{err}");
+    assert!(
+        err.contains(&format!("(pid {})", std::process::id())),
+        "{err}"
+    );
 }
 
 fn census_dir(name: &str) -> PathBuf {
     let dir = scratch(name);
     grundy()
-        .args(["-q", "census", "--codes", "0.07,0.6,0.16", "--to", "2000", "--output", s(&dir)])
+        .args([
+            "-q",
+            "census",
+            "--codes",
+            "0.07,0.6,0.16",
+            "--to",
+            "2000",
+            "--output",
+            s(&dir),
+        ])
         .assert()
         .success();
     dir
@@ -161,7 +217,15 @@ fn census_dir(name: &str) -> PathBuf {
 
 fn resume(dir: &Path) -> std::process::Output {
     grundy()
-        .args(["census", "--codes", "0.07,0.6,0.16", "--to", "2000", "--output", s(dir)])
+        .args([
+            "census",
+            "--codes",
+            "0.07,0.6,0.16",
+            "--to",
+            "2000",
+            "--output",
+            s(dir),
+        ])
         .args(["--resume", "--format", "json"])
         .output()
         .unwrap()
@@ -186,15 +250,21 @@ fn a_census_row_edited_to_another_period_is_not_reported() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
-        err.contains(&format!("line {}: code `0.07` is recorded with period 7", line + 1))
-            && err.contains("period 34"),
+        err.contains(&format!(
+            "line {}: code `0.07` is recorded with period 7",
+            line + 1
+        )) && err.contains("period 34"),
         "{err}"
     );
     assert!(!String::from_utf8_lossy(&out.stdout).contains("\"period\":7"));
     // The honest file resumes as before.
     std::fs::write(&path, &text).unwrap();
     let out = resume(&dir);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// A row appended twice (once with another checksum) no longer overrides
@@ -226,9 +296,12 @@ fn a_duplicate_census_row_is_refused() {
 fn a_forged_values_file_is_refused_by_input_and_resume() {
     let dir = scratch("forged");
     let path = dir.join("k.bin");
-    let mut kayles = grundy::solve::TakeBreakSolver::new(grundy::games::TakeBreak::octal("0.77").unwrap());
+    let mut kayles =
+        grundy::solve::TakeBreakSolver::new(grundy::games::TakeBreak::octal("0.77").unwrap());
     kayles.extend_to(99_999).unwrap();
-    let honest: Vec<u64> = (0..100_000).map(|h| kayles.value(h).unwrap().value()).collect();
+    let honest: Vec<u64> = (0..100_000)
+        .map(|h| kayles.value(h).unwrap().value())
+        .collect();
     let table = |v: &[u64]| {
         let mut t = NimTable::new();
         v.iter().for_each(|&x| t.push(x).unwrap());
@@ -241,13 +314,25 @@ fn a_forged_values_file_is_refused_by_input_and_resume() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
-    assert!(err.contains("values checked against the rules") && err.contains("random sample of"), "{err}");
+    assert!(
+        err.contains("values checked against the rules") && err.contains("random sample of"),
+        "{err}"
+    );
     let mut forged = honest.clone();
     forged[50_000] ^= 1;
     write_values(&path, "0.77", table(&forged).view()).unwrap();
     for args in [
         vec!["values", "0.77", "--to", "10", "--input", s(&path)],
-        vec!["values", "0.77", "--to", "100010", "--resume", s(&path), "--output", s(&dir.join("o.bin"))],
+        vec![
+            "values",
+            "0.77",
+            "--to",
+            "100010",
+            "--resume",
+            s(&path),
+            "--output",
+            s(&dir.join("o.bin")),
+        ],
     ] {
         let out = grundy().args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);

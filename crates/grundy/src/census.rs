@@ -557,7 +557,10 @@ pub fn check_resumed(
 fn first_difference(stored: &CodeReport, fresh: &CodeReport) -> Option<(String, String)> {
     let period = |r: &CodeReport| match (r.periodicity, r.certified) {
         (Some(p), true) => format!("period {} from heap {} (certified)", p.period, p.preperiod),
-        (Some(p), false) => format!("period {} from heap {} (not certified)", p.period, p.preperiod),
+        (Some(p), false) => format!(
+            "period {} from heap {} (not certified)",
+            p.period, p.preperiod
+        ),
         (None, _) => "no period".to_string(),
     };
     let same_period = stored.certified == fresh.certified
@@ -568,16 +571,36 @@ fn first_difference(stored: &CodeReport, fresh: &CodeReport) -> Option<(String, 
     }
     let fields: [(&str, String, String); 8] = [
         ("spec", stored.spec.clone(), fresh.spec.clone()),
-        ("computed_to", stored.computed_to.to_string(), fresh.computed_to.to_string()),
-        ("checked_to", stored.checked_to.to_string(), fresh.checked_to.to_string()),
-        ("max_value", stored.max_value.to_string(), fresh.max_value.to_string()),
-        ("split_mask", format!("{:?}", stored.split_mask), format!("{:?}", fresh.split_mask)),
+        (
+            "computed_to",
+            stored.computed_to.to_string(),
+            fresh.computed_to.to_string(),
+        ),
+        (
+            "checked_to",
+            stored.checked_to.to_string(),
+            fresh.checked_to.to_string(),
+        ),
+        (
+            "max_value",
+            stored.max_value.to_string(),
+            fresh.max_value.to_string(),
+        ),
+        (
+            "split_mask",
+            format!("{:?}", stored.split_mask),
+            format!("{:?}", fresh.split_mask),
+        ),
         (
             "rare heaps",
             format!("{}/{}", stored.rare_heaps, stored.split_heaps),
             format!("{}/{}", fresh.rare_heaps, fresh.split_heaps),
         ),
-        ("checksum", format!("{:016x}", stored.checksum), format!("{:016x}", fresh.checksum)),
+        (
+            "checksum",
+            format!("{:016x}", stored.checksum),
+            format!("{:016x}", fresh.checksum),
+        ),
         (
             "fingerprints",
             format!("{:x?}", stored.fingerprints),

@@ -77,7 +77,10 @@ fn a_resumed_table_check_says_whether_it_was_sampled() {
     .unwrap();
     let check = s.table_check().unwrap();
     assert!(check.complete, "{check}");
-    assert_eq!(check.to_string(), "all 5000 values checked against the rules");
+    assert_eq!(
+        check.to_string(),
+        "all 5000 values checked against the rules"
+    );
     let kayles = TakeBreak::octal("0.77").unwrap();
     let s = TakeBreakSolver::resume(
         kayles.clone(),

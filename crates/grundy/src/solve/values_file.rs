@@ -702,7 +702,8 @@ mod tests {
             "{e}"
         );
         assert!(
-            e.to_string().contains("held.bin` is being written by another grundy run (pid "),
+            e.to_string()
+                .contains("held.bin` is being written by another grundy run (pid "),
             "{e}"
         );
         assert_eq!(fs::read(&path).unwrap(), before);

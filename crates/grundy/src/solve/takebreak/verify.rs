@@ -72,7 +72,13 @@ pub(super) fn options_of(moves: &Moves, n: usize) -> f64 {
     // Two heaps out of `m` tokens: at most `m / 2` ways; three: at most
     // `(m / 3 + 1)(m / 2 + 1)`.
     let pairs = |m: f64| (m / 2.0).max(0.0);
-    let triples = |m: f64| if m < 3.0 { 0.0 } else { (m / 3.0 + 1.0) * (m / 2.0 + 1.0) };
+    let triples = |m: f64| {
+        if m < 3.0 {
+            0.0
+        } else {
+            (m / 3.0 + 1.0) * (m / 2.0 + 1.0)
+        }
+    };
     let mut c = 1.0 + moves.single.len() as f64;
     for &k in &moves.pairs {
         c += pairs(n_f - k as f64);
