@@ -133,18 +133,24 @@ def _expand(codes: Union[str, Sequence[str]]) -> List[str]:
     return _grundy.census_codes("\n".join(codes))
 
 
-def _read_done(path: Path, to: int) -> Dict[str, Dict[str, Any]]:
-    done: Dict[str, Dict[str, Any]] = {}
-    if not path.exists():
-        return done
-    for line in path.read_text().splitlines():
+def _read_done(
+    path: Path, lines: List[Any], to: int, codes: Iterable[str], time_per_code: Optional[float]
+) -> Dict[str, Dict[str, Any]]:
+    """The rows of ``to`` for ``codes`` among ``lines`` (``(number, text)``),
+    checked by the library before any is used: a code listed twice, or a
+    row claiming a certified period that its recomputation contradicts,
+    raises naming the line."""
+    wanted = set(codes)
+    rows = []
+    for number, line in lines:
         try:
             row = json.loads(line)
         except ValueError:
-            continue  # a line cut by a crash
-        if row.get("to") == to and "fingerprints" in row:
-            _keep(done, row)
-    return done
+            continue  # not a row
+        if isinstance(row, dict) and row.get("to") == to and "fingerprints" in row and row.get("code") in wanted:
+            rows.append((number, row))
+    _grundy.census_check(str(path), rows, to, time_per_code)
+    return {row["code"]: row for _, row in rows}
 
 
 def _keep(done: Dict[str, Dict[str, Any]], row: Dict[str, Any]) -> None:
@@ -187,24 +193,39 @@ def census(
     compatible with ``grundy census --output DIR --resume``.
     """
     todo = _expand(codes)
-    label = codes if isinstance(codes, str) else ",".join(codes)
     done: Dict[str, Dict[str, Any]] = {}
     results = None
     if output is not None:
-        out = Path(output)
-        out.mkdir(parents=True, exist_ok=True)
-        results = out / "results.jsonl"
-        if resume:
-            done = {c: r for c, r in _read_done(results, to).items() if c in set(todo)}
-        else:
-            results.write_text("")
+        # Held until the census ends: a second census into the directory
+        # is refused (the library's policy, as for ``grundy census``).
+        results, lines = _grundy.census_results(os.fspath(output), bool(resume))
+    try:
+        if results is not None and resume:
+            done = _read_done(Path(results.path), lines, to, todo, time_per_code)
+        return _run(codes, todo, to, client, threads, time_per_code, output, results, done)
+    finally:
+        if results is not None:
+            results.close()
+
+
+def _run(
+    codes: Union[str, Sequence[str]],
+    todo: List[str],
+    to: int,
+    client: Any,
+    threads: Optional[int],
+    time_per_code: Optional[float],
+    output: Union[str, os.PathLike, None],
+    results: Any,
+    done: Dict[str, Dict[str, Any]],
+) -> Census:
+    label = codes if isinstance(codes, str) else ",".join(codes)
     missing = [c for c in todo if c not in done]
 
     def record(row: Dict[str, Any]) -> None:
         _keep(done, row)
         if results is not None:
-            with open(results, "a") as f:
-                f.write(json.dumps(row) + "\n")
+            results.append(json.dumps(row))
 
     if client is not None:
         from dask.distributed import as_completed as dask_completed

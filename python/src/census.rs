@@ -2,7 +2,9 @@
 //! code classified per call, with the GIL released, so that a thread pool
 //! or a Dask worker runs one code per task. Rows are plain dicts in the
 //! format of `grundy census`'s `results.jsonl` (the Python side writes and
-//! resumes the same file).
+//! resumes the same file, through the library's `ResultsFile`: held
+//! against a second census in the directory, and checked on resume by
+//! `census::check_resumed`, the same policy as the command's).
 
 use crate::{finish, interrupted, to_py};
 use grundy::analysis::Periodicity;
@@ -10,6 +12,8 @@ use grundy::census::{self, CensusConfig, CodeReport};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 fn hex(v: u64) -> String {
     format!("{v:016x}")
@@ -114,7 +118,94 @@ fn census_merge(rows: Vec<Bound<'_, PyDict>>) -> PyResult<(Vec<(String, i64)>, S
     Ok((canon, hex(census::census_checksum(&reports))))
 }
 
+/// `DIR/results.jsonl`, held by this census until closed (or collected).
+#[pyclass(name = "_CensusResults", module = "grundy", frozen)]
+struct CensusResults {
+    file: Mutex<Option<census::ResultsFile>>,
+    path: PathBuf,
+}
+
+#[pymethods]
+impl CensusResults {
+    /// Appends one line.
+    fn append(&self, line: &str) -> PyResult<()> {
+        let mut file = self
+            .file
+            .lock()
+            .map_err(|_| PyValueError::new_err("the results file was poisoned"))?;
+        match file.as_mut() {
+            Some(f) => f.append(line).map_err(to_py),
+            None => Err(PyValueError::new_err("the results file is closed")),
+        }
+    }
+
+    /// Lets the file go (another census may then write the directory).
+    fn close(&self) {
+        if let Ok(mut f) = self.file.lock() {
+            f.take();
+        }
+    }
+
+    /// The file's path.
+    #[getter]
+    fn path(&self) -> String {
+        self.path.display().to_string()
+    }
+}
+
+/// Opens and holds `dir/results.jsonl` (refused when another census holds
+/// it); with `resume`, also its whole lines as `(number, text)`.
+#[pyfunction]
+fn census_results(dir: &str, resume: bool) -> PyResult<(CensusResults, Vec<(usize, String)>)> {
+    let (file, lines) = census::ResultsFile::open(Path::new(dir), resume).map_err(to_py)?;
+    let path = file.path().to_path_buf();
+    Ok((
+        CensusResults {
+            file: Mutex::new(Some(file)),
+            path,
+        },
+        lines,
+    ))
+}
+
+/// Checks rows read back by a resumed census (`(line, row)`, rows of this
+/// `to` only): a code listed twice, or a certified row its recomputation
+/// disagrees with, raises naming the line (`census::check_resumed`).
+#[pyfunction]
+#[pyo3(signature = (path, rows, to, time_per_code = None))]
+fn census_check(
+    py: Python<'_>,
+    path: &str,
+    rows: Vec<(usize, Bound<'_, PyDict>)>,
+    to: u64,
+    time_per_code: Option<f64>,
+) -> PyResult<()> {
+    let rows = rows
+        .iter()
+        .map(|(n, row)| Ok((*n, report(row)?)))
+        .collect::<PyResult<Vec<_>>>()?;
+    let time_per_code = time_per_code
+        .map(grundy::util::seconds)
+        .transpose()
+        .map_err(|e| PyValueError::new_err(format!("time_per_code: {e}")))?;
+    let config = CensusConfig {
+        to,
+        time_per_code,
+        ..CensusConfig::default()
+    };
+    let path = PathBuf::from(path);
+    let (r, slot) = py.allow_threads(move || {
+        let mut slot = None;
+        let r = census::check_resumed(&path, &rows, &config, &mut || interrupted(&mut slot));
+        (r, slot)
+    });
+    finish(r, slot)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<CensusResults>()?;
+    m.add_function(wrap_pyfunction!(census_results, m)?)?;
+    m.add_function(wrap_pyfunction!(census_check, m)?)?;
     m.add_function(wrap_pyfunction!(census_codes, m)?)?;
     m.add_function(wrap_pyfunction!(census_code, m)?)?;
     m.add_function(wrap_pyfunction!(census_merge, m)?)?;

@@ -60,8 +60,26 @@ def test_a_row_that_changes_its_checksum_is_refused(tmp_path):
     row = json.loads(results.read_text())
     row["checksum"] = "0" * 16
     results.write_text(results.read_text() + json.dumps(row) + "\n")
-    with pytest.raises(RuntimeError, match="two checksums"):
+    with pytest.raises(RuntimeError, match="code `0.77` is listed twice, on lines 1 and 2"):
         grundy.census(["0.77"], to=1000, output=tmp_path, resume=True)
+
+
+def test_a_census_row_edited_to_another_period_is_not_reported(tmp_path):
+    grundy.census(["0.07", "0.6"], to=2000, output=tmp_path)
+    results = tmp_path / "results.jsonl"
+    text = results.read_text()
+    assert '"period": 34' in text
+    results.write_text(text.replace('"period": 34', '"period": 7'))
+    with pytest.raises(RuntimeError, match="code `0.07` is recorded with period 7"):
+        grundy.census(["0.07", "0.6"], to=2000, output=tmp_path, resume=True)
+
+
+def test_a_second_census_into_the_same_directory_is_refused(tmp_path):
+    held, _ = grundy._grundy.census_results(str(tmp_path), False)
+    with pytest.raises(RuntimeError, match="is being written by another grundy run"):
+        grundy.census(["0.07"], to=200, output=tmp_path)
+    held.close()
+    assert len(grundy.census(["0.07"], to=200, output=tmp_path).rows) == 1
 
 
 def test_dask_local_cluster_gives_the_local_summary():

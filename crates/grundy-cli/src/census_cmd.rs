@@ -16,7 +16,6 @@ use grundy::analysis::Periodicity;
 use grundy::census::{self, canonical_forms, census_checksum, CensusConfig, CodeReport};
 use grundy::solve::TakeBreakSolver;
 use serde_json::{json, Value};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -129,28 +128,37 @@ pub fn run(a: &CensusArgs, out: &mut Printer) -> Result<()> {
         time_per_code: a.time_per_code,
         ..CensusConfig::default()
     };
-    let results = a.output.as_ref().map(|d| d.join("results.jsonl"));
-    if let Some(dir) = &a.output {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create the directory `{}`", dir.display()))?;
-    }
-    let mut done: Vec<Option<(CodeReport, f64)>> = vec![None; codes.len()];
-    if let (true, Some(path)) = (a.resume, &results) {
-        if let Ok(text) = std::fs::read_to_string(path) {
-            for line in text.lines() {
-                let Ok(v) = serde_json::from_str::<Value>(line) else {
-                    continue;
-                };
-                let Some((r, s)) = from_row(&v) else { continue };
-                if v["to"].as_u64() == Some(a.to) {
-                    if let Some(i) = codes.iter().position(|c| *c == r.code) {
-                        done[i] = Some((r, s));
-                    }
-                }
-            }
+    // The results file, held against a second census in the directory;
+    // resumed rows are checked by the library before any is reported.
+    let (results, lines) = match &a.output {
+        Some(dir) => {
+            let (f, lines) = census::ResultsFile::open(dir, a.resume)?;
+            (Some(f), lines)
         }
-    } else if let Some(path) = &results {
-        std::fs::write(path, "").with_context(|| format!("cannot write `{}`", path.display()))?;
+        None => (None, Vec::new()),
+    };
+    let mut done: Vec<Option<(CodeReport, f64)>> = vec![None; codes.len()];
+    let mut resumed_rows = Vec::new();
+    for (number, line) in &lines {
+        let Ok(v) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        let Some((r, s)) = from_row(&v) else { continue };
+        if v["to"].as_u64() == Some(a.to) && codes.contains(&r.code) {
+            resumed_rows.push((*number, r, s));
+        }
+    }
+    if let Some(f) = &results {
+        let rows: Vec<(usize, CodeReport)> = resumed_rows
+            .iter()
+            .map(|(n, r, _)| (*n, r.clone()))
+            .collect();
+        census::check_resumed(f.path(), &rows, &config, &mut || Ok(()))?;
+    }
+    for (_, r, s) in resumed_rows {
+        if let Some(i) = codes.iter().position(|c| *c == r.code) {
+            done[i] = Some((r, s));
+        }
     }
     let resumed = done.iter().filter(|d| d.is_some()).count();
     let threads = match a.threads {
@@ -161,15 +169,7 @@ pub fn run(a: &CensusArgs, out: &mut Printer) -> Result<()> {
     let next = AtomicUsize::new(0);
     let slots = Mutex::new(done);
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    let file = match &results {
-        Some(p) => Some(Mutex::new(
-            std::fs::OpenOptions::new()
-                .append(true)
-                .open(p)
-                .with_context(|| format!("cannot write `{}`", p.display()))?,
-        )),
-        None => None,
-    };
+    let file = results.map(Mutex::new);
     let bar = crate::longrun::progress_bar(codes.len() as u64, out.is_quiet());
     bar.set_position(resumed as u64);
     let started = Instant::now();
@@ -195,7 +195,7 @@ pub fn run(a: &CensusArgs, out: &mut Printer) -> Result<()> {
                                 .map(|f| format!("{f:016x}"))
                                 .collect::<Vec<_>>());
                             if let Ok(mut f) = f.lock() {
-                                let _ = writeln!(f, "{line}");
+                                let _ = f.append(&line.to_string());
                             }
                         }
                         if let Ok(mut d) = slots.lock() {

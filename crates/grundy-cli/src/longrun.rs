@@ -20,7 +20,7 @@ use grundy::games::TakeBreak;
 use grundy::solve::takebreak::stream_values;
 use grundy::solve::{
     extend_certifying, read_values_within, write_values, Method, PeriodicFill, TableView,
-    TakeBreakConfig, TakeBreakSolver,
+    TakeBreakConfig, TakeBreakSolver, WriteLock,
 };
 use grundy::spec::AnyGame;
 use grundy::{HeapGame, Nimber};
@@ -141,6 +141,19 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
     if from > a.to {
         bail!("empty range: from `{from}` is larger than to `{}`", a.to);
     }
+    // The files this run writes, held until it ends: a second run writing
+    // one of them is refused now, not after its work.
+    if a.output.is_some() && a.output == a.checkpoint {
+        bail!("`--output` and `--checkpoint` name the same file");
+    }
+    let held = Held {
+        output: a.output.as_deref().map(WriteLock::acquire).transpose()?,
+        checkpoint: a
+            .checkpoint
+            .as_deref()
+            .map(WriteLock::acquire)
+            .transpose()?,
+    };
     if let Some(path) = &a.input {
         let game = take_break(any).context("values files hold values of take-and-break games")?;
         let spec = game.spec();
@@ -170,7 +183,8 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         };
         let solver =
             TakeBreakSolver::resume_from(game, config, file.table, &path.display().to_string())?;
-        return print(a, out, &spec, solver.table().view());
+        report_check(out, path, &solver)?;
+        return print(a, &held, out, &spec, solver.table().view());
     }
     let game = take_break(any)?;
     let spec = game.spec();
@@ -197,11 +211,11 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
                 crate::interrupt::check()
             })?
         };
-        return print(a, out, &spec, TableView::Nimbers(&values));
+        return print(a, &held, out, &spec, TableView::Nimbers(&values));
     }
-    if let (true, Some(path)) = (a.low_memory, &a.output) {
+    if let (true, Some(path), Some(lock)) = (a.low_memory, &a.output, &held.output) {
         let bar = progress_bar(a.to + 1, out.is_quiet());
-        let checksum = stream_values(&game, a.to, path, &mut |done| bar.set_position(done))?;
+        let checksum = stream_values(&game, a.to, lock, &mut |done| bar.set_position(done))?;
         bar.finish_and_clear();
         report_written(out, &spec, a.to, path, checksum)?;
         return report_checksum(out, a.to, checksum);
@@ -225,8 +239,14 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
     if fills {
         let mut solver = TakeBreakSolver::with_config(game, config);
         return match certify(a, &mut solver, out)? {
-            Some(p) => print_fill(a, out, &spec, &PeriodicFill::new(solver.table().view(), p)?),
-            None => print(a, out, &spec, solver.table().view()),
+            Some(p) => print_fill(
+                a,
+                &held,
+                out,
+                &spec,
+                &PeriodicFill::new(solver.table().view(), p)?,
+            ),
+            None => print(a, &held, out, &spec, solver.table().view()),
         };
     }
     let mut solver = match &a.resume {
@@ -239,7 +259,14 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
                     file.game
                 );
             }
-            TakeBreakSolver::resume_from(game, config, file.table, &path.display().to_string())?
+            let solver = TakeBreakSolver::resume_from(
+                game,
+                config,
+                file.table,
+                &path.display().to_string(),
+            )?;
+            report_check(out, path, &solver)?;
+            solver
         }
         None => TakeBreakSolver::with_config(game, config),
     };
@@ -251,9 +278,9 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
     solver.extend_with(a.to, &mut |s| {
         bar.set_position(s.len().min(a.to + 1));
         crate::interrupt::check()?;
-        if let Some(path) = &a.checkpoint {
+        if let Some(lock) = &held.checkpoint {
             if last_checkpoint.elapsed() >= every {
-                write_values(path, &spec, s.table().view())?;
+                write_values(lock, &spec, s.table().view())?;
                 last_checkpoint = Instant::now();
             }
         }
@@ -261,10 +288,25 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
     })?;
     drop(watch);
     bar.finish_and_clear();
-    if let Some(path) = &a.checkpoint {
-        write_values(path, &spec, solver.table().view())?;
+    if let Some(lock) = &held.checkpoint {
+        write_values(lock, &spec, solver.table().view())?;
     }
-    print(a, out, &spec, solver.table().view())
+    print(a, &held, out, &spec, solver.table().view())
+}
+
+/// The files a long run writes, held against other runs while it runs.
+struct Held {
+    output: Option<WriteLock>,
+    checkpoint: Option<WriteLock>,
+}
+
+/// Says, unless quiet, how much of the table read from `path` was checked
+/// against the rules (a sample, or all of it).
+fn report_check(out: &mut Printer, path: &std::path::Path, solver: &TakeBreakSolver) -> Result<()> {
+    if let (Some(check), false) = (solver.table_check(), out.is_quiet()) {
+        out.note(&format!("{}: {check}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// Values a long run too large for memory computes while looking for a
@@ -325,10 +367,16 @@ fn certify(
 
 /// [`print`] from a proven period: the values are filled as they are
 /// printed or written, so any range streams in the memory of the prefix.
-fn print_fill(a: &ValuesArgs, out: &mut Printer, spec: &str, fill: &PeriodicFill) -> Result<()> {
+fn print_fill(
+    a: &ValuesArgs,
+    held: &Held,
+    out: &mut Printer,
+    spec: &str,
+    fill: &PeriodicFill,
+) -> Result<()> {
     let from = a.from.unwrap_or(0);
-    if let Some(path) = &a.output {
-        let checksum = fill.write_file(path, spec, a.to)?;
+    if let (Some(path), Some(lock)) = (&a.output, &held.output) {
+        let checksum = fill.write_file(lock, spec, a.to)?;
         report_written(out, spec, a.to, path, checksum)?;
         return report_checksum(out, a.to, checksum);
     }
@@ -357,12 +405,18 @@ fn print_fill(a: &ValuesArgs, out: &mut Printer, spec: &str, fill: &PeriodicFill
 
 /// Prints or writes `G(from..=to)` and, unless quiet, the checksum of
 /// `G(0..=to)` on stderr.
-fn print(a: &ValuesArgs, out: &mut Printer, spec: &str, view: TableView<'_>) -> Result<()> {
+fn print(
+    a: &ValuesArgs,
+    held: &Held,
+    out: &mut Printer,
+    spec: &str,
+    view: TableView<'_>,
+) -> Result<()> {
     let from = a.from.unwrap_or(0);
     let prefix = view.prefix(a.to as usize + 1);
-    let checksum = if let Some(path) = &a.output {
+    let checksum = if let (Some(path), Some(lock)) = (&a.output, &held.output) {
         // (Writing the file computes the checksum: not twice.)
-        let checksum = write_values(path, spec, prefix)?;
+        let checksum = write_values(lock, spec, prefix)?;
         report_written(out, spec, a.to, path, checksum)?;
         checksum
     } else {

@@ -21,16 +21,28 @@
 //! `0..=to` (up to the shift), which is what a census can see: a proof of
 //! equivalence is the rules' business, not this module's.
 //!
+//! A census kept in a directory writes one line per finished code to
+//! [`ResultsFile`] (`DIR/results.jsonl`), held against a second run in the
+//! same directory; a resumed census hands the rows it read back to
+//! [`check_resumed`], which refuses a code listed twice and recomputes
+//! every row that claims a certified period before it is reported (the
+//! rows are JSON, read by the front-end: the CLI and the Python package
+//! share this policy and the file).
+//!
 //! Time: each code costs what the engine costs for the values computed
 //! (see [`crate::solve::takebreak`]), plus O(n) per stage for the period
 //! search. Memory: one value table per code being classified.
 
 use crate::analysis::{value_stats, Periodicity};
-use crate::error::{ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::game::{HeapGame, TakeBreak};
 use crate::solve::table::{fnv1a, fnv1a_step};
+use crate::solve::values_file::WriteLock;
 use crate::solve::{NimTable, TakeBreakConfig, TakeBreakSolver};
 use std::collections::HashMap;
+use std::fs::{self, File};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Largest shift [`canonical_forms`] looks for.
@@ -396,4 +408,207 @@ pub fn census_checksum(reports: &[CodeReport]) -> u64 {
     reports
         .iter()
         .fold(fnv1a(std::iter::empty()), |h, r| fnv1a_step(h, r.checksum))
+}
+
+/// The file of a census's finished codes, `DIR/results.jsonl`: one line
+/// per code, appended as each finishes, held with a [`WriteLock`] for as
+/// long as this value lives, so that two censuses never write one
+/// directory (the second is refused at once with [`ErrorKind::Busy`]).
+#[derive(Debug)]
+pub struct ResultsFile {
+    path: PathBuf,
+    file: File,
+    _lock: WriteLock,
+}
+
+impl ResultsFile {
+    /// The file's name in the census directory.
+    pub const NAME: &'static str = "results.jsonl";
+
+    /// Opens `dir/results.jsonl` (creating `dir`) and holds it. With
+    /// `resume`, returns its complete lines, numbered from 1 (a last line
+    /// without its line break, cut by a crash, is dropped from the file so
+    /// the next line starts clean); otherwise empties it.
+    pub fn open(dir: &Path, resume: bool) -> Result<(ResultsFile, Vec<(usize, String)>)> {
+        let io = |action: &str, path: &Path, e: std::io::Error| -> Error {
+            ErrorKind::Io {
+                action: action.to_string(),
+                path: path.display().to_string(),
+                message: e.to_string(),
+            }
+            .into()
+        };
+        fs::create_dir_all(dir).map_err(|e| io("create", dir, e))?;
+        let path = dir.join(Self::NAME);
+        let lock = WriteLock::acquire(&path)?;
+        let mut file = fs::OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(&path)
+            .map_err(|e| io("open", &path, e))?;
+        let mut lines = Vec::new();
+        if resume {
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes)
+                .map_err(|e| io("read", &path, e))?;
+            let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            if whole < bytes.len() {
+                file.set_len(whole as u64)
+                    .map_err(|e| io("write", &path, e))?;
+            }
+            let text = String::from_utf8_lossy(&bytes[..whole]);
+            lines = text
+                .lines()
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.to_string()))
+                .collect();
+        } else {
+            file.set_len(0).map_err(|e| io("write", &path, e))?;
+        }
+        file.seek(SeekFrom::End(0))
+            .map_err(|e| io("write", &path, e))?;
+        Ok((
+            ResultsFile {
+                path,
+                file,
+                _lock: lock,
+            },
+            lines,
+        ))
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends `line` and a line break in one write.
+    pub fn append(&mut self, line: &str) -> Result<()> {
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.trim_end_matches('\n').as_bytes());
+        bytes.push(b'\n');
+        self.file.write_all(&bytes).map_err(|e| {
+            ErrorKind::Io {
+                action: "write".into(),
+                path: self.path.display().to_string(),
+                message: e.to_string(),
+            }
+            .into()
+        })
+    }
+}
+
+/// Checks the rows a resumed census read back from `path` (each with its
+/// line number; rows of another `to` already left out) before any is
+/// reported:
+///
+/// - a code listed twice is refused, naming both lines;
+/// - a row that claims a certified period is recomputed ([`classify`]
+///   with `config`, without its time limit: it stops where the period is
+///   certified, at the cost of that code's first run) and must agree in
+///   every field (period, preperiod, checksum, fingerprints, ...), else
+///   it is refused naming the line and the field.
+///
+/// An open row is taken as it is: checking it costs the whole computation
+/// that resuming saves. `each` is called as [`classify`] calls it.
+pub fn check_resumed(
+    path: &Path,
+    rows: &[(usize, CodeReport)],
+    config: &CensusConfig,
+    each: &mut dyn FnMut() -> Result<()>,
+) -> Result<()> {
+    let refuse = |reason: String| -> Error {
+        ErrorKind::BadFile {
+            path: path.display().to_string(),
+            reason,
+        }
+        .into()
+    };
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for (line, r) in rows {
+        if let Some(before) = first.insert(r.code.as_str(), *line) {
+            return Err(refuse(format!(
+                "code `{}` is listed twice, on lines {before} and {line}",
+                r.code
+            )));
+        }
+    }
+    let config = CensusConfig {
+        time_per_code: None,
+        ..config.clone()
+    };
+    for (line, r) in rows.iter().filter(|(_, r)| r.certified) {
+        let fresh = classify(&r.code, &config, each)?;
+        if let Some(field) = first_difference(r, &fresh) {
+            return Err(refuse(format!(
+                "line {line}: code `{}` is recorded with {}, but its values give {}: the file was edited or damaged (remove the line to compute the code again)",
+                r.code,
+                field.0,
+                field.1
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The first field where `stored` and `fresh` differ, as `(stored, fresh)`
+/// descriptions.
+fn first_difference(stored: &CodeReport, fresh: &CodeReport) -> Option<(String, String)> {
+    let period = |r: &CodeReport| match (r.periodicity, r.certified) {
+        (Some(p), true) => format!("period {} from heap {} (certified)", p.period, p.preperiod),
+        (Some(p), false) => format!(
+            "period {} from heap {} (not certified)",
+            p.period, p.preperiod
+        ),
+        (None, _) => "no period".to_string(),
+    };
+    let same_period = stored.certified == fresh.certified
+        && stored.periodicity.map(|p| (p.preperiod, p.period))
+            == fresh.periodicity.map(|p| (p.preperiod, p.period));
+    if !same_period {
+        return Some((period(stored), period(fresh)));
+    }
+    let fields: [(&str, String, String); 8] = [
+        ("spec", stored.spec.clone(), fresh.spec.clone()),
+        (
+            "computed_to",
+            stored.computed_to.to_string(),
+            fresh.computed_to.to_string(),
+        ),
+        (
+            "checked_to",
+            stored.checked_to.to_string(),
+            fresh.checked_to.to_string(),
+        ),
+        (
+            "max_value",
+            stored.max_value.to_string(),
+            fresh.max_value.to_string(),
+        ),
+        (
+            "split_mask",
+            format!("{:?}", stored.split_mask),
+            format!("{:?}", fresh.split_mask),
+        ),
+        (
+            "rare heaps",
+            format!("{}/{}", stored.rare_heaps, stored.split_heaps),
+            format!("{}/{}", fresh.rare_heaps, fresh.split_heaps),
+        ),
+        (
+            "checksum",
+            format!("{:016x}", stored.checksum),
+            format!("{:016x}", fresh.checksum),
+        ),
+        (
+            "fingerprints",
+            format!("{:x?}", stored.fingerprints),
+            format!("{:x?}", fresh.fingerprints),
+        ),
+    ];
+    fields
+        .into_iter()
+        .find(|(_, a, b)| a != b)
+        .map(|(name, a, b)| (format!("{name} {a}"), format!("{name} {b}")))
 }

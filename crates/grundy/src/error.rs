@@ -161,6 +161,15 @@ pub enum ErrorKind {
         /// What is wrong with it.
         reason: String,
     },
+    /// Another run holds the lock on a file this run would write (see
+    /// [`crate::solve::values_file::WriteLock`]).
+    #[error("`{path}` is being written by another grundy run{}", pid.map_or(String::new(), |p| format!(" (pid {p})")))]
+    Busy {
+        /// The file.
+        path: String,
+        /// The other run's process id, when it could be read.
+        pid: Option<u32>,
+    },
 }
 
 /// A byte count in binary units, as a person reads it: `512 bytes`,

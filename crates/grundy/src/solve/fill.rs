@@ -29,7 +29,6 @@ use crate::analysis::{PeriodFound, PeriodWatch, Periodicity};
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
-use std::path::Path;
 use std::time::Instant;
 
 /// `G(h)` for every heap from a computed prefix and a proven periodicity.
@@ -211,10 +210,17 @@ impl<'a> PeriodicFill<'a> {
         direct(h, start + cycles * p, to)
     }
 
-    /// Writes `G(0..=to)` to the values file `path` as the game `game`
-    /// (atomically, see [`crate::solve::values_file`]): the bytes of the
-    /// file the engine's table would give. Returns the checksum.
-    pub fn write_file(&self, path: &Path, game: &str, to: u64) -> Result<u64> {
+    /// Writes `G(0..=to)` to the values file `path` (a path, or a file
+    /// held with a [`WriteLock`](crate::solve::values_file::WriteLock)) as
+    /// the game `game` (atomically, see [`crate::solve::values_file`]): the
+    /// bytes of the file the engine's table would give. Returns the
+    /// checksum.
+    pub fn write_file<'t>(
+        &self,
+        path: impl Into<crate::solve::values_file::Target<'t>>,
+        game: &str,
+        to: u64,
+    ) -> Result<u64> {
         let width = self
             .width_to(to)
             .ok_or_else(|| Error::unsupported("a value does not fit in 64 bits"))?;

@@ -49,7 +49,7 @@ pub use misere_quotient::{misere_quotient, MisereQuotient, QuotientConfig};
 pub use proof::{available_memory, extend_until_proven, ProofBudget, ProofRun, ProofStop};
 pub use remoteness::{Lengths, RemotenessConfig, RemotenessSolver};
 pub use table::{NimTable, Nine, NineView, TableView};
-pub use takebreak::{EngineStats, Method, TakeBreakConfig, TakeBreakSolver};
+pub use takebreak::{EngineStats, Method, TableCheck, TakeBreakConfig, TakeBreakSolver};
 pub use values_file::{
-    read_values, read_values_within, write_values, write_values_chunked, ValuesFile,
+    read_values, read_values_within, write_values, write_values_chunked, ValuesFile, WriteLock,
 };

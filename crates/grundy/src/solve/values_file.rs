@@ -27,10 +27,19 @@
 //! values) are refused with a message saying to recompute them: their header
 //! could have been edited without a trace.
 //!
-//! Writing is atomic: the file is written as `<path>.tmp` in the same
-//! directory, flushed to disk (`fsync`), renamed over `<path>`, and the
-//! directory is flushed too — a crash (even `kill -9` or a power cut after
-//! the rename) leaves either the old file or the new one, never a torn one.
+//! Writing is atomic: the file is written as `<path>.<pid>-<n>.tmp` (a name
+//! no other writer uses) in the same directory, flushed to disk (`fsync`),
+//! renamed over `<path>`, and the directory is flushed too — a crash (even
+//! `kill -9` or a power cut after the rename) leaves either the old file or
+//! the new one, never a torn one.
+//!
+//! Two runs never write one file: a writer holds a [`WriteLock`] on the
+//! target (an exclusive `flock` on `<path>.lock`) while it writes, or for
+//! a whole run (a long run takes its output and checkpoint files before it
+//! starts), and a second writer is refused at once with
+//! [`ErrorKind::Busy`], naming the first one's process id. The lock dies
+//! with its process, so a run killed with `kill -9` blocks nobody; the
+//! temporary files it leaves are removed by the next writer of that file.
 //! Reading checks the magic, the header, the size and the checksum, and names
 //! what is wrong.
 //!
@@ -45,7 +54,8 @@ use super::table::{fnv1a, fnv1a_step, NimTable, Nine, TableView};
 use crate::error::{Error, ErrorKind, Result};
 use std::fs::{self, File};
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 const MAGIC: &[u8; 8] = b"GRUNDYV2";
 /// The first format's magic (refused: its checksum left the header out).
@@ -101,9 +111,192 @@ fn bad(path: &Path, reason: impl Into<String>) -> Error {
     .into()
 }
 
+/// A file this run writes, held against other runs until dropped (see the
+/// module docs): an exclusive lock (`flock`, through the `fs4` crate) on
+/// `<path>.lock`, which holds the owner's process id and is removed when
+/// the lock is dropped. Any file written whole can be held this way (the
+/// census holds its `results.jsonl`).
+///
+/// Locks are per open file, not per process: two threads of one program
+/// exclude each other too.
+#[derive(Debug)]
+pub struct WriteLock {
+    path: PathBuf,
+    lock_path: PathBuf,
+    file: Option<File>,
+}
+
+impl WriteLock {
+    /// Takes `path` for writing, or refuses at once with
+    /// [`ErrorKind::Busy`] when another run (or another lock in this one)
+    /// holds it. Temporary files that a killed writer of `path` left
+    /// behind are removed.
+    pub fn acquire(path: &Path) -> Result<WriteLock> {
+        let mut lock_name = path.file_name().unwrap_or_default().to_os_string();
+        lock_name.push(".lock");
+        let lock_path = path.with_file_name(lock_name);
+        // (A holder removes the lock file before letting go, so a lock won
+        // on a file that is no longer at `lock_path` is tried again.)
+        for _ in 0..100 {
+            let file = fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&lock_path)
+                .map_err(|e| io_error("create", &lock_path, e))?;
+            match fs4::FileExt::try_lock(&file) {
+                Ok(()) => {}
+                Err(fs4::TryLockError::WouldBlock) => {
+                    let mut text = String::new();
+                    let _ = (&file).take(32).read_to_string(&mut text);
+                    return Err(ErrorKind::Busy {
+                        path: path.display().to_string(),
+                        pid: text.trim().parse().ok(),
+                    }
+                    .into());
+                }
+                Err(fs4::TryLockError::Error(e)) => return Err(io_error("lock", &lock_path, e)),
+            }
+            if !same_file(&file, &lock_path) {
+                continue;
+            }
+            let mut lock = WriteLock {
+                path: path.to_path_buf(),
+                lock_path,
+                file: Some(file),
+            };
+            if let Some(f) = lock.file.as_mut() {
+                let _ = f.set_len(0);
+                let _ = writeln!(f, "{}", std::process::id());
+            }
+            lock.remove_stale_temporaries();
+            return Ok(lock);
+        }
+        Err(ErrorKind::Busy {
+            path: path.display().to_string(),
+            pid: None,
+        }
+        .into())
+    }
+
+    /// The file held.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Removes `<name>.<pid>-<n>.tmp` files of the target: every writer
+    /// holds the lock while its temporary exists, so these are a killed
+    /// run's.
+    fn remove_stale_temporaries(&self) {
+        let Some(name) = self.path.file_name().and_then(|n| n.to_str()) else {
+            return;
+        };
+        let dir = match self.path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let file_name = entry.file_name();
+            let Some(rest) = file_name
+                .to_str()
+                .and_then(|f| f.strip_prefix(name))
+                .and_then(|f| f.strip_prefix('.'))
+                .and_then(|f| f.strip_suffix(".tmp"))
+            else {
+                continue;
+            };
+            let ours = rest.split_once('-').is_some_and(|(pid, n)| {
+                [pid, n]
+                    .iter()
+                    .all(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+            });
+            if ours {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+impl Drop for WriteLock {
+    fn drop(&mut self) {
+        // Removed while still held, then let go (see `acquire`).
+        let _ = fs::remove_file(&self.lock_path);
+        if let Some(f) = self.file.take() {
+            let _ = fs4::FileExt::unlock(&f);
+        }
+    }
+}
+
+/// Whether `file` is the file now at `path`.
+#[cfg(unix)]
+fn same_file(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+/// Whether `file` is the file now at `path` (elsewhere: the lock file
+/// cannot be removed while open, so it is).
+#[cfg(not(unix))]
+fn same_file(_file: &File, path: &Path) -> bool {
+    path.exists()
+}
+
+/// Where a writer puts a values file: a path (locked for the write alone)
+/// or a [`WriteLock`] the caller holds (for a whole run).
+#[derive(Clone, Copy, Debug)]
+pub enum Target<'a> {
+    /// The file, taken for this write only.
+    Path(&'a Path),
+    /// The file held by the caller.
+    Locked(&'a WriteLock),
+}
+
+impl<'a> From<&'a Path> for Target<'a> {
+    fn from(p: &'a Path) -> Self {
+        Target::Path(p)
+    }
+}
+
+impl<'a> From<&'a PathBuf> for Target<'a> {
+    fn from(p: &'a PathBuf) -> Self {
+        Target::Path(p)
+    }
+}
+
+impl<'a> From<&'a WriteLock> for Target<'a> {
+    fn from(l: &'a WriteLock) -> Self {
+        Target::Locked(l)
+    }
+}
+
+/// Temporary files made by this process so far (for unique names).
+static TEMPORARIES: AtomicU64 = AtomicU64::new(0);
+
+/// `<path>.<pid>-<n>.tmp`, a name no other writer uses.
+fn temporary_for(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(
+        ".{}-{}.tmp",
+        std::process::id(),
+        TEMPORARIES.fetch_add(1, Ordering::Relaxed)
+    ));
+    path.with_file_name(name)
+}
+
 /// Writes `values` of the game `game` to `path` atomically (see the module
 /// docs); returns the checksum written.
-pub fn write_values(path: &Path, game: &str, values: TableView<'_>) -> Result<u64> {
+pub fn write_values<'a>(
+    path: impl Into<Target<'a>>,
+    game: &str,
+    values: TableView<'_>,
+) -> Result<u64> {
     let width = match values {
         TableView::U8(_) => 1,
         // (A 9-bit table is written as `u16`s: the same file as before.)
@@ -126,8 +319,8 @@ pub fn write_values(path: &Path, game: &str, values: TableView<'_>) -> Result<u6
 /// come (nothing is held in memory), atomically like [`write_values`]; the
 /// checksum is patched into the header at the end. Returns it. A value too
 /// wide for `width`, or too few values, is an error (and no file appears).
-pub fn write_values_streamed(
-    path: &Path,
+pub fn write_values_streamed<'a>(
+    path: impl Into<Target<'a>>,
     game: &str,
     count: u64,
     width: u8,
@@ -161,8 +354,8 @@ const CHUNK: usize = 1 << 14;
 /// given: `hash(h)` continues the FNV-1a hash `h` over all `count` values
 /// at once (a periodic fill does it by whole periods), and the values are
 /// then only copied.
-pub fn write_values_chunked(
-    path: &Path,
+pub fn write_values_chunked<'a>(
+    path: impl Into<Target<'a>>,
     game: &str,
     count: u64,
     width: u8,
@@ -179,13 +372,19 @@ pub fn write_values_chunked(
             "width `{width}` is not 1, 2, 4 or 8"
         )));
     }
+    let held;
+    let path = match path.into() {
+        Target::Locked(lock) => lock.path(),
+        Target::Path(p) => {
+            held = WriteLock::acquire(p)?;
+            held.path()
+        }
+    };
     let header = header_text(game, count, u64::from(width), 0);
     // Where the 16 hex digits of the checksum start.
     let checksum_at = 12 + header.len() as u64 - 17;
     let mut file_sum = prefix_hash(&header);
-    let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
-    tmp_name.push(".tmp");
-    let tmp = path.with_file_name(tmp_name);
+    let tmp = temporary_for(path);
     let mut checksum = fnv1a([]);
     let mut problem = None;
     if let Some(hash) = hash {
@@ -255,7 +454,11 @@ pub fn write_values_chunked(
             file.write_all(format!("{file_sum:016x}").as_bytes())?;
             Ok(file)
         };
-    let file = File::create(&tmp).map_err(|e| io_error("create", &tmp, e))?;
+    let file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .map_err(|e| io_error("create", &tmp, e))?;
     let done = write(file, &mut checksum, &mut problem)
         .map_err(|e| io_error("write", &tmp, e))
         .and_then(|file| match problem.take() {
@@ -465,10 +668,67 @@ mod tests {
             assert_eq!(back.game, "0.6");
             assert_eq!(back.table, t);
             assert_eq!(back.checksum, sum);
-            assert!(!path
-                .with_file_name(format!("w{}.bin.tmp", t.width()))
-                .exists());
+            let name = format!("w{}.bin", t.width());
+            let left: Vec<_> = fs::read_dir(path.parent().unwrap())
+                .unwrap()
+                .flatten()
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|f| f.starts_with(&name) && f != &name)
+                .collect();
+            assert!(left.is_empty(), "{left:?}");
         }
+    }
+
+    /// Two writers of one file: the second is refused at once, naming the
+    /// first (here: this process), and the file is left as it was; once
+    /// the first lets go, the file can be written again and no lock file
+    /// is left behind.
+    #[test]
+    fn a_second_writer_of_a_held_values_file_is_refused_naming_the_first() {
+        let mut t = NimTable::new();
+        (0..100).for_each(|v| t.push(v % 3).unwrap());
+        let path = temp("held.bin");
+        write_values(&path, "0.6", t.view()).unwrap();
+        let before = fs::read(&path).unwrap();
+        let lock = WriteLock::acquire(&path).unwrap();
+        let other = std::thread::scope(|s| {
+            s.spawn(|| write_values(&path, "0.7", t.view()))
+                .join()
+                .unwrap()
+        });
+        let e = other.unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::Busy { pid: Some(p), .. } if *p == std::process::id()),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .contains("held.bin` is being written by another grundy run (pid "),
+            "{e}"
+        );
+        assert_eq!(fs::read(&path).unwrap(), before);
+        // The holder writes through its lock.
+        write_values(&lock, "0.6", t.view()).unwrap();
+        drop(lock);
+        assert!(!path.with_file_name("held.bin.lock").exists());
+        write_values(&path, "0.7", t.view()).unwrap();
+        assert_eq!(read_values(&path).unwrap().game, "0.7");
+    }
+
+    /// A run killed with `kill -9` leaves its lock file and its temporary;
+    /// neither blocks the next writer (the lock died with the process) and
+    /// the temporary is removed.
+    #[test]
+    fn a_killed_writer_leaves_nothing_that_blocks_the_next() {
+        let mut t = NimTable::new();
+        (0..10).for_each(|v| t.push(v % 2).unwrap());
+        let path = temp("killed.bin");
+        fs::write(path.with_file_name("killed.bin.lock"), "999999\n").unwrap();
+        let stale = path.with_file_name("killed.bin.999999-0.tmp");
+        fs::write(&stale, "half a file").unwrap();
+        write_values(&path, "0.6", t.view()).unwrap();
+        assert!(!stale.exists());
+        assert_eq!(read_values(&path).unwrap().table, t);
     }
 
     #[test]

@@ -274,6 +274,7 @@ mod tests;
 mod threads;
 mod two_heaps;
 mod values;
+mod verify;
 mod waiting;
 
 use self::block::*;
@@ -284,6 +285,7 @@ use self::moves::*;
 use self::pipeline::*;
 pub use self::stream::stream_values;
 use self::values::ValueTable;
+pub use self::verify::TableCheck;
 use self::waiting::{spin_until, SetOnDrop, Signal, TwoOrOne, Waited};
 use super::table::{with_slice, NimTable, Nine, Word};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
@@ -454,6 +456,8 @@ pub struct TakeBreakSolver {
     config: TakeBreakConfig,
     table: NimTable,
     core: Core,
+    /// What was checked of a resumed table.
+    checked: Option<TableCheck>,
 }
 
 impl TakeBreakSolver {
@@ -499,6 +503,7 @@ impl TakeBreakSolver {
             config,
             table: NimTable::new(),
             core,
+            checked: None,
         }
     }
 
@@ -611,13 +616,23 @@ impl TakeBreakSolver {
     /// - the first 64 values are recomputed from scratch, and the last 64
     ///   from the ones before them (the engine continues from all but the
     ///   last 64 and must find them again) — else
-    ///   [`ErrorKind::NotTheSequence`] naming the first wrong heap.
+    ///   [`ErrorKind::NotTheSequence`] naming the first wrong heap;
+    /// - the values between are checked to be the mex of their options,
+    ///   computed from the stored values below them: all of them where that
+    ///   costs a few passes over the table, else a random sample of a few
+    ///   hundred heaps spread over it, denser towards its end (a forged
+    ///   value where moves split heaps makes many values above it
+    ///   inconsistent, so a sample finds it) — else
+    ///   [`ErrorKind::NotTheSequence`]. [`table_check`](Self::table_check)
+    ///   says how many values were checked.
     ///
     /// The bound: `G(n) ≤ n` when every move removes a token (an option's
     /// heaps hold at most `n − 1` tokens and XOR to at most their sum), and
     /// the number of options otherwise.
     ///
-    /// Time: O(len) for the scan and the rebuild, plus 128 values computed.
+    /// Time: O(len) for the scan and the rebuild, plus 128 values computed,
+    /// plus the check of the middle: at most `2^26 + 8 × len` options
+    /// looked at.
     pub fn resume_from(
         game: TakeBreak,
         config: TakeBreakConfig,
@@ -688,8 +703,16 @@ impl TakeBreakSolver {
                 }
             }
         }
-        // The last values, from the ones before them.
+        // The values between, against their options.
         let keep = len - len.min(SEQUENCE_CHECK);
+        let middle = with_slice!(&table, t => {
+            verify::check_middle(&moves, t.as_slice(), head, keep)
+        }, nine => {
+            verify::check_middle(&moves, &t.view(), head, keep)
+        });
+        let (sampled, complete) =
+            middle.map_err(|(heap, stored, computed)| mismatch(heap, stored, computed))?;
+        // The last values, from the ones before them.
         let last: Vec<u64> = (keep..len)
             .map(|n| table.get(n).map_or(0, |g| g.value()))
             .collect();
@@ -713,7 +736,20 @@ impl TakeBreakSolver {
             table,
             ..
         } = solver;
-        Ok(Self::rebuilt(game, config, table))
+        let mut solver = Self::rebuilt(game, config, table);
+        solver.checked = Some(TableCheck {
+            values: len as u64,
+            ends: (head + (len - keep)).min(len) as u64,
+            sampled,
+            complete,
+        });
+        Ok(solver)
+    }
+
+    /// What [`resume_from`](Self::resume_from) checked of the table it
+    /// resumed from (`None` for a solver that started from scratch).
+    pub fn table_check(&self) -> Option<TableCheck> {
+        self.checked
     }
 
     /// The engine's state rebuilt from `table` (checked by the caller).

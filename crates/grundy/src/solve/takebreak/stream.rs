@@ -5,7 +5,8 @@ use super::*;
 
 /// The low-memory mode: streams `G(0..=n)` of a game whose moves leave at
 /// most one heap (finitely many: removals up to `k`) straight into a values
-/// file at `path`, keeping only the last `k` values in memory. Returns the
+/// file at `path` (a path, or a file held with a
+/// [`WriteLock`](crate::solve::values_file::WriteLock)), keeping only the last `k` values in memory. Returns the
 /// checksum. `progress` is called with the number of values written, about
 /// every million.
 ///
@@ -24,10 +25,10 @@ use super::*;
 /// assert!(stream_values(&TakeBreak::named("kayles").unwrap(), 10, &path, &mut |_| {}).is_err());
 /// # std::fs::remove_file(&path).ok();
 /// ```
-pub fn stream_values(
+pub fn stream_values<'a>(
     game: &TakeBreak,
     n: u64,
-    path: &std::path::Path,
+    path: impl Into<crate::solve::values_file::Target<'a>>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<u64> {
     let moves = Moves::of(game);
