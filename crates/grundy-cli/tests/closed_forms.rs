@@ -186,13 +186,26 @@ fn a_proven_period_names_the_window_of_values_its_theorem_checked() {
     let v = json(&["period", "0.07", "--format", "json"]);
     let proof = v["proof"].as_str().unwrap();
     assert!(proof.contains("Guy-Smith"), "{proof}");
-    assert!(proof.contains("G(n+34) = G(n) checked for 53 <= n < 142"), "{proof}");
-    let out = grundy(&["period", "0.07"]).success().get_output().stdout.clone();
+    assert!(
+        proof.contains("G(n+34) = G(n) checked for 53 <= n < 142"),
+        "{proof}"
+    );
+    let out = grundy(&["period", "0.07"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
     let text = String::from_utf8(out).unwrap();
-    assert!(text.contains("G(n+34) = G(n) checked for 53 <= n < 142"), "{text}");
+    assert!(
+        text.contains("G(n+34) = G(n) checked for 53 <= n < 142"),
+        "{text}"
+    );
     // The window theorem of a subtraction set: sub:1,3,4 repeats 0..7 with
     // k = 4, so 0 <= n < 4 suffices.
     let v = json(&["period", "sub:1,3,4", "--format", "json"]);
     let proof = v["proof"].as_str().unwrap();
-    assert!(proof.contains("G(n+7) = G(n) checked for 0 <= n < 4"), "{proof}");
+    assert!(
+        proof.contains("G(n+7) = G(n) checked for 0 <= n < 4"),
+        "{proof}"
+    );
 }

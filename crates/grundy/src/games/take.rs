@@ -364,10 +364,16 @@ mod tests {
             }
         }
         let wide = TakeRange::parse("take:3..18446744073709551610").unwrap();
-        assert_eq!(wide.known_value(u64::MAX), Some(Nimber::new(u64::MAX % (u64::MAX - 2) / 3)));
+        assert_eq!(
+            wide.known_value(u64::MAX),
+            Some(Nimber::new(u64::MAX % (u64::MAX - 2) / 3))
+        );
         let huge = TakeRange::parse("take:10..18446744073709551615").unwrap();
         assert!(huge.known_periodicity().is_none() && huge.known_value(5).is_none());
-        assert!(TakeRange::parse("take:1..n/2").unwrap().known_value(5).is_none());
+        assert!(TakeRange::parse("take:1..n/2")
+            .unwrap()
+            .known_value(5)
+            .is_none());
         assert_eq!(
             TakeRange::parse("take:3..14").unwrap().period_theorem(),
             PeriodTheorem::Window { k: 14 }
@@ -382,7 +388,10 @@ mod tests {
     fn constant_bounds_answer_any_heap_and_prove_their_period() {
         let game = TakeRange::parse("take:3..14").unwrap();
         let mut hv = crate::solve::HeapValues::new(&game);
-        assert_eq!(hv.value(999_999_999).unwrap().value(), (999_999_999 % 17) / 3);
+        assert_eq!(
+            hv.value(999_999_999).unwrap().value(),
+            (999_999_999 % 17) / 3
+        );
         let game = TakeRange::parse("take:1000..100000").unwrap();
         let mut hv = crate::solve::HeapValues::new(&game);
         let r = hv.period(1 << 20).unwrap();

@@ -104,7 +104,10 @@ pub fn p_positions(values: &[u64], certificate: Option<&Certificate>) -> Vec<Fin
 /// of the values implies (see the module docs), or `None` when the table
 /// does not reach one full period past its preperiod.
 fn from_certificate(zero: &[u64], v: &Periodicity) -> Option<Periodicity> {
-    let (n0, per) = (usize::try_from(v.preperiod).ok()?, usize::try_from(v.period).ok()?);
+    let (n0, per) = (
+        usize::try_from(v.preperiod).ok()?,
+        usize::try_from(v.period).ok()?,
+    );
     if per == 0 || n0.checked_add(per)? > zero.len() {
         return None;
     }
@@ -165,7 +168,10 @@ fn moving_with(zero: &[u64], p: &[u64], end: usize, q: usize) -> Option<Finding>
         m0 -= 1;
     }
     let span = end - q - m0;
-    let in_tail = p.iter().filter(|&&n| (m0..end).contains(&(n as usize))).count();
+    let in_tail = p
+        .iter()
+        .filter(|&&n| (m0..end).contains(&(n as usize)))
+        .count();
     if span < 3 * q || (span as u64) < MIN_REPEATS || in_tail < NEAR_MISS_TERMS {
         return None;
     }
@@ -200,7 +206,10 @@ fn moving_with(zero: &[u64], p: &[u64], end: usize, q: usize) -> Option<Finding>
     let mut f = Finding::new(
         Of::PPositions,
         Kind::Progressions,
-        format!("{main} except at n = {}", compact(&exceptions, MOVING_EXCEPTIONS)),
+        format!(
+            "{main} except at n = {}",
+            compact(&exceptions, MOVING_EXCEPTIONS)
+        ),
     );
     f.last_exception = Some(Position::Heap(last));
     let to = len as u64 - 1;
@@ -407,7 +416,10 @@ mod tests {
     fn cf_1537d(to: u64) -> Vec<u64> {
         (0..=to)
             .map(|n| {
-                let two_four_k = n >= 2 && n % 2 == 0 && (n / 2).is_power_of_two() && (n / 2).trailing_zeros() % 2 == 0;
+                let two_four_k = n >= 2
+                    && n % 2 == 0
+                    && (n / 2).is_power_of_two()
+                    && (n / 2).trailing_zeros() % 2 == 0;
                 u64::from(!(n % 2 == 1 || two_four_k))
             })
             .collect()
@@ -419,13 +431,27 @@ mod tests {
     /// exceptions are named.
     #[test]
     fn a_preperiod_that_grows_with_the_table_is_not_claimed() {
-        for to in [1000, 3000, 4095, 4096, 5000, 10_000, 20_000, 32_768, 40_000, 100_000] {
+        for to in [
+            1000, 3000, 4095, 4096, 5000, 10_000, 20_000, 32_768, 40_000, 100_000,
+        ] {
             let f = p_positions(&cf_1537d(to), None);
             assert!(f.iter().all(|f| !f.claimed()), "{to}: {f:?}");
-            let moving = f.iter().find(|f| f.last_exception.is_some()).unwrap_or_else(|| panic!("{to}: {f:?}"));
-            let last = (0..=to).rev().find(|&n| n % 2 == 0 && cf_1537d(to)[n as usize] == 0).unwrap();
+            let moving = f
+                .iter()
+                .find(|f| f.last_exception.is_some())
+                .unwrap_or_else(|| panic!("{to}: {f:?}"));
+            let last = (0..=to)
+                .rev()
+                .find(|&n| n % 2 == 0 && cf_1537d(to)[n as usize] == 0)
+                .unwrap();
             assert_eq!(moving.last_exception, Some(Position::Heap(last)), "{to}");
-            assert!(moving.rule.starts_with("P-positions: n ≡ 1 (mod 2) except at n = 2 8 32"), "{}", moving.rule);
+            assert!(
+                moving
+                    .rule
+                    .starts_with("P-positions: n ≡ 1 (mod 2) except at n = 2 8 32"),
+                "{}",
+                moving.rule
+            );
         }
     }
 
@@ -436,7 +462,11 @@ mod tests {
         // sub:3..14 shape, period 17; 40 values are not four periods.
         let v: Vec<u64> = (0..40u64).map(|n| (n % 17) / 3).collect();
         let cert = Certificate {
-            periodicity: Periodicity { preperiod: 0, period: 17, saltus: 0 },
+            periodicity: Periodicity {
+                preperiod: 0,
+                period: 17,
+                saltus: 0,
+            },
             proof: "window".into(),
         };
         let f = &p_positions(&v, Some(&cert))[0];
