@@ -279,7 +279,7 @@ fn known_rules_of_twenty_games() {
             "p_positions",
             "pairs",
             "P-positions: min(a,b) < max(a,b) < phi*min(a,b), or a zero coordinate",
-            false,
+            true,
         ),
         (
             "cutting",

@@ -40,7 +40,18 @@ pub fn p_positions(values: &[u64], certificate: Option<&Certificate>) -> Vec<Fin
     let proven_ind = certificate.and_then(|c| from_certificate(&zero, &c.periodicity));
     let found = match proven_ind {
         Some(ind) => Some(ind),
-        None => find_period(&zero, PeriodTheorem::None, false).map(|f| f.periodicity),
+        None => find_period(&zero, PeriodTheorem::None, false)
+            .map(|f| f.periodicity)
+            .or_else(|| {
+                // A finite set of P-positions, stated up to N only (below):
+                // none after the last one, a period of 1 from there.
+                let m0 = p.last().map_or(0, |&l| l as usize + 1);
+                (m0 < len).then_some(Periodicity {
+                    preperiod: m0 as u64,
+                    period: 1,
+                    saltus: 0,
+                })
+            }),
     };
     if let Some(ind) = found {
         let (m0, q) = (ind.preperiod as usize, ind.period as usize);
