@@ -20,10 +20,12 @@ use std::io::Write;
 
 pub const PATTERN_HELP: &str = "\
 Each finding says whether a theorem proves it (the period certificate that
-`grundy period` prints, or its consequence for the P-positions) or that it
-was observed on the table computed (`observed to N`). A rule that holds on a
-long prefix and then breaks is shown with its first exception and not
-claimed. When nothing is found, the first values and P-positions are printed.
+`grundy period` prints, or its consequence for the P-positions, or a theorem
+of the game's family such as Wythoff's pairs) or that it was observed on the
+table computed (`observed to N`). A rule that holds on a long prefix and then
+breaks is shown with its first exception and not claimed; so is a rule whose
+exceptions continue late into the table (a preperiod that grows with it).
+When nothing is found, the first values and P-positions are printed.
 
 Tables: heap games G(0..=N) (default N = 10000; scripts 1000); games on pairs
 A,B a square 0..=N (default 200 for wythoff and euclid, 30 for games solved
@@ -84,7 +86,7 @@ pub fn run(
     let (table, to) = compute(game.as_mut(), parse, a.to)?;
     let findings = match &table {
         Table::Heaps(v, cert) => pattern::one_dim(v, cert.as_ref()),
-        Table::Pairs(sq) => pattern::two_dim(sq),
+        Table::Pairs(sq) => pattern::two_dim_proven(sq, &game.proven_laws()),
     };
     match a.format {
         ReportFormat::Json => out.json(json!({
@@ -174,12 +176,16 @@ fn compute(
     Ok((Table::Pairs(Square { lo, rows }), n))
 }
 
-fn finding_json(f: &Finding) -> serde_json::Value {
-    let exception = match f.first_exception {
+fn position_json(p: Option<Position>) -> serde_json::Value {
+    match p {
         Some(Position::Heap(n)) => json!(n),
         Some(Position::Pair(a, b)) => json!(format!("{a},{b}")),
         None => serde_json::Value::Null,
-    };
+    }
+}
+
+fn finding_json(f: &Finding) -> serde_json::Value {
+    let exception = position_json(f.first_exception);
     json!({
         "of": f.of.as_str(),
         "kind": f.kind.as_str(),
@@ -188,6 +194,7 @@ fn finding_json(f: &Finding) -> serde_json::Value {
         "reference": f.reference,
         "proven": f.proven,
         "first_exception": exception,
+        "last_exception": position_json(f.last_exception),
         "proof": f.proof,
         "periodicity": f.periodicity.map(|p| json!({
             "preperiod": p.preperiod, "period": p.period, "saltus": p.saltus,
@@ -210,13 +217,21 @@ fn text(out: &mut Printer, spec: &str, to: u64, table: &Table, findings: &[Findi
             pattern::Of::Values => "values",
             pattern::Of::PPositions => "P-positions",
         };
-        let status = match (f.proven, f.first_exception) {
-            (true, _) => "proven".to_string(),
-            (false, Some(Position::Heap(n))) => format!("not claimed: first exception at n = {n}"),
-            (false, Some(Position::Pair(a, b))) => {
+        let status = match (f.proven, f.first_exception, f.last_exception) {
+            (true, _, _) => "proven".to_string(),
+            (false, Some(Position::Heap(n)), _) => {
+                format!("not claimed: first exception at n = {n}")
+            }
+            (false, Some(Position::Pair(a, b)), _) => {
                 format!("not claimed: first exception at ({a},{b})")
             }
-            (false, None) => checked.clone(),
+            (false, None, Some(Position::Heap(n))) => {
+                format!("not claimed: exceptions continue to n = {n}")
+            }
+            (false, None, Some(Position::Pair(a, b))) => {
+                format!("not claimed: exceptions continue to ({a},{b})")
+            }
+            (false, None, None) => checked.clone(),
         };
         writeln!(
             out,
@@ -239,7 +254,7 @@ fn text(out: &mut Printer, spec: &str, to: u64, table: &Table, findings: &[Findi
             writeln!(out, "    {d}")?;
         }
     }
-    let claimed = findings.iter().any(|f| f.first_exception.is_none());
+    let claimed = findings.iter().any(Finding::claimed);
     if !claimed {
         writeln!(out, "no rule found; look for yourself:")?;
         match table {

@@ -159,3 +159,53 @@ fn bad_positions_exit_2_naming_the_value() {
         assert_eq!(msg.lines().count(), 1, "{args:?}: {msg}");
     }
 }
+
+/// Regression (issue 33): `analyze take:3..14 999999999` was refused (the
+/// table would take too long) and `period take:1000..100000` said
+/// "periodic, preperiod 38000, period 1", a figure that changed with the
+/// machine's load. `take:L..R` with constant bounds is the subtraction
+/// set {L..R}, with the closed form ⌊(n mod (L+R))/L⌋.
+#[test]
+fn constant_take_ranges_answer_from_their_closed_form_and_prove_their_period() {
+    let v = json(&["analyze", "take:3..14", "999999999", "--format", "json"]);
+    assert_eq!(v["value"], (999_999_999u64 % 17) / 3);
+    let v = json(&["period", "take:1000..100000", "--format", "json"]);
+    assert_eq!(v["certified"], true, "{v}");
+    assert_eq!(v["period"], 101_000, "{v}");
+    assert_eq!(v["preperiod"], 0, "{v}");
+    let proof = v["proof"].as_str().unwrap();
+    assert!(proof.contains("floor((n mod (L+R)) / L)"), "{proof}");
+    assert!(proof.contains("for 0 <= n < "), "{proof}");
+}
+
+/// Regression (issue 33): `period`'s proof stated the theorem but not the
+/// instance checked; Dawson's Kayles (`0.07`, period 34 after 53, largest
+/// removal 2) needs G(n+34) = G(n) for 53 <= n < 2·53+34+2 = 142.
+#[test]
+fn a_proven_period_names_the_window_of_values_its_theorem_checked() {
+    let v = json(&["period", "0.07", "--format", "json"]);
+    let proof = v["proof"].as_str().unwrap();
+    assert!(proof.contains("Guy-Smith"), "{proof}");
+    assert!(
+        proof.contains("G(n+34) = G(n) checked for 53 <= n < 142"),
+        "{proof}"
+    );
+    let out = grundy(&["period", "0.07"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("G(n+34) = G(n) checked for 53 <= n < 142"),
+        "{text}"
+    );
+    // The window theorem of a subtraction set: sub:1,3,4 repeats 0..7 with
+    // k = 4, so 0 <= n < 4 suffices.
+    let v = json(&["period", "sub:1,3,4", "--format", "json"]);
+    let proof = v["proof"].as_str().unwrap();
+    assert!(
+        proof.contains("G(n+7) = G(n) checked for 0 <= n < 4"),
+        "{proof}"
+    );
+}

@@ -91,13 +91,97 @@ fn wythoff_p_positions_are_golden_beatty_pairs() {
         .as_str()
         .unwrap()
         .contains("floor(k*phi), floor(k*phi^2)"));
-    assert_eq!(f["proven"], false);
-    // The same from a script, solved position by position.
+    // Regression (issue 33): "observed for a, b <= 200", although the
+    // family's theorem proves it (and `analyze` relies on it).
+    assert_eq!(f["proven"], true);
+    assert!(f["proof"].as_str().unwrap().contains("Wythoff (1907)"));
+    // The same from a script, solved position by position: no theorem is
+    // known for a script, so only observed.
     let v = pattern("script:examples/games/wythoff.rhai", &["--to", "20"]);
-    assert_eq!(
-        claimed(&v, "p_positions", "pairs")["name"],
-        "Wythoff pairs (golden-ratio Beatty pairs)"
+    let f = claimed(&v, "p_positions", "pairs");
+    assert_eq!(f["name"], "Wythoff pairs (golden-ratio Beatty pairs)");
+    assert_eq!(f["proven"], false);
+}
+
+/// A rule that the family's theorem proves is marked proven, with the
+/// theorem, for Euclid's game too (Cole and Davie: P iff max < φ·min).
+#[test]
+fn a_family_theorem_proves_the_rule_pattern_finds() {
+    let v = pattern("euclid", &["--to", "60"]);
+    let f = claimed(&v, "p_positions", "pairs");
+    assert!(f["rule"].as_str().unwrap().contains("phi*min(a,b)"), "{f}");
+    assert_eq!(f["proven"], true, "{f}");
+    assert!(
+        f["proof"].as_str().unwrap().contains("Cole and Davie"),
+        "{f}"
     );
+}
+
+/// Regression (issue 33): `pattern take:3..14 --to 1000` found no rule
+/// while `--to 500` and `--to 5000` found period 17; the same game as a
+/// subtraction set lost its P-positions at `--to 1000`. Every size from
+/// 500 to 5000 (every 100, and some awkward ones) finds both.
+#[test]
+fn take_3_to_14_finds_period_17_at_every_table_size() {
+    let sizes = (500..=5000)
+        .step_by(100)
+        .chain([1001, 1013, 1019, 2039, 4999]);
+    for to in sizes {
+        let to_text = to.to_string();
+        for game in ["take:3..14", "sub:3,4,5,6,7,8,9,10,11,12,13,14"] {
+            let v = pattern(game, &["--to", &to_text]);
+            let values = findings(&v)
+                .iter()
+                .find(|f| f["of"] == "values" && f["first_exception"].is_null())
+                .unwrap_or_else(|| panic!("{game} --to {to}: {v:#}"));
+            assert_eq!(values["periodicity"]["period"], 17, "{game} --to {to}");
+            assert_eq!(values["proven"], true, "{game} --to {to}");
+            assert_eq!(
+                rule(&v, "p_positions", "progressions"),
+                "P-positions: n ≡ 0, 1, 2 (mod 17)",
+                "{game} --to {to}"
+            );
+        }
+    }
+}
+
+/// Regression (issue 33): on Codeforces 1537D (P iff n is odd or
+/// n = 2·4^k) `pattern` said "P-positions: n ≡ 1 (mod 2) for n ≥ 2049",
+/// then ≥ 8193, ≥ 32769 as the table grew. A preperiod that moves with
+/// the table is evidence against the rule: no rule is claimed, and the
+/// finding says how far the exceptions continue.
+#[test]
+fn a_rule_whose_preperiod_moves_with_the_table_is_not_claimed() {
+    let game = "script:tests/data/scripts/cf1537d.rhai";
+    for (to, last) in [(1000, 512), (2100, 2048), (5000, 2048), (9000, 8192)] {
+        let v = pattern(game, &["--to", &to.to_string()]);
+        for f in findings(&v) {
+            if f["of"] == "p_positions" {
+                let claimed = f["first_exception"].is_null() && f["last_exception"].is_null();
+                assert!(!claimed, "--to {to}: {f}");
+            }
+        }
+        let moving = findings(&v)
+            .iter()
+            .find(|f| !f["last_exception"].is_null())
+            .unwrap_or_else(|| panic!("--to {to}: {v:#}"));
+        assert_eq!(moving["last_exception"], last, "--to {to}");
+        assert!(moving["rule"]
+            .as_str()
+            .unwrap()
+            .contains("n ≡ 1 (mod 2) except at n = "));
+    }
+    let text = grundy(&["pattern", game, "--to", "2100"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    assert!(
+        text.contains("not claimed: exceptions continue to n = 2048"),
+        "{text}"
+    );
+    assert!(!text.contains("for n >= 2049"), "{text}");
 }
 
 #[test]
@@ -195,7 +279,7 @@ fn known_rules_of_twenty_games() {
             "p_positions",
             "pairs",
             "P-positions: min(a,b) < max(a,b) < phi*min(a,b), or a zero coordinate",
-            false,
+            true,
         ),
         (
             "cutting",

@@ -8,5 +8,7 @@ pub mod pattern;
 pub mod period;
 pub mod sparse;
 
-pub use period::{find_period, PeriodFound, PeriodTheorem, PeriodWatch, Periodicity};
+pub use period::{
+    find_period, observed_enough, PeriodFound, PeriodTheorem, PeriodWatch, Periodicity, MIN_REPEATS,
+};
 pub use sparse::{best_split, best_split_by_parity, value_stats, Split, ValueStats};

@@ -28,8 +28,8 @@
 //! The smallest certified `p` is the minimal period (every period of an
 //! eventually periodic sequence is a multiple of the minimal one, and all
 //! share the same minimal preperiod), and its `n0` is the minimal preperiod.
-//! When nothing is certified, the smallest `p` whose repetition covers at
-//! least three periods is reported as *observed*.
+//! When nothing is certified, the smallest `p` with enough evidence (see
+//! [`observed_enough`]) is reported as *observed*.
 //!
 //! Time: O(L) per candidate in the worst case, usually O(1) for wrong
 //! candidates (the first mismatch comes early); multiples of an observed
@@ -123,6 +123,18 @@ impl PeriodTheorem {
         }
     }
 
+    /// The instance of the theorem that proves `p`: the equalities it
+    /// needed, e.g. `G(n+34) = G(n) checked for 53 <= n < 142` for
+    /// Dawson's Kayles (`0.07`, Guy–Smith with `k = 2`). `None` when no
+    /// theorem covers `p`.
+    pub fn instance(&self, p: &Periodicity) -> Option<String> {
+        let end = self.required_end(p.preperiod, p.period, p.saltus)?;
+        Some(format!(
+            "G(n+{}) = G(n) checked for {} <= n < {end}",
+            p.period, p.preperiod
+        ))
+    }
+
     /// A one-line statement of the theorem, for reports.
     pub fn describe(&self) -> &'static str {
         match self {
@@ -151,7 +163,9 @@ pub struct PeriodFound {
 
 /// The minimal period of `values` (see the module docs), or `None`.
 ///
-/// `arithmetic` allows a positive saltus.
+/// `arithmetic` allows a positive saltus. A period the theorem does not
+/// certify is returned (as observed, `certified: false`) only with the
+/// evidence [`observed_enough`] asks for.
 ///
 /// ```
 /// use grundy::{Nimber, analysis::{find_period, PeriodTheorem}};
@@ -227,11 +241,52 @@ fn try_period<T: Copy + Into<u64>>(
             });
         }
     }
-    let span = verified_end - n0;
-    if observed.is_none() && span >= 3 * p as u64 && span >= 8 {
+    if observed.is_none() && observed_enough(&periodicity, len as u64) {
         *observed = Some(periodicity);
     }
     None
+}
+
+/// Fewest repeated values an observed period needs, however short.
+pub const MIN_REPEATS: u64 = 8;
+
+/// Whether `len` values support the periodicity `p` (found on them, not
+/// certified) well enough to report it as *observed*: the number of
+/// repeated values, `r = len − n0 − p` (the equalities `G(i + p) = G(i) +
+/// s` checked, `n0 ≤ i < len − p`), must be at least `3·(n0 + p)` and at
+/// least [`MIN_REPEATS`].
+///
+/// Why this rule:
+/// - `r ≥ 3p`: at least three full periods after the first one, so the
+///   cycle is seen four times, not once repeated by chance;
+/// - `r ≥ 3·n0` as well, equivalently `n0 + p ≤ len/4`: on the first half
+///   of the table the same relation already holds with at least `n0 + p`
+///   repeats (the amount Guy–Smith asks of an octal game, `n0 + p + k`,
+///   without the `k` that no theorem supplies here). So the claim does not
+///   change when the table is halved: a preperiod that moves with the
+///   table (exceptions that continue towards its end, such as a long run
+///   of equal values after 38000 others) is not a period, and a search
+///   stopped earlier or later says the same thing;
+/// - the count grows with both the period and the preperiod, as the
+///   evidence needed does: a long cycle or a late start needs more data.
+///
+/// A certified period needs none of this: its theorem says how many
+/// equalities suffice ([`PeriodTheorem::required_end`]).
+///
+/// ```
+/// use grundy::analysis::{observed_enough, Periodicity};
+/// let p = |preperiod, period| Periodicity { preperiod, period, saltus: 0 };
+/// assert!(observed_enough(&p(0, 7), 100));
+/// // 400 equal values after a 38000-value prefix: not a period.
+/// assert!(!observed_enough(&p(38_000, 1), 38_401));
+/// assert!(observed_enough(&p(38_000, 1), 4 * 38_001));
+/// ```
+pub fn observed_enough(p: &Periodicity, len: u64) -> bool {
+    let Some(repeats) = len.checked_sub(p.preperiod.saturating_add(p.period)) else {
+        return false;
+    };
+    let start = p.preperiod.saturating_add(p.period);
+    repeats >= MIN_REPEATS && repeats / 3 >= start
 }
 
 /// Certify as you go: watches a growing prefix of a nim-sequence (values
@@ -442,6 +497,43 @@ mod tests {
                 saltus: 0
             }
         );
+    }
+
+    /// Regression: `period take:1000..100000` (values ⌊n/1000⌋ up to
+    /// heap 100000) said "periodic, preperiod 38000, period 1" from the
+    /// few hundred equal values at the end of a 38400-value table.
+    #[test]
+    fn a_run_of_equal_values_after_a_long_prefix_is_not_an_observed_period() {
+        let v: Vec<Nimber> = (0..38_400u64).map(|n| Nimber::new(n / 1000)).collect();
+        assert_eq!(find_period(&v, PeriodTheorem::None, false), None);
+        // With a saltus it is what it is: ⌊n/1000⌋ has period 1000, saltus 1.
+        let f = find_period(&v, PeriodTheorem::None, true).unwrap();
+        assert_eq!((f.periodicity.period, f.periodicity.saltus), (1000, 1));
+        // The same run with no prefix before it is one.
+        let flat = vec![Nimber::new(0); 400];
+        let f = find_period(&flat, PeriodTheorem::None, false).unwrap();
+        assert_eq!((f.periodicity.preperiod, f.periodicity.period), (0, 1));
+    }
+
+    /// Regression: `pattern take:3..14 --to 1000` found no rule: on
+    /// G(0..=1000) = ⌊(n mod 17)/3⌋ the last 12 values also fit
+    /// G(n+3) = G(n)+1, that spurious period was taken as the observed one
+    /// and the true period 17 was never considered.
+    #[test]
+    fn a_short_arithmetic_run_at_the_end_does_not_hide_the_true_period() {
+        for len in (400..=5001).step_by(7) {
+            let v: Vec<u64> = (0..len).map(|n| (n % 17) / 3).collect();
+            let f = find_period(&v, PeriodTheorem::None, true).unwrap();
+            assert_eq!(
+                f.periodicity,
+                Periodicity {
+                    preperiod: 0,
+                    period: 17,
+                    saltus: 0
+                },
+                "{len} values"
+            );
+        }
     }
 
     #[test]

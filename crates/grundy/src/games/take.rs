@@ -11,11 +11,30 @@
 //! is what `take = { min = .., max = .. }` in a TOML game file becomes.
 //!
 //! Values come from the generic dense solver: `hi(n) − lo(n) + 1` options
-//! at heap `n`, so `O(Σ hi(n))` time, `O(N)` memory for `G(0..=N)`. There
-//! is no theorem for periods here; periods are reported as observed.
+//! at heap `n`, so `O(Σ hi(n))` time, `O(N)` memory for `G(0..=N)`.
+//!
+//! With constant bounds, `take:L..R` is the finite subtraction game
+//! `{L, L+1, …, R}` (`L ≥ 1`, since a move takes at least one token), and
+//! its values have the closed form `G(n) = ⌊(n mod (L+R)) / L⌋`
+//! ([`TakeRange::constant_range`]; *Winning Ways* ch. 4 treats the case
+//! `L = 1`, Bachet's game). Proof, by induction on `n`, with `m = L + R`,
+//! `r = n mod m` and `q = ⌊r/L⌋`: the options `n − k`, `L ≤ k ≤ R`, have
+//! the residues `r − R, …, r − L` (mod `m`), every residue except the
+//! `2L − 1` within distance `L − 1` of `r`. Those excluded residues
+//! include the whole block `qL ≤ y < qL + L` of value `q` (it contains
+//! `r`, so lies within distance `L − 1`), so no option has value `q`; and
+//! each block of a value `j < q` has a residue at distance at least `L`
+//! on both sides (its first one, `jL ≤ r − L`, unless `r` is within `L`
+//! of `m`, then its last one), reached by an option once `n ≥ m`, and by
+//! the option `n − k = jL ≥ 0` with `k = n − jL ∈ [L, R]` below that. So
+//! the mex is `q`. The period `L + R` is minimal (one block of `L` zeros a
+//! cycle), with no preperiod. Other bounds have no theorem for periods
+//! here; their periods are reported as observed.
 
+use crate::analysis::{PeriodTheorem, Periodicity};
 use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame};
+use crate::nimber::Nimber;
 use crate::util::parse_u64;
 use std::fmt;
 
@@ -28,6 +47,11 @@ pub struct Bound {
 }
 
 impl Bound {
+    /// The bound when it does not depend on the heap (`3`), else `None`.
+    pub fn constant(&self) -> Option<u64> {
+        (self.a == 0).then(|| u64::try_from(self.c).unwrap_or(0))
+    }
+
     /// The bound at heap `n` (saturating: never wraps).
     pub fn at(&self, n: u64) -> u64 {
         let x = (u128::from(self.a) * u128::from(n)) / u128::from(self.d);
@@ -160,6 +184,23 @@ impl TakeRange {
     pub fn range(&self, n: u64) -> std::ops::RangeInclusive<u64> {
         self.lo.at(n).max(1)..=self.hi.at(n).min(n)
     }
+
+    /// `(L, R)` when both bounds are constants, so that this is the finite
+    /// subtraction game `{L..R}` (`L ≥ 1`; no move at all when `L > R`).
+    pub fn constant_range(&self) -> Option<(u64, u64)> {
+        Some((self.lo.constant()?.max(1), self.hi.constant()?))
+    }
+
+    /// The period `L + R` of the closed form (see the module docs), or 1
+    /// when no move is possible; `None` for other bounds or when `L + R`
+    /// exceeds `u64`.
+    fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
+        let (l, r) = self.constant_range()?;
+        if l > r {
+            return Some((l, r, 1));
+        }
+        Some((l, r, l.checked_add(r)?))
+    }
 }
 
 impl Game for TakeRange {
@@ -182,6 +223,41 @@ impl Game for TakeRange {
 }
 
 impl HeapGame for TakeRange {
+    fn period_theorem(&self) -> PeriodTheorem {
+        match self.constant_range() {
+            // A subtraction game whose largest move is R.
+            Some((l, r)) => PeriodTheorem::Window { k: r.max(l) },
+            None => PeriodTheorem::None,
+        }
+    }
+
+    fn known_periodicity(&self) -> Option<(Periodicity, &'static str)> {
+        let (l, r, period) = self.closed_form_period()?;
+        let proof = if l > r {
+            "no move takes at least L and at most R < L tokens, so G(n) = 0"
+        } else {
+            "the subtraction set {L..R}: G(n) = floor((n mod (L+R)) / L), by induction on n \
+             (the options of n reach every residue mod L+R but the 2L-1 nearest n's, so every \
+             smaller value and not its own)"
+        };
+        Some((
+            Periodicity {
+                preperiod: 0,
+                period,
+                saltus: 0,
+            },
+            proof,
+        ))
+    }
+
+    fn known_value(&self, n: u64) -> Option<Nimber> {
+        let (l, r, period) = self.closed_form_period()?;
+        if l > r {
+            return Some(Nimber::new(0));
+        }
+        Some(Nimber::new((n % period) / l))
+    }
+
     fn spec(&self) -> String {
         format!("take:{}..{}", self.lo, self.hi)
     }
@@ -262,6 +338,67 @@ mod tests {
                 assert_eq!(memo.nim_value(&(h as u64)).unwrap(), *v, "{spec} at {h}");
             }
         }
+    }
+
+    /// The closed form of constant bounds, `⌊(n mod (L+R)) / L⌋` (and 0
+    /// when `L > R`), equals the dense solver on every `L ≤ 9`, `R ≤ 14`
+    /// and heap `n ≤ 250`, and its period is the minimal one the values
+    /// show.
+    #[test]
+    fn constant_bounds_have_the_closed_form_of_the_dense_solver() {
+        for l in 0..=9u64 {
+            for r in 0..=14u64 {
+                let game = TakeRange::parse(&format!("take:{l}..{r}")).unwrap();
+                let dense = DenseSolver::new(game.clone())
+                    .extend_to(250)
+                    .unwrap()
+                    .to_vec();
+                let (p, _) = game.known_periodicity().unwrap();
+                for (n, v) in dense.iter().enumerate() {
+                    assert_eq!(game.known_value(n as u64), Some(*v), "take:{l}..{r} at {n}");
+                }
+                let found = crate::analysis::find_period(&dense, PeriodTheorem::None, false)
+                    .unwrap()
+                    .periodicity;
+                assert_eq!(found, p, "take:{l}..{r}");
+            }
+        }
+        let wide = TakeRange::parse("take:3..18446744073709551610").unwrap();
+        assert_eq!(
+            wide.known_value(u64::MAX),
+            Some(Nimber::new(u64::MAX % (u64::MAX - 2) / 3))
+        );
+        let huge = TakeRange::parse("take:10..18446744073709551615").unwrap();
+        assert!(huge.known_periodicity().is_none() && huge.known_value(5).is_none());
+        assert!(TakeRange::parse("take:1..n/2")
+            .unwrap()
+            .known_value(5)
+            .is_none());
+        assert_eq!(
+            TakeRange::parse("take:3..14").unwrap().period_theorem(),
+            PeriodTheorem::Window { k: 14 }
+        );
+    }
+
+    /// Regression: `analyze take:3..14 999999999` was refused (the dense
+    /// table would take too long) and `period take:1000..100000` said
+    /// "preperiod 38000, period 1" from a few hundred equal values: the
+    /// closed form answers the first at once and proves period 101000.
+    #[test]
+    fn constant_bounds_answer_any_heap_and_prove_their_period() {
+        let game = TakeRange::parse("take:3..14").unwrap();
+        let mut hv = crate::solve::HeapValues::new(&game);
+        assert_eq!(
+            hv.value(999_999_999).unwrap().value(),
+            (999_999_999 % 17) / 3
+        );
+        let game = TakeRange::parse("take:1000..100000").unwrap();
+        let mut hv = crate::solve::HeapValues::new(&game);
+        let r = hv.period(1 << 20).unwrap();
+        assert!(r.certified, "{r:?}");
+        let p = r.periodicity.unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus), (0, 101_000, 0));
+        assert!(r.proof.contains("0 <= n < "), "{}", r.proof);
     }
 
     /// Take 1 to half: G(2m) = m and G(2m+1) = G(m) (provable by induction

@@ -14,6 +14,7 @@
 //! positions.
 
 use super::{parse_u64, AnalyzeOptions, AnyGame};
+use crate::analysis::pattern::ProvenLaw;
 use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame};
 use crate::nimber::Nimber;
@@ -231,6 +232,11 @@ pub(super) trait PairRules: Game<Position = (u64, u64)> + Copy + 'static {
     fn is_p(a: u64, b: u64) -> bool;
     /// Every winning move from `(a, b)`.
     fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)>;
+    /// The laws of the P-positions that the game's theorems prove
+    /// ([`AnyGame::proven_laws`]); none by default.
+    fn proven_laws() -> Vec<ProvenLaw> {
+        Vec::new()
+    }
     /// A single position with piles beyond `u64` (`parse_error` when the
     /// game has no such path).
     fn analyze_big(_text: &str, parse_error: Error) -> Result<Analysis<String>> {
@@ -268,6 +274,10 @@ impl<R: PairRules> AnyGame for PairSpec<R> {
 
     fn spec(&self) -> String {
         R::NAME.into()
+    }
+
+    fn proven_laws(&self) -> Vec<ProvenLaw> {
+        R::proven_laws()
     }
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {

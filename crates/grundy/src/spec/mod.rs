@@ -237,6 +237,14 @@ pub trait AnyGame {
         Ok(None)
     }
 
+    /// The laws of the P-positions that the game's own theorems prove for
+    /// every position (Wythoff's pairs for `wythoff`): `grundy pattern`
+    /// marks a rule it finds proven when its law is one of these. None
+    /// for most games (the default).
+    fn proven_laws(&self) -> Vec<crate::analysis::pattern::ProvenLaw> {
+        Vec::new()
+    }
+
     /// The options of one component, each a sum of components written in
     /// the game's position syntax (canonical form). Interactive play and its
     /// move check need it; a game that cannot list its moves keeps the
@@ -546,6 +554,10 @@ impl AnyGame for Chosen {
 
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
         self.0.table(from, to)
+    }
+
+    fn proven_laws(&self) -> Vec<crate::analysis::pattern::ProvenLaw> {
+        self.0.proven_laws()
     }
 
     fn accepts_empty_sum(&self) -> bool {

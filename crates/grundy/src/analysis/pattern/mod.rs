@@ -28,11 +28,15 @@
 //!   or a consequence of it (the P-positions of a proven period). Anything
 //!   else is "observed to N".
 //! - a rule must hold on every computed term, or it is reported with its
-//!   `first_exception` and not claimed;
+//!   `first_exception` and not claimed; a rule that holds only after
+//!   exceptions that continue late into the table (a preperiod that grows
+//!   with the table) is reported with its `last_exception` and not
+//!   claimed;
 //! - a rule must be supported by more data than it has free parameters:
-//!   a period is reported only when the table shows it repeat three times
-//!   (and over at least a third of the table), a sequence only when at
-//!   least [`MIN_TERMS`] of its terms lie in the table.
+//!   a period is reported only with the evidence
+//!   [`observed_enough`](crate::analysis::observed_enough) asks for (three
+//!   periods and three times the preperiod repeated), a sequence only when
+//!   at least [`MIN_TERMS`] of its terms lie in the table.
 //!
 //! Time: O(N·P) for the near-miss period scan (P ≤ N/6 candidate periods,
 //! most rejected at once), O(N · catalogue) for the sequences, O(N²·R) for a
@@ -45,9 +49,10 @@ pub mod ppos;
 mod two_dim;
 
 pub use one_dim::one_dim;
-pub use two_dim::{two_dim, Square};
+pub use two_dim::{two_dim, two_dim_proven, Square};
 
 use super::period::Periodicity;
+pub use catalogue::QuadraticIrrational;
 
 /// Fewest terms of a named sequence (or P-positions of a pair rule) that
 /// must lie in the table before it is compared at all.
@@ -135,6 +140,11 @@ pub struct Finding {
     /// The first position where the rule fails, when it held on a long
     /// prefix and then broke (the rule is then not claimed).
     pub first_exception: Option<Position>,
+    /// The last position where the rule fails, when it holds from there to
+    /// the end of the table but its exceptions continue late into it (a
+    /// preperiod that grows with the table: evidence against the rule,
+    /// which is then not claimed).
+    pub last_exception: Option<Position>,
     /// The relation behind a periodic, arithmetic periodic or affine rule
     /// of the values, or behind progressions of P-positions (then of the
     /// indicator: 1 at a P-position, 0 elsewhere), for programs that check
@@ -156,9 +166,17 @@ impl Finding {
             proven: false,
             proof: None,
             first_exception: None,
+            last_exception: None,
             periodicity: None,
             details: Vec::new(),
         }
+    }
+
+    /// Whether the rule is stated as holding (proven, or observed on the
+    /// whole table): it has no exception that breaks it and no exceptions
+    /// that continue late into the table.
+    pub fn claimed(&self) -> bool {
+        self.first_exception.is_none() && self.last_exception.is_none()
     }
 }
 
@@ -170,6 +188,36 @@ pub struct Certificate {
     pub periodicity: Periodicity,
     /// The theorem, in words.
     pub proof: String,
+}
+
+/// A law of the P-positions of a game on pairs `(a, b)`, as
+/// [`two_dim`] names the candidate rules it can prove: a game whose
+/// theorem proves one says so ([`ProvenLaw`]), and the finding of that
+/// rule is then marked proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PairLaw {
+    /// `(⌊kα⌋, ⌊kβ⌋)` and mirror images, `k ≥ 0`, with `1/α + 1/β = 1`
+    /// (complementary Beatty pairs; Wythoff's pairs for `α = φ`).
+    Beatty(QuadraticIrrational),
+    /// `min(a,b) < max(a,b) < α·min(a,b)`, or (with `zero`) a zero
+    /// coordinate.
+    Ratio {
+        /// The bound on the ratio.
+        alpha: QuadraticIrrational,
+        /// Whether a position with a zero coordinate is a P-position.
+        zero: bool,
+    },
+}
+
+/// A law of the P-positions that a game's theorem proves, for every
+/// position (not only the table's), with the theorem in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProvenLaw {
+    /// The law.
+    pub law: PairLaw,
+    /// The theorem that proves it, e.g. `Wythoff (1907): ...`.
+    pub theorem: String,
 }
 
 /// Numbers joined by spaces, at most `keep` of them, `…` after.

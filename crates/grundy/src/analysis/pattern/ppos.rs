@@ -1,11 +1,21 @@
 //! Rules for the P-positions (`G(n) = 0`) of a heap game.
 //!
-//! First as a union of arithmetic progressions: the indicator of the
-//! P-positions is searched for a period with [`find_period`] (and the
-//! repeats [`super`] asks for). A proven period of the values proves it:
-//! with saltus 0 the indicator repeats with the values' period, so one
-//! full period of the values checked past both preperiods covers every
-//! case; with a positive saltus no value is 0 after the first period.
+//! First as a union of arithmetic progressions. A proven period of the
+//! values proves one: with saltus 0 the indicator of the P-positions
+//! repeats with the values' period `P` from their preperiod `N0`, so its
+//! minimal period is the least divisor of `P` that the cycle
+//! `N0..N0+P` has, and its preperiod is found by scanning back from `N0`;
+//! with a positive saltus no value is 0 after the first period. Without a
+//! certificate the indicator is searched for a period with
+//! [`find_period`] (with the evidence it asks for, and the repeats
+//! [`super`] asks for).
+//!
+//! A period of the indicator that holds only after sparse exceptions
+//! continuing late into the table (Codeforces 1537D: P iff `n` is odd or
+//! `n = 2·4^k`, "odd from 2049 on", then from 8193 on, ... as the table
+//! grows) is reported with its exceptions and its `last_exception`, and not
+//! claimed: a preperiod that moves with the table is evidence against the
+//! rule.
 //! Failing that, the P-positions `n ≥ 1` are compared term by term with
 //! each sequence of the [`catalogue`] that has at least
 //! [`MIN_TERMS`] terms in the table; the best sequence that agrees on a
@@ -16,7 +26,7 @@
 //! nothing is said beyond the table.
 
 use super::{catalogue, compact, Certificate, Finding, Kind, Of, Position, MIN_TERMS};
-use crate::analysis::period::{find_period, PeriodTheorem};
+use crate::analysis::period::{find_period, PeriodTheorem, Periodicity, MIN_REPEATS};
 
 /// Agreeing terms a near miss needs before it is worth reporting.
 const NEAR_MISS_TERMS: usize = 8;
@@ -27,19 +37,26 @@ pub fn p_positions(values: &[u64], certificate: Option<&Certificate>) -> Vec<Fin
     let len = values.len();
     let zero: Vec<u64> = values.iter().map(|&v| u64::from(v == 0)).collect();
     let p: Vec<u64> = (0..len as u64).filter(|&n| zero[n as usize] == 1).collect();
-    if let Some(found) = find_period(&zero, PeriodTheorem::None, false) {
-        let ind = found.periodicity;
+    let proven_ind = certificate.and_then(|c| from_certificate(&zero, &c.periodicity));
+    let found = match proven_ind {
+        Some(ind) => Some(ind),
+        None => find_period(&zero, PeriodTheorem::None, false)
+            .map(|f| f.periodicity)
+            .or_else(|| {
+                // A finite set of P-positions, stated up to N only (below):
+                // none after the last one, a period of 1 from there.
+                let m0 = p.last().map_or(0, |&l| l as usize + 1);
+                (m0 < len).then_some(Periodicity {
+                    preperiod: m0 as u64,
+                    period: 1,
+                    saltus: 0,
+                })
+            }),
+    };
+    if let Some(ind) = found {
         let (m0, q) = (ind.preperiod as usize, ind.period as usize);
-        let span = len - q - m0;
-        let proven = certificate.is_some_and(|c| {
-            let v = c.periodicity;
-            if v.saltus == 0 {
-                len - q >= m0.max(v.preperiod as usize) + v.period as usize
-            } else {
-                // No zero after the values' first period.
-                q == 1 && zero[m0] == 0 && (v.preperiod + v.period) as usize <= len
-            }
-        });
+        let span = len.saturating_sub(q + m0);
+        let proven = proven_ind.is_some();
         // Observed: the tail repeats over a third of the table; a tail
         // with P-positions needs four periods and NEAR_MISS_TERMS of them
         // (a sparse set repeats by chance: 0.6 has P-positions 46, 72, 98,
@@ -84,11 +101,139 @@ pub fn p_positions(values: &[u64], certificate: Option<&Certificate>) -> Vec<Fin
             return vec![f];
         }
     }
+    if let Some(f) = moving_preperiod(&zero, &p) {
+        return vec![f];
+    }
     let named = sequences(&zero, &p);
     if named.is_empty() {
         return broken_progressions(&zero, &p).into_iter().collect();
     }
     named
+}
+
+/// The periodicity of the indicator `zero` that the proven periodicity `v`
+/// of the values implies (see the module docs), or `None` when the table
+/// does not reach one full period past its preperiod.
+fn from_certificate(zero: &[u64], v: &Periodicity) -> Option<Periodicity> {
+    let (n0, per) = (
+        usize::try_from(v.preperiod).ok()?,
+        usize::try_from(v.period).ok()?,
+    );
+    if per == 0 || n0.checked_add(per)? > zero.len() {
+        return None;
+    }
+    if v.saltus > 0 {
+        // G(n) = G(n − P) + s ≥ s > 0 from N0 + P on: the P-positions are
+        // those before, all in the table.
+        let end = zero.iter().rposition(|&z| z == 1).map_or(0, |i| i + 1);
+        return Some(Periodicity {
+            preperiod: end as u64,
+            period: 1,
+            saltus: 0,
+        });
+    }
+    let cycle = &zero[n0..n0 + per];
+    let q = (1..=per)
+        .find(|&q| per % q == 0 && (0..per).all(|i| cycle[i] == cycle[(i + q) % per]))
+        .unwrap_or(per);
+    let mut m0 = n0;
+    while m0 > 0 && zero[m0 - 1] == zero[m0 - 1 + q] {
+        m0 -= 1;
+    }
+    Some(Periodicity {
+        preperiod: m0 as u64,
+        period: q as u64,
+        saltus: 0,
+    })
+}
+
+/// Most exceptions listed in a rule with a moving preperiod.
+const MOVING_EXCEPTIONS: usize = 40;
+
+/// A period of the indicator that holds on the table but for sparse
+/// exceptions continuing late into it (see the module docs). The cycle is
+/// read from the end of the table, or of its first 7/8, 3/4 or half (an
+/// exception may lie at the very end): the least `q ≤ end/4` whose tail
+/// repeats at least three periods (and [`MIN_REPEATS`] values) with
+/// [`NEAR_MISS_TERMS`] P-positions in it. It is reported, not claimed,
+/// when the exceptions to it over the whole table number at least two, at
+/// most [`MOVING_EXCEPTIONS`] and at most one per eight periods.
+fn moving_preperiod(zero: &[u64], p: &[u64]) -> Option<Finding> {
+    let len = zero.len();
+    for end in [len, len - len / 8, len - len / 4, len - len / 2] {
+        for q in 1..=end / 4 {
+            if let Some(f) = moving_with(zero, p, end, q) {
+                return Some(f);
+            }
+        }
+    }
+    None
+}
+
+/// [`moving_preperiod`] for the cycle of length `q` read from the end of
+/// `zero[..end]`.
+fn moving_with(zero: &[u64], p: &[u64], end: usize, q: usize) -> Option<Finding> {
+    let len = zero.len();
+    let mut m0 = end - q;
+    while m0 > 0 && zero[m0 - 1] == zero[m0 - 1 + q] {
+        m0 -= 1;
+    }
+    let span = end - q - m0;
+    let in_tail = p
+        .iter()
+        .filter(|&&n| (m0..end).contains(&(n as usize)))
+        .count();
+    if span < 3 * q || (span as u64) < MIN_REPEATS || in_tail < NEAR_MISS_TERMS {
+        return None;
+    }
+    // The cycle extended both ways; the exceptions are where it fails.
+    let predicted = |i: usize| zero[m0 + (i as i128 - m0 as i128).rem_euclid(q as i128) as usize];
+    let exceptions: Vec<u64> = (0..len)
+        .filter(|&i| zero[i] != predicted(i))
+        .map(|i| i as u64)
+        .take(MOVING_EXCEPTIONS + 1)
+        .collect();
+    let sparse = exceptions.len() >= 2
+        && exceptions.len() <= MOVING_EXCEPTIONS
+        && exceptions.len() * 8 * q <= len;
+    if !sparse {
+        return None;
+    }
+    let mut residues: Vec<u64> = (m0..m0 + q)
+        .filter(|&n| zero[n] == 1)
+        .map(|n| (n % q) as u64)
+        .collect();
+    residues.sort_unstable();
+    let main = match q {
+        1 if residues.is_empty() => "no n is a P-position".to_string(),
+        1 => "every n is a P-position".to_string(),
+        _ if residues.is_empty() => "no P-positions".to_string(),
+        _ => {
+            let list: Vec<String> = residues.iter().map(u64::to_string).collect();
+            format!("P-positions: n ≡ {} (mod {q})", list.join(", "))
+        }
+    };
+    let last = *exceptions.last()?;
+    let mut f = Finding::new(
+        Of::PPositions,
+        Kind::Progressions,
+        format!(
+            "{main} except at n = {}",
+            compact(&exceptions, MOVING_EXCEPTIONS)
+        ),
+    );
+    f.last_exception = Some(Position::Heap(last));
+    let to = len as u64 - 1;
+    let reach = if to - last < q as u64 {
+        format!("to the end of the table (n = {last})")
+    } else {
+        format!("to n = {last} of {to}")
+    };
+    f.details.push(format!(
+        "the exceptions continue {reach}: a preperiod that grows with the table is evidence \
+         against the rule"
+    ));
+    Some(f)
 }
 
 /// Progressions that hold from `n = 0` on a long prefix and then break
@@ -275,6 +420,69 @@ mod tests {
         let f = &p_positions(&v, None)[0];
         assert_eq!(f.rule, "P-positions: n ≡ 0 (mod 4) up to n = 503");
         assert_eq!(f.first_exception, Some(Position::Heap(504)));
+    }
+
+    /// P iff n is odd or n = 2·4^k (Codeforces 1537D), as a table of
+    /// values (1 at N-positions).
+    fn cf_1537d(to: u64) -> Vec<u64> {
+        (0..=to)
+            .map(|n| {
+                let two_four_k = n >= 2
+                    && n % 2 == 0
+                    && (n / 2).is_power_of_two()
+                    && (n / 2).trailing_zeros() % 2 == 0;
+                u64::from(!(n % 2 == 1 || two_four_k))
+            })
+            .collect()
+    }
+
+    /// Regression: P-positions "n ≡ 1 (mod 2) for n ≥ 2049", then 8193,
+    /// then 32769 as the table grew (Codeforces 1537D): a preperiod that
+    /// moves with the table is not claimed, at any size, and its
+    /// exceptions are named.
+    #[test]
+    fn a_preperiod_that_grows_with_the_table_is_not_claimed() {
+        for to in [
+            1000, 3000, 4095, 4096, 5000, 10_000, 20_000, 32_768, 40_000, 100_000,
+        ] {
+            let f = p_positions(&cf_1537d(to), None);
+            assert!(f.iter().all(|f| !f.claimed()), "{to}: {f:?}");
+            let moving = f
+                .iter()
+                .find(|f| f.last_exception.is_some())
+                .unwrap_or_else(|| panic!("{to}: {f:?}"));
+            let last = (0..=to)
+                .rev()
+                .find(|&n| n % 2 == 0 && cf_1537d(to)[n as usize] == 0)
+                .unwrap();
+            assert_eq!(moving.last_exception, Some(Position::Heap(last)), "{to}");
+            assert!(
+                moving
+                    .rule
+                    .starts_with("P-positions: n ≡ 1 (mod 2) except at n = 2 8 32"),
+                "{}",
+                moving.rule
+            );
+        }
+    }
+
+    /// A proven period of the values gives the P-positions' rule even on a
+    /// table too short to observe it.
+    #[test]
+    fn a_certificate_proves_the_p_positions_on_a_short_table() {
+        // sub:3..14 shape, period 17; 40 values are not four periods.
+        let v: Vec<u64> = (0..40u64).map(|n| (n % 17) / 3).collect();
+        let cert = Certificate {
+            periodicity: Periodicity {
+                preperiod: 0,
+                period: 17,
+                saltus: 0,
+            },
+            proof: "window".into(),
+        };
+        let f = &p_positions(&v, Some(&cert))[0];
+        assert!(f.proven && f.claimed(), "{f:?}");
+        assert_eq!(f.rule, "P-positions: n ≡ 0, 1, 2 (mod 17)");
     }
 
     #[test]

@@ -7,11 +7,13 @@
 //! catalogue (Wythoff's pairs for `α = φ`), ratio rules `min < max < α·min`
 //! (Euclid's game), parity and bitwise rules), and the rows (and columns,
 //! unless the table is symmetric) that are periodic or arithmetic periodic
-//! in the other coordinate. Nothing here is proven: every finding is
-//! observed on the square.
+//! in the other coordinate. A finding is proven only when the game's own
+//! theorem proves its law ([`two_dim_proven`] with a [`ProvenLaw`], e.g.
+//! Wythoff's pairs for Wythoff's game) and the square agrees with it;
+//! everything else is observed on the square.
 
 use super::catalogue::{self, QuadraticIrrational};
-use super::{Finding, Kind, Of, Position, MIN_TERMS};
+use super::{Finding, Kind, Of, PairLaw, Position, ProvenLaw, MIN_TERMS};
 use crate::analysis::period::{find_period, PeriodTheorem};
 
 /// Agreeing P-positions a broken pair rule needs to be reported.
@@ -60,6 +62,8 @@ struct PairRule {
     rule: String,
     name: Option<String>,
     reference: Option<String>,
+    /// The law, for the rules a game's theorem may prove.
+    law: Option<PairLaw>,
     holds: Box<dyn Fn(u64, u64) -> bool>,
 }
 
@@ -69,13 +73,39 @@ impl PairRule {
             rule: rule.into(),
             name: None,
             reference: None,
+            law: None,
             holds: Box::new(holds),
         }
     }
 }
 
-/// Every rule found in the square (empty when it has fewer than 4 rows).
+/// Every rule found in the square (empty when it has fewer than 4 rows),
+/// none proven: [`two_dim_proven`] with no laws.
 pub fn two_dim(square: &Square) -> Vec<Finding> {
+    two_dim_proven(square, &[])
+}
+
+/// Every rule found in the square (empty when it has fewer than 4 rows);
+/// a rule of the P-positions whose law is one of `proven` (the game's
+/// theorems), and that the square agrees with, is marked proven with its
+/// theorem.
+///
+/// ```
+/// use grundy::analysis::pattern::{two_dim_proven, PairLaw, ProvenLaw, QuadraticIrrational, Square};
+/// use grundy::games::wythoff;
+/// let rows = (0..40u64)
+///     .map(|a| (0..40u64).map(|b| u64::from(!wythoff::is_p_position(a, b))).collect())
+///     .collect();
+/// let square = Square { lo: 0, rows };
+/// let law = ProvenLaw {
+///     law: PairLaw::Beatty(QuadraticIrrational::PHI),
+///     theorem: "Wythoff (1907)".into(),
+/// };
+/// let found = two_dim_proven(&square, &[law]);
+/// assert!(found[0].proven);
+/// assert_eq!(found[0].proof.as_deref(), Some("Wythoff (1907)"));
+/// ```
+pub fn two_dim_proven(square: &Square, proven: &[ProvenLaw]) -> Vec<Finding> {
     let mut out = Vec::new();
     let side = square.side();
     if side < 4 || square.rows.iter().any(|r| r.len() != side) {
@@ -93,7 +123,7 @@ pub fn two_dim(square: &Square) -> Vec<Finding> {
     if let Some((rule, _)) = form {
         out.push(Finding::new(Of::Values, Kind::Affine, (*rule).to_string()));
     }
-    out.extend(pairs(square));
+    out.extend(pairs(square, proven));
     if form.is_none() {
         out.extend(rows(square));
     }
@@ -136,6 +166,7 @@ fn candidates(square: &Square) -> Vec<PairRule> {
             format!("complementary Beatty pairs of {a_text} and {b_text}")
         });
         r.reference = seq.reference.clone();
+        r.law = Some(PairLaw::Beatty(alpha));
         rules.push(r);
         // Euclid-style: the larger is less than alpha times the smaller.
         for zero in [true, false] {
@@ -143,13 +174,15 @@ fn candidates(square: &Square) -> Vec<PairRule> {
                 "P-positions: min(a,b) < max(a,b) < {a_text}*min(a,b){}",
                 if zero { ", or a zero coordinate" } else { "" }
             );
-            rules.push(PairRule::new(text, move |a, b| {
+            let mut r = PairRule::new(text, move |a, b| {
                 let (lo, hi) = (a.min(b), a.max(b));
                 if lo == 0 {
                     return zero;
                 }
                 lo < hi && alpha.floor_mul(lo).is_some_and(|f| i128::from(hi) <= f)
-            }));
+            });
+            r.law = Some(PairLaw::Ratio { alpha, zero });
+            rules.push(r);
         }
     }
     rules.push(PairRule::new(
@@ -206,7 +239,7 @@ fn candidates(square: &Square) -> Vec<PairRule> {
 }
 
 /// The pair rules that hold on the whole square, or the best broken one.
-fn pairs(square: &Square) -> Vec<Finding> {
+fn pairs(square: &Square, proven: &[ProvenLaw]) -> Vec<Finding> {
     let count = square
         .shells()
         .filter(|&(a, b)| square.at(a, b) == 0)
@@ -232,7 +265,14 @@ fn pairs(square: &Square) -> Vec<Finding> {
         f.name = rule.name;
         f.reference = rule.reference;
         match exception {
-            None => found.push(f),
+            None => {
+                let theorem = proven.iter().find(|t| Some(t.law) == rule.law);
+                if let Some(t) = theorem {
+                    f.proven = true;
+                    f.proof = Some(t.theorem.clone());
+                }
+                found.push(f);
+            }
             Some((a, b)) => {
                 let shell = a.max(b);
                 if agreeing >= NEAR_MISS_PAIRS && near.as_ref().is_none_or(|(s, _)| shell > *s) {
@@ -245,6 +285,8 @@ fn pairs(square: &Square) -> Vec<Finding> {
     if found.is_empty() {
         found.extend(near.map(|(_, f)| f));
     }
+    // A proven rule first (stable: otherwise in the order of the list).
+    found.sort_by_key(|f| !f.proven);
     found.truncate(1);
     found
 }

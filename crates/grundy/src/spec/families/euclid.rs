@@ -1,6 +1,7 @@
 //! `euclid`: Euclid's game, outcome and winning move by formula, nim-values by
 //! search for small positions.
 
+use crate::analysis::pattern::{PairLaw, ProvenLaw, QuadraticIrrational};
 use crate::error::Result;
 use crate::games::euclid::{self, Euclid};
 use crate::spec::adapt::{PairRules, PairSpec, EUCLID_SEARCH};
@@ -49,6 +50,18 @@ impl PairRules for Euclid {
 
     fn is_p(a: u64, b: u64) -> bool {
         !euclid::first_player_wins(a, b)
+    }
+
+    fn proven_laws() -> Vec<ProvenLaw> {
+        vec![ProvenLaw {
+            law: PairLaw::Ratio {
+                alpha: QuadraticIrrational::PHI,
+                zero: true,
+            },
+            theorem: "Cole and Davie (1969): a position of Euclid's game with a > b > 0 is a \
+                      P-position iff a < phi*b; (a, a) moves to (0, a), where no move is left"
+                .into(),
+        }]
     }
 
     fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {

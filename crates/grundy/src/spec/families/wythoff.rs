@@ -1,6 +1,7 @@
 //! `wythoff`: Wythoff's game, P-positions and winning moves by formula for any size
 //! (piles beyond `u64` too), nim-values by search for small piles.
 
+use crate::analysis::pattern::{PairLaw, ProvenLaw, QuadraticIrrational};
 use crate::error::{Error, Result};
 use crate::games::wythoff::{self, Wythoff};
 use crate::spec::adapt::{parse_big, single, PairRules, PairSpec, WYTHOFF_SEARCH};
@@ -43,6 +44,15 @@ impl PairRules for Wythoff {
 
     fn is_p(a: u64, b: u64) -> bool {
         wythoff::is_p_position(a, b)
+    }
+
+    fn proven_laws() -> Vec<ProvenLaw> {
+        vec![ProvenLaw {
+            law: PairLaw::Beatty(QuadraticIrrational::PHI),
+            theorem: "Wythoff (1907): the P-positions of Wythoff's game are \
+                      (floor(k*phi), floor(k*phi^2)) and their mirror images, k >= 0"
+                .into(),
+        }]
     }
 
     fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
