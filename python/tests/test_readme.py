@@ -71,6 +71,8 @@ def test_the_python_readme_examples_print_what_the_readme_shows(tmp_path, monkey
             continue
         test = parser.get_doctest(text, globs, f"README.md:{line}", str(README), line - 1)
         runner.run(test, clear_globs=False)
+        # A DocTest runs in a copy of `globs`: carry its names to the next block.
+        globs.update(test.globs)
     result = runner.summarize(verbose=False)
     assert result.failed == 0, f"{result.failed} README example(s) failed (see the output above)"
     assert result.attempted > 0
