@@ -200,8 +200,8 @@ fn a_failed_write_leaves_no_file_behind() {
 #[test]
 fn checkpoint_intervals_out_of_range_are_usage_errors() {
     for (every, says) in [
-        ("inf", "too long"),
-        ("1e30", "too long"),
+        ("inf", "more than"),
+        ("1e30", "more than"),
         ("nan", "not a number"),
         ("soon", "not a number"),
         ("-1", "negative"),

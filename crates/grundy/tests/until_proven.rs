@@ -44,13 +44,14 @@ fn a_period_is_proven_without_a_limit_given() {
     }
 }
 
-/// A candidate whose proof needs more memory than allowed is refused as
-/// soon as it is observed, with the bytes it would need, instead of
-/// computing to the limit first.
+/// A run whose next stage does not fit in memory computes as far as
+/// memory allows, then stops naming the values it wanted and the bytes
+/// they need, instead of failing or computing past the budget. (Kayles is
+/// proven at heap 167, 2·71 + 12 + 2 + 12 − 1; with room for 150 values
+/// no period is observed yet: an observed period needs four times
+/// `n0 + p` values, see `observed_enough`.)
 #[test]
-fn a_proof_beyond_memory_is_refused_when_its_candidate_appears() {
-    // Kayles: period 12 from 71, observed from 119 values on; its proof
-    // needs the values to heap 2·71 + 12 + 2 + 12 − 1 = 167. Allow 150.
+fn a_run_beyond_memory_stops_within_it_naming_what_it_needs() {
     let probe = solver("kayles", 0);
     let allowed = match probe.check_memory(149).unwrap_err().kind() {
         ErrorKind::OutOfMemory { needed, .. } => *needed,
@@ -64,14 +65,13 @@ fn a_proof_beyond_memory_is_refused_when_its_candidate_appears() {
             needed,
             available,
         } => {
-            assert_eq!((to, available), (167, allowed));
+            assert_eq!(available, allowed);
+            assert!(to >= 167, "{to}");
             assert!(needed > available);
         }
         other => panic!("{other:?}"),
     }
-    let c = run.candidate.unwrap();
-    assert_eq!((c.preperiod, c.period), (71, 12));
-    assert_eq!(run.candidate_needs, Some(167));
+    assert_eq!(run.candidate, None);
     assert!(s.len() <= 150);
 }
 
