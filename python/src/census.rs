@@ -15,6 +15,15 @@ use pyo3::types::PyDict;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+/// The `time_per_code` argument in seconds, checked as the CLI checks
+/// `--time-per-code` (finite, not negative, at most a year).
+fn time_per_code_arg(seconds: Option<f64>) -> PyResult<Option<std::time::Duration>> {
+    seconds
+        .map(grundy::util::seconds)
+        .transpose()
+        .map_err(|e| PyValueError::new_err(format!("time_per_code: {e}")))
+}
+
 fn hex(v: u64) -> String {
     format!("{v:016x}")
 }
@@ -38,10 +47,7 @@ fn census_code<'py>(
     to: u64,
     time_per_code: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let time_per_code = time_per_code
-        .map(grundy::util::seconds)
-        .transpose()
-        .map_err(|e| PyValueError::new_err(format!("time_per_code: {e}")))?;
+    let time_per_code = time_per_code_arg(time_per_code)?;
     let config = CensusConfig {
         to,
         time_per_code,
@@ -184,10 +190,7 @@ fn census_check(
         .iter()
         .map(|(n, row)| Ok((*n, report(row)?)))
         .collect::<PyResult<Vec<_>>>()?;
-    let time_per_code = time_per_code
-        .map(grundy::util::seconds)
-        .transpose()
-        .map_err(|e| PyValueError::new_err(format!("time_per_code: {e}")))?;
+    let time_per_code = time_per_code_arg(time_per_code)?;
     let config = CensusConfig {
         to,
         time_per_code,
