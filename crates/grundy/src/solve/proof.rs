@@ -9,8 +9,9 @@
 //! table and chooses how far to compute as it goes:
 //!
 //! - while no period is observed, the table grows by doubling;
-//! - once one is observed (it repeats three times over), the run goes
-//!   exactly as far as its proof needs, `required_end + p` values
+//! - once one is observed (with the evidence that
+//!   [`observed_enough`](crate::analysis::observed_enough) asks for), the
+//!   run goes exactly as far as its proof needs, `required_end + p` values
 //!   ([`PeriodTheorem::required_end`]), where the watch checks it; a wrong
 //!   candidate is replaced by the next one observed;
 //! - it stops at the proof, at the deadline, or at the memory budget
@@ -91,7 +92,8 @@ pub enum ProofStop {
 pub struct ProofRun {
     /// Why it stopped.
     pub stop: ProofStop,
-    /// The last period observed (repeated three times over) and not
+    /// The last period observed (with the evidence of
+    /// [`observed_enough`](crate::analysis::observed_enough)) and not
     /// proven, if any; `None` once proven.
     pub candidate: Option<Periodicity>,
     /// The last heap whose value the candidate's proof needs
