@@ -98,6 +98,24 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
+/// `G(from..=to)` of `game`, with a progress bar of the values known on
+/// stderr (hidden as [`progress_bar`] says) while a table is computed, and
+/// Ctrl-C stopping the work ([`crate::interrupt`]).
+pub fn values_with_progress(
+    game: &mut dyn AnyGame,
+    from: u64,
+    to: u64,
+    quiet: bool,
+) -> Result<Vec<Nimber>> {
+    let _watch = crate::interrupt::Watch::start();
+    let total = to.saturating_add(1);
+    let bar = progress_bar(total, quiet);
+    Ok(game.values_with(from, to, &mut |n| {
+        bar.set_position(n.min(total));
+        crate::interrupt::check()
+    })?)
+}
+
 /// `style` with the key `{rate}`: the items a second, as a whole count
 /// with separators.
 fn with_rate(style: ProgressStyle) -> ProgressStyle {
@@ -203,14 +221,7 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         && !a.low_memory
         && game.period_theorem() != PeriodTheorem::None;
     if spec != any.spec() && !engine_only && !fills {
-        let values = {
-            let _watch = crate::interrupt::Watch::start();
-            let bar = progress_bar(a.to + 1, out.is_quiet());
-            any.values_with(0, a.to, &mut |n| {
-                bar.set_position(n.min(a.to + 1));
-                crate::interrupt::check()
-            })?
-        };
+        let values = values_with_progress(any, 0, a.to, out.is_quiet())?;
         return print(a, &held, out, &spec, TableView::Nimbers(&values));
     }
     if let (true, Some(path), Some(lock)) = (a.low_memory, &a.output, &held.output) {

@@ -219,15 +219,12 @@ fn run(cli: Cli) -> Result<()> {
                 match game.table(from, a.to)? {
                     Some(rows) => out.table(&game.spec(), from, a.to, &rows, a.format)?,
                     None => {
-                        let values = {
-                            let _watch = interrupt::Watch::start();
-                            let total = a.to.saturating_add(1);
-                            let bar = longrun::progress_bar(total, out.is_quiet());
-                            game.values_with(from, a.to, &mut |n| {
-                                bar.set_position(n.min(total));
-                                interrupt::check()
-                            })?
-                        };
+                        let values = longrun::values_with_progress(
+                            game.as_mut(),
+                            from,
+                            a.to,
+                            out.is_quiet(),
+                        )?;
                         if a.stats {
                             let stats = value_stats(&values, from);
                             out.values_with_stats(
