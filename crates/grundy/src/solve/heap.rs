@@ -38,6 +38,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::game::Evaluator;
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
+use crate::util::Cancel;
 use std::time::{Duration, Instant};
 
 /// Values computed to check a periodicity promised by the rules
@@ -48,6 +49,12 @@ const KNOWN_PERIOD_CHECK: u64 = 4096;
 /// before extending the table: a certified period answers at once, where
 /// the table might take long.
 const PERIOD_FIRST: u64 = 1 << 16;
+
+/// The most values one request returns at once (2^28: 2 GiB as
+/// [`Nimber`]s), for every game and front-end
+/// ([`crate::spec::check_values_count`]); longer ranges go to a file
+/// (the take-and-break engine's long runs).
+pub const MAX_VALUES_AT_ONCE: u64 = 1 << 28;
 
 /// Settings of [`HeapValues`].
 #[derive(Clone, Debug)]
@@ -138,17 +145,26 @@ impl<G: HeapGame> Engine<G> {
 
     /// Extends the table towards `G(0..=n)` in batches of about 50 ms,
     /// calling `progress` with the number of values known after each (an
-    /// error from it stops the work and is returned), and stops after the
+    /// error from it stops the work and is returned) and asking `cancel`
+    /// (then stopping with [`ErrorKind::Cancelled`]), and stops after the
     /// batch in which `deadline` passes. Returns whether `G(n)` is known.
     fn extend_until(
         &mut self,
         n: u64,
         deadline: Option<Instant>,
+        cancel: &Cancel,
         progress: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<bool> {
         if self.len() > n {
             return Ok(true);
         }
+        let progress = &mut |len| {
+            progress(len)?;
+            match cancel.requested() {
+                true => Err(Error::from(ErrorKind::Cancelled)),
+                false => Ok(()),
+            }
+        };
         let past = |deadline: Option<Instant>| deadline.is_some_and(|d| Instant::now() >= d);
         match self {
             Engine::TakeBreak { solver, .. } => {
@@ -214,6 +230,8 @@ pub struct HeapValues<G> {
     /// Time spent extending the table for values (see
     /// [`HeapConfig::time_limit`]).
     spent: Duration,
+    /// Asked after each batch (see [`HeapValues::set_cancel`]).
+    cancel: Cancel,
 }
 
 impl<G: HeapGame> HeapValues<G> {
@@ -252,7 +270,17 @@ impl<G: HeapGame> HeapValues<G> {
             certified: None,
             known,
             spent: Duration::ZERO,
+            cancel: Cancel::never(),
         }
+    }
+
+    /// Stops later requests (values, period searches) with
+    /// [`ErrorKind::Cancelled`] once `cancel` asks for it: asked after
+    /// every batch of about 50 ms, as the progress hook of
+    /// [`values_with`](Self::values_with) is, also where a request has no
+    /// such hook ([`period_within`](Self::period_within), [`value`](Self::value)).
+    pub fn set_cancel(&mut self, cancel: Cancel) {
+        self.cancel = cancel;
     }
 
     /// Sets [`HeapConfig::time_limit`] (counted from now on: the time
@@ -333,7 +361,8 @@ impl<G: HeapGame> HeapValues<G> {
         if self.engine.game().known_periodicity().is_none() || check == 0 {
             return Ok(None);
         }
-        self.engine.extend_until(check - 1, deadline, progress)?;
+        self.engine
+            .extend_until(check - 1, deadline, &self.cancel, progress)?;
         let len = self.engine.len().min(check);
         let game = self.engine.game();
         let view = self.engine.view();
@@ -367,7 +396,9 @@ impl<G: HeapGame> HeapValues<G> {
             .config
             .time_limit
             .map(|t| start + t.saturating_sub(self.spent));
-        let done = self.engine.extend_until(n, deadline, progress);
+        let done = self
+            .engine
+            .extend_until(n, deadline, &self.cancel, progress);
         self.spent += start.elapsed();
         if done? {
             return Ok(());
@@ -435,7 +466,7 @@ impl<G: HeapGame> HeapValues<G> {
                 "empty range: from `{from}` is larger than to `{to}`"
             )));
         }
-        if to - from >= 1 << 28 {
+        if to - from >= MAX_VALUES_AT_ONCE {
             return Err(Error::unsupported(format!(
                 "`{from}..={to}` is {} values, too many at once (at most 2^28)",
                 u128::from(to - from) + 1
@@ -541,7 +572,9 @@ impl<G: HeapGame> HeapValues<G> {
         let mut len = limit.min(1024);
         let mut previous = None;
         loop {
-            let reached = self.engine.extend_until(len - 1, deadline, progress)?;
+            let reached = self
+                .engine
+                .extend_until(len - 1, deadline, &self.cancel, progress)?;
             if !reached {
                 // Out of time: what the first 2^j values show, for the
                 // largest 2^j computed (a count fixed in advance, not what

@@ -63,6 +63,7 @@ use crate::error::{ErrorKind, Result};
 use crate::game::options::Span;
 use crate::game::{Game, OptionList};
 use crate::nimber::{Mex, Nimber};
+use crate::util::Cancel;
 
 /// Settings of a [`MemoSolver`].
 #[derive(Clone, Debug)]
@@ -290,7 +291,15 @@ pub struct MemoSolver<G: Game> {
     /// indices (see `indexed`), kept for their memory.
     lean: Vec<Id>,
     indices: Vec<usize>,
+    /// Work done (positions expanded and components listed), and the hook
+    /// asked every [`CANCEL_EVERY`] of it (see [`MemoSolver::set_cancel`]).
+    steps: u64,
+    cancel: Cancel,
 }
+
+/// Work (positions expanded, components listed or looked up) between two
+/// questions to the cancel hook: a few milliseconds.
+const CANCEL_EVERY: u64 = 1 << 16;
 
 impl<G: Game> MemoSolver<G> {
     /// A solver for `game` with the default [`MemoConfig`].
@@ -314,7 +323,29 @@ impl<G: Game> MemoSolver<G> {
             mex: Mex::new(),
             lean: Vec::new(),
             indices: Vec::new(),
+            steps: 0,
+            cancel: Cancel::never(),
         }
+    }
+
+    /// Stops later searches with [`ErrorKind::Cancelled`] once `cancel`
+    /// asks for it (asked every few thousand positions expanded). The memo
+    /// keeps the values found before; the positions on the stack are
+    /// unvisited again.
+    pub fn set_cancel(&mut self, cancel: Cancel) {
+        self.cancel = cancel;
+    }
+
+    /// Counts `work` done and asks the cancel hook each time the count
+    /// passes a multiple of [`CANCEL_EVERY`].
+    #[inline(always)]
+    fn step(&mut self, work: u64) -> Result<()> {
+        let before = self.steps;
+        self.steps = self.steps.wrapping_add(work);
+        if before / CANCEL_EVERY != self.steps / CANCEL_EVERY && self.cancel.requested() {
+            return Err(ErrorKind::Cancelled.into());
+        }
+        Ok(())
     }
 
     /// The game being solved.
@@ -434,6 +465,10 @@ impl<G: Game> MemoSolver<G> {
         self.options.begin();
         self.game.options_into(p, &mut self.options);
         let span = self.options.span();
+        if let Err(e) = self.step(1 + span.comps.len() as u64) {
+            self.options.truncate(&span);
+            return Err(e);
+        }
         let ids_at = self.ids.len();
         let found = if span.multi {
             self.look_up_sums(&span)
@@ -608,9 +643,18 @@ impl<G: Game> MemoSolver<G> {
         mex.clear();
         let mut unknown = None;
         let mut start = span.comps.start;
+        let mut check = start + CANCEL_EVERY as usize;
         for &end in self.options.ends(span) {
             let mut value = 0;
             let mut known = true;
+            // A position with millions of options (a huge sheet of
+            // `cutting`) asks the cancel hook during its look-up too.
+            if end >= check {
+                check = end + CANCEL_EVERY as usize;
+                if self.cancel.requested() {
+                    return Err(ErrorKind::Cancelled.into());
+                }
+            }
             for (i, c) in comps[start..end].iter().enumerate() {
                 let (cid, slot) = Self::slot_of(memo, game, c)?;
                 ids.push(cid);

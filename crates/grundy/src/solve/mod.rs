@@ -42,7 +42,7 @@ pub use crate::util::hash;
 
 pub use dense::{DenseConfig, DenseSolver, DenseValue};
 pub use fill::{extend_certifying, PeriodicFill};
-pub use heap::{HeapConfig, HeapValues, PeriodReport};
+pub use heap::{HeapConfig, HeapValues, PeriodReport, MAX_VALUES_AT_ONCE};
 pub use memo::{MemoConfig, MemoSolver};
 pub use misere::{MisereConfig, MisereSolver};
 pub use misere_quotient::{misere_quotient, MisereQuotient, QuotientConfig};

@@ -211,6 +211,10 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         self.values.set_time_limit(limit);
     }
 
+    fn set_cancel(&mut self, cancel: crate::util::Cancel) {
+        self.values.set_cancel(cancel);
+    }
+
     fn period_within(
         &mut self,
         limit: u64,

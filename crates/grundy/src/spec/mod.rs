@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::games::TakeBreak;
 use crate::nimber::Nimber;
 use crate::solve::placement::Progress;
-use crate::solve::PeriodReport;
+use crate::solve::{PeriodReport, MAX_VALUES_AT_ONCE};
 use crate::strategy::Analysis;
 /// Re-exported from the leaf layer [`crate::util`], where it now lives.
 pub use crate::util::parse_u64;
@@ -92,6 +92,17 @@ pub trait AnyGame {
     /// ignore it (the default).
     fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
         let _ = limit;
+    }
+
+    /// Gives later requests a cancel hook, asked about every 50 ms of work
+    /// by the computations that have no progress callback of their own
+    /// (the period search, the placement search of `cram` and
+    /// `node-kayles`, the memoizing search of `cutting`); once it asks,
+    /// they stop with
+    /// [`ErrorKind::Cancelled`](crate::error::ErrorKind::Cancelled).
+    /// Games whose answers are quick ignore it (the default).
+    fn set_cancel(&mut self, cancel: crate::util::Cancel) {
+        let _ = cancel;
     }
 
     /// The period of the nim-sequence, computing at most `limit` values,
@@ -451,6 +462,21 @@ pub struct Family {
 /// game that [`parse`] returns).
 pub const MAX_COMPONENTS: usize = 1 << 20;
 
+/// Checks the size of a range of heaps asked of [`AnyGame::values`] at
+/// once: at most [`MAX_VALUES_AT_ONCE`](crate::solve::MAX_VALUES_AT_ONCE) values (they come back in memory,
+/// 8 bytes each). Every game [`parse`] returns checks it, and a front-end
+/// that asks for a range piece by piece checks the whole range with it
+/// first. An empty range (`from > to`) passes: the game names it.
+pub fn check_values_count(from: u64, to: u64) -> Result<()> {
+    if to.saturating_sub(from) >= MAX_VALUES_AT_ONCE {
+        return Err(Error::unsupported(format!(
+            "`{from}..={to}` is {} values, too many at once (at most 2^28)",
+            u128::from(to - from) + 1
+        )));
+    }
+    Ok(())
+}
+
 /// The game [`parse`] returns: every family behind one check of the number
 /// of positions, made here once instead of in each family (a family may
 /// then rely on at least one and at most [`MAX_COMPONENTS`] positions).
@@ -478,6 +504,7 @@ impl AnyGame for Chosen {
     }
 
     fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
+        check_values_count(from, to)?;
         self.0.values(from, to)
     }
 
@@ -487,11 +514,16 @@ impl AnyGame for Chosen {
         to: u64,
         progress: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<Vec<Nimber>> {
+        check_values_count(from, to)?;
         self.0.values_with(from, to, progress)
     }
 
     fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
         self.0.set_time_limit(limit)
+    }
+
+    fn set_cancel(&mut self, cancel: crate::util::Cancel) {
+        self.0.set_cancel(cancel)
     }
 
     fn period_within(

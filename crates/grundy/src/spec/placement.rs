@@ -16,6 +16,7 @@ use crate::games::placement::Placement;
 use crate::nimber::Nimber;
 use crate::solve::placement::{Board, PlacementConfig, PlacementSolver, Progress};
 use crate::strategy::{Analysis, MovesListed, Outcome, WinningMove};
+use crate::util::Cancel;
 
 /// One game with its solver and its way of drawing positions.
 pub(super) trait Engine {
@@ -40,6 +41,9 @@ pub(super) trait Engine {
     /// Reports the regions the search lists (see
     /// [`PlacementSolver::set_progress`]).
     fn set_progress(&mut self, progress: Option<Progress>);
+    /// Stops later searches when `cancel` asks (see
+    /// [`PlacementSolver::set_cancel`]).
+    fn set_cancel(&mut self, cancel: Cancel);
 }
 
 /// Writes a board of game `G` (engine label, board, cells marked).
@@ -116,6 +120,10 @@ impl<G: Placement> Engine for GameEngine<G> {
     fn set_progress(&mut self, progress: Option<Progress>) {
         self.solver.set_progress(progress);
     }
+
+    fn set_cancel(&mut self, cancel: Cancel) {
+        self.solver.set_cancel(cancel);
+    }
 }
 
 /// Chooses the engine of one component: an index into the list, which
@@ -128,6 +136,7 @@ pub(super) struct PlacementSpec {
     engines: Vec<Box<dyn Engine>>,
     parse: ChooseEngine,
     progress: Option<Progress>,
+    cancel: Cancel,
 }
 
 impl PlacementSpec {
@@ -137,15 +146,18 @@ impl PlacementSpec {
             engines: vec![main],
             parse,
             progress: None,
+            cancel: Cancel::never(),
         }
     }
 
     fn component(&mut self, text: &str) -> Result<(usize, Board)> {
         let known = self.engines.len();
         let e = (self.parse)(text, &mut self.engines)?;
-        // An engine added for this position reports to the same progress.
+        // An engine added for this position reports to the same progress
+        // and obeys the same cancel hook.
         for engine in &mut self.engines[known..] {
             engine.set_progress(self.progress.clone());
+            engine.set_cancel(self.cancel.clone());
         }
         Ok((e, self.engines[e].read(text)?))
     }
@@ -223,6 +235,13 @@ impl AnyGame for PlacementSpec {
             engine.set_progress(Some(progress.clone()));
         }
         self.progress = Some(progress);
+    }
+
+    fn set_cancel(&mut self, cancel: Cancel) {
+        for engine in &mut self.engines {
+            engine.set_cancel(cancel.clone());
+        }
+        self.cancel = cancel;
     }
 
     /// The value (or with `outcome_only` the outcome) alone: no move is

@@ -2,10 +2,14 @@
 //!
 //! [`parse_u64`] reads the numbers of specs and positions with an error
 //! that names the problem; [`hash`] is the locality-keeping hash of the
-//! solvers' memo tables; [`seconds`] checks a time given in seconds.
+//! solvers' memo tables; [`seconds`] checks a time given in seconds;
+//! [`Cancel`] is a front-end's cancel hook.
 //! Nothing here imports another module of the crate.
 
+pub mod cancel;
 pub mod hash;
+
+pub use cancel::Cancel;
 
 /// Parses one decimal `u64`, naming the problem on failure.
 pub fn parse_u64(text: &str) -> std::result::Result<u64, String> {

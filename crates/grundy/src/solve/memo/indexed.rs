@@ -96,6 +96,7 @@ impl<G: Game> MemoSolver<G> {
         stack.push(root);
         let mut listed = true;
         while let Some(&top) = stack.last() {
+            self.step(1)?;
             if !listed {
                 let q = self.position_at(top as usize)?;
                 indices.clear();

@@ -36,6 +36,7 @@ use super::Rules;
 use crate::error::{ErrorKind, Result};
 use crate::game::OptionList;
 use crate::nimber::Nimber;
+use crate::util::Cancel;
 use std::sync::Arc;
 
 /// Settings of a [`PlacementSolver`].
@@ -106,6 +107,8 @@ pub struct PlacementSolver<R: Rules> {
     /// allocations (most listings end early and are thrown away).
     spare: Vec<Listed>,
     progress: Option<Progress>,
+    /// Asked at each report of progress (see [`Self::set_cancel`]).
+    cancel: Cancel,
 }
 
 /// Slots of the hints: 256 KB.
@@ -173,6 +176,7 @@ impl<R: Rules> PlacementSolver<R> {
             hints: Hints::new(),
             spare: Vec::new(),
             progress: None,
+            cancel: Cancel::never(),
         }
     }
 
@@ -180,6 +184,13 @@ impl<R: Rules> PlacementSolver<R> {
     /// it is called with that number (`None`: no reports).
     pub fn set_progress(&mut self, progress: Option<Progress>) {
         self.progress = progress;
+    }
+
+    /// Stops later searches with [`ErrorKind::Cancelled`] once `cancel`
+    /// asks for it: asked every [`PROGRESS_EVERY`] regions listed (about
+    /// 50 ms of Cram). The table keeps what was valued before.
+    pub fn set_cancel(&mut self, cancel: Cancel) {
+        self.cancel = cancel;
     }
 
     /// The rules.
@@ -249,6 +260,9 @@ impl<R: Rules> PlacementSolver<R> {
         if self.expanded.is_multiple_of(PROGRESS_EVERY) {
             if let Some(progress) = &self.progress {
                 progress(PROGRESS_EVERY);
+            }
+            if self.cancel.requested() {
+                return Err(ErrorKind::Cancelled.into());
             }
         }
         let (h, w) = self.config.endgame;

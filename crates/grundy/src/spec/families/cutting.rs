@@ -52,6 +52,10 @@ impl AnyGame for CuttingSpec {
         ))
     }
 
+    fn set_cancel(&mut self, cancel: crate::util::Cancel) {
+        self.solver.set_cancel(cancel);
+    }
+
     fn analyze(
         &mut self,
         positions: &[String],
