@@ -16,24 +16,43 @@ Nimber(1)
 
 Games are named by spec strings, as on the command line: ``"nim"``,
 ``"sub:1,3,4"``, octal codes ``"0.07"``, ``"hex:0.3F"``, names such as
-``"kayles"`` or ``"dawson"``. Bad input raises ``ValueError`` with the
-library's message; long computations release the GIL and stop on Ctrl-C
-(``KeyboardInterrupt``).
+``"kayles"`` or ``"dawson"``. Errors are subclasses of
+:class:`GrundyError` carrying the library's message (bad input is also a
+``ValueError``, a size cap a ``MemoryError``); a float, a bool or a string
+where a count or a heap is meant raises ``TypeError``. Long computations
+release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).
 """
 
 from __future__ import annotations
 
 import html as _html
+import operator as _operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _grundy
+from ._errors import (
+    BusyError,
+    FileError,
+    GrundyError,
+    InvalidInputError,
+    LimitError,
+    LimitReachedError,
+    ScriptError,
+)
 from ._grundy import Nimber
 
 __all__ = [
     "Analysis",
+    "BusyError",
+    "FileError",
+    "GrundyError",
+    "InvalidInputError",
+    "LimitError",
+    "LimitReachedError",
+    "ScriptError",
     "Census",
     "CensusRow",
     "Game",
@@ -58,6 +77,18 @@ __version__ = "0.1.0"
 
 #: Values shown in a notebook table before it is cut.
 HTML_VALUES = 200
+
+
+def _integer(x: Any, name: str) -> int:
+    """``x`` as an ``int`` where an integer is meant: a Python ``int``, a
+    numpy integer or anything with ``__index__``; ``TypeError`` for a
+    ``bool``, a ``float`` (``3.5`` is not heap 3) or a string."""
+    if isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"`{name}` is an integer, not the bool `{x!r}`")
+    try:
+        return _operator.index(x)
+    except TypeError:
+        raise TypeError(f"`{name}` is an integer, not {type(x).__name__} `{x!r}`") from None
 
 
 def _table(rows: Iterable[Sequence[Any]], header: Sequence[str]) -> str:
@@ -117,7 +148,8 @@ def values(game: str, to: int, start: int = 0) -> Values:
     Take-and-break codes use the same engine as ``grundy values --output``
     for long ranges (2**20 values or more).
     """
-    return Values(_grundy.values(game, int(to), int(start)), canonical(game), int(start))
+    to, start = _integer(to, "to"), _integer(start, "start")
+    return Values(_grundy.values(game, to, start), canonical(game), start)
 
 
 def checksum(values: Any) -> str:
@@ -170,7 +202,7 @@ def period(game: str, limit: Optional[int] = None) -> Period:
     With ``limit`` it computes at most that many values; without, it stops
     after 2**20 values or 3 seconds, as ``grundy period`` does.
     """
-    return Period(*_grundy.period(game, None if limit is None else int(limit)))
+    return Period(*_grundy.period(game, None if limit is None else _integer(limit, "limit")))
 
 
 @dataclass(frozen=True)
@@ -228,8 +260,8 @@ def _position(p: Any) -> str:
     if isinstance(p, str):
         return p
     if isinstance(p, (tuple, list)):
-        return ",".join(str(int(x)) for x in p)
-    return str(int(p))
+        return ",".join(str(_integer(x, "position")) for x in p)
+    return str(_integer(p, "position"))
 
 
 def _moves(ms) -> Tuple[WinningMove, ...]:
@@ -306,8 +338,15 @@ def graph(text: str) -> Graph:
 class Game:
     """A game defined by Python callables (see :func:`game`)."""
 
-    def __init__(self, moves: Callable[[Any], Iterable[Any]], components=None):
-        self._g = _grundy._Game(moves, components)
+    def __init__(
+        self,
+        moves: Callable[[Any], Iterable[Any]],
+        components=None,
+        max_positions: Optional[int] = None,
+    ):
+        if max_positions is not None:
+            max_positions = _integer(max_positions, "max_positions")
+        self._g = _grundy._Game(moves, components, max_positions)
 
     def value(self, *positions: Any) -> int:
         """The nim-value of the sum of ``positions``."""
@@ -331,20 +370,29 @@ class Game:
         )
 
 
-def game(moves: Callable[[Any], Iterable[Any]], components: Optional[Callable[[Any], Iterable[Any]]] = None) -> Game:
+def game(
+    moves: Callable[[Any], Iterable[Any]],
+    components: Optional[Callable[[Any], Iterable[Any]]] = None,
+    max_positions: Optional[int] = None,
+) -> Game:
     """A game defined in Python, solved by the library's generic solver.
 
     ``moves(p)`` returns the options of position ``p`` (any hashable
     value); ``components(p)``, if given, splits a position into
     independent parts whose values are XORed (an option is split too).
     Slow (every option comes from Python) but any game works; a cycle in
-    the moves raises ``ValueError`` naming a position on it.
+    the moves raises ``ValueError`` naming a position on it. At most
+    ``max_positions`` positions are stored (default: the library's cap for
+    scripted games, 10,000,000); past it :class:`LimitError` (a
+    ``MemoryError``) names the cap, so a game without end (``lambda n:
+    [n + 1]``) stops instead of filling the memory. A game may be used
+    from any thread, one computation at a time.
 
     >>> take134 = grundy.game(lambda n: [n - k for k in (1, 3, 4) if k <= n])
     >>> take134.value(7)
     0
     """
-    return Game(moves, components)
+    return Game(moves, components, max_positions)
 
 
 def plot(game: Union[str, Game], to: int, start: int = 0, ax=None):

@@ -115,12 +115,13 @@ class Census:
         )
 
 
-def _classify(code: str, to: int, time_per_code: Optional[float]) -> Dict[str, Any]:
-    """One task: the row of one code, with its time (runs on a worker)."""
+def _classify(code: str, to: int, time_per_code: Optional[float], cancel: Any = None) -> Dict[str, Any]:
+    """One task: the row of one code, with its time (runs on a worker;
+    ``cancel``, a token of this process, stops it from another thread)."""
     import time
 
     start = time.perf_counter()
-    row = _grundy.census_code(code, to, time_per_code)
+    row = _grundy.census_code(code, to, time_per_code, cancel)
     row["seconds"] = round(time.perf_counter() - start, 3)
     return row
 
@@ -192,6 +193,12 @@ def census(
     there (for the same ``to``) are not computed again. The directory is
     compatible with ``grundy census --output DIR --resume``.
     """
+    if isinstance(to, bool) or not isinstance(to, int):
+        import operator
+
+        if isinstance(to, (bool, float, str)) or not hasattr(to, "__index__"):
+            raise TypeError(f"`to` is an integer, not {type(to).__name__} `{to!r}`")
+        to = operator.index(to)
     todo = _expand(codes)
     done: Dict[str, Dict[str, Any]] = {}
     results = None
@@ -236,10 +243,20 @@ def _run(
         for fut in dask_completed(futures):
             record(fut.result())
     else:
-        with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
-            futures = [pool.submit(_classify, c, to, time_per_code) for c in missing]
+        # Ctrl-C reaches the main thread only: it sets the token, which
+        # stops the codes running in the pool within about 50 ms, and the
+        # codes not begun are dropped.
+        cancel = _grundy._CancelToken()
+        pool = ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1)
+        try:
+            futures = [pool.submit(_classify, c, to, time_per_code, cancel) for c in missing]
             for fut in as_completed(futures):
                 record(fut.result())
+        except BaseException:
+            cancel.set()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
 
     rows = [done[c] for c in todo]
     canon, checksum = _grundy.census_merge(rows)

@@ -50,6 +50,8 @@ class BusyError(FileError):
 #: The class of each kind; a kind not listed (a newer library) raises
 #: :class:`GrundyError` itself.
 CLASSES = {
+    # An argument the package checks itself (an empty range, a limit of 0).
+    "Argument": InvalidInputError,
     "InvalidSpec": InvalidInputError,
     "InvalidPosition": InvalidInputError,
     "InvalidGraph": InvalidInputError,

@@ -6,7 +6,9 @@
 //! against a second census in the directory, and checked on resume by
 //! `census::check_resumed`, the same policy as the command's).
 
-use crate::{finish, interrupted, to_py};
+use crate::{finish, interrupted, to_py, Count};
+use grundy::error::ErrorKind;
+use std::sync::atomic::{AtomicBool, Ordering};
 use grundy::analysis::Periodicity;
 use grundy::census::{self, CensusConfig, CodeReport};
 use pyo3::exceptions::PyValueError;
@@ -38,15 +40,43 @@ fn census_codes(pattern: &str) -> PyResult<Vec<String>> {
     census::codes(pattern).map_err(to_py)
 }
 
-/// One code classified: a row dict (see the module docs).
+/// A flag that stops the codes of one census running in other threads
+/// (where Python's Ctrl-C is not seen): set by the thread that got the
+/// `KeyboardInterrupt`, asked by each code after every batch of ~50 ms.
+#[pyclass(name = "_CancelToken", module = "grundy", frozen)]
+#[derive(Default)]
+struct CancelToken(AtomicBool);
+
+#[pymethods]
+impl CancelToken {
+    #[new]
+    fn new() -> Self {
+        CancelToken::default()
+    }
+
+    /// Asks every code holding this token to stop.
+    fn set(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether it was set.
+    fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// One code classified: a row dict (see the module docs). `cancel`, a
+/// `_CancelToken`, stops it from another thread (`KeyboardInterrupt`).
 #[pyfunction]
-#[pyo3(signature = (code, to, time_per_code = None))]
+#[pyo3(signature = (code, to, time_per_code = None, cancel = None))]
 fn census_code<'py>(
     py: Python<'py>,
     code: &str,
-    to: u64,
+    to: Count,
     time_per_code: Option<f64>,
+    cancel: Option<Py<CancelToken>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let to = to.0;
     let time_per_code = time_per_code_arg(time_per_code)?;
     let config = CensusConfig {
         to,
@@ -56,7 +86,12 @@ fn census_code<'py>(
     let code = code.to_string();
     let (r, slot) = py.allow_threads(move || {
         let mut slot = None;
-        let r = census::classify(&code, &config, &mut || interrupted(&mut slot));
+        let r = census::classify(&code, &config, &mut || {
+            if cancel.as_ref().is_some_and(|c| c.get().is_set()) {
+                return Err(ErrorKind::Cancelled.into());
+            }
+            interrupted(&mut slot)
+        });
         (r, slot)
     });
     let r = finish(r, slot)?;
@@ -183,9 +218,10 @@ fn census_check(
     py: Python<'_>,
     path: &str,
     rows: Vec<(usize, Bound<'_, PyDict>)>,
-    to: u64,
+    to: Count,
     time_per_code: Option<f64>,
 ) -> PyResult<()> {
+    let to = to.0;
     let rows = rows
         .iter()
         .map(|(n, row)| Ok((*n, report(row)?)))
@@ -207,6 +243,7 @@ fn census_check(
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CensusResults>()?;
+    m.add_class::<CancelToken>()?;
     m.add_function(wrap_pyfunction!(census_results, m)?)?;
     m.add_function(wrap_pyfunction!(census_check, m)?)?;
     m.add_function(wrap_pyfunction!(census_codes, m)?)?;

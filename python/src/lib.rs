@@ -18,6 +18,8 @@ use grundy::{HeapGame, Nimber};
 use numpy::IntoPyArray;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use grundy::util::Cancel;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 mod census;
@@ -26,25 +28,145 @@ mod graph;
 mod nimber;
 mod pygame;
 
-/// A library error as the Python exception of its kind.
+/// The name of a library error's kind, as `grundy._errors` knows it
+/// (`InvalidSpec`, `TooManyPositions`): the variant's name, read from its
+/// `Debug` form so that a kind added to the library has a name at once
+/// (it raises `GrundyError` until `_errors.CLASSES` lists it; a test
+/// checks that every kind of `error.rs` is listed).
+pub(crate) fn kind_name(kind: &ErrorKind) -> String {
+    let debug = format!("{kind:?}");
+    debug
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A library error as the Python exception of its kind (see
+/// `grundy/_errors.py`: a `GrundyError` subclass that also derives from
+/// `ValueError`, `MemoryError` or `RuntimeError`; `KeyboardInterrupt` for
+/// a cancelled computation).
 pub(crate) fn to_py(e: Error) -> PyErr {
     let msg = e.to_string();
-    match e.kind() {
-        ErrorKind::OutOfMemory { .. } | ErrorKind::TooManyPositions { .. } => {
-            PyMemoryError::new_err(msg)
+    let kind = kind_name(e.kind());
+    Python::with_gil(|py| {
+        let made = py
+            .import("grundy._errors")
+            .and_then(|m| m.getattr("_make"))
+            .and_then(|make| make.call1((kind.as_str(), msg.as_str())));
+        match made {
+            Ok(exc) => PyErr::from_value(exc),
+            // The package is not importable (the compiled module alone):
+            // the built-in classes of each kind.
+            Err(_) => match e.kind() {
+                ErrorKind::Cancelled => PyKeyboardInterrupt::new_err(msg),
+                ErrorKind::OutOfMemory { .. } | ErrorKind::TooManyPositions { .. } => {
+                    PyMemoryError::new_err(msg)
+                }
+                _ => PyRuntimeError::new_err(msg),
+            },
         }
-        ErrorKind::InvalidSpec { .. }
-        | ErrorKind::InvalidPosition { .. }
-        | ErrorKind::InvalidGraph { .. }
-        | ErrorKind::HeapTooLarge { .. }
-        | ErrorKind::Domain(_)
-        | ErrorKind::NoPositions { .. }
-        | ErrorKind::IllegalMove { .. }
-        | ErrorKind::Unsupported(_)
-        | ErrorKind::NotShrinking { .. }
-        | ErrorKind::Cycle { .. } => PyValueError::new_err(msg),
-        ErrorKind::Cancelled => PyKeyboardInterrupt::new_err(msg),
-        _ => PyRuntimeError::new_err(msg),
+    })
+}
+
+/// `(kind, message)` of one example of each library error kind, turned
+/// into its Python exception: for the test that walks every kind.
+#[pyfunction]
+fn _error_examples() -> Vec<(String, PyErr)> {
+    use ErrorKind as K;
+    let s = || "x".to_string();
+    let kinds = vec![
+        K::InvalidSpec { spec: s(), reason: s() },
+        K::InvalidPosition { position: s(), reason: s() },
+        K::Cycle { position: s() },
+        K::TooManyPositions { limit: 10 },
+        K::OutOfMemory { needed: 2, available: 1 },
+        K::HeapTooLarge { heap: 2, limit: 1, searched: 1 },
+        K::LimitReached { work: s(), limit: s(), reached: s() },
+        K::Cancelled,
+        K::Unsupported(s()),
+        K::NotShrinking { heap: 1, option: 2 },
+        K::Domain(s()),
+        K::IllegalMove { text: s(), reason: s() },
+        K::Script { script: s(), reason: s() },
+        K::InvalidGraph { line: 1, reason: s() },
+        K::Io { action: s(), path: s(), message: s() },
+        K::NotTheSequence { path: s(), game: s(), heap: 1, stored: 1, computed: 2 },
+        K::NoPositions { game: s(), expected: s(), given: 0 },
+        K::BadFile { path: s(), reason: s() },
+        K::Busy { path: s(), pid: None },
+    ];
+    kinds
+        .into_iter()
+        .map(|k| (kind_name(&k), to_py(k.into())))
+        .collect()
+}
+
+/// A `ValueError` (`grundy.InvalidInputError`) about an argument that
+/// the package checks itself.
+pub(crate) fn invalid_input(msg: String) -> PyErr {
+    Python::with_gil(|py| {
+        py.import("grundy._errors")
+            .and_then(|m| m.getattr("_make"))
+            .and_then(|make| make.call1(("Argument", msg.as_str())))
+            .map(PyErr::from_value)
+            .unwrap_or_else(|_| PyValueError::new_err(msg.clone()))
+    })
+}
+
+/// A count or heap size argument: a Python `int` (or a numpy integer, or
+/// anything with `__index__`) in `0..2**64`. `bool` and `float` are
+/// refused with `TypeError` (PyO3 takes `True` as 1, and the Python side
+/// used to truncate `3.5` to 3), a negative or too large int with
+/// `OverflowError`.
+pub(crate) struct Count(pub u64);
+
+impl<'py> FromPyObject<'py> for Count {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        use pyo3::types::{PyBool, PyFloat, PyString};
+        let refused = ob.is_instance_of::<PyBool>()
+            || ob.is_instance_of::<PyFloat>()
+            || ob.is_instance_of::<PyString>()
+            || ob.hasattr("__index__").map(|has| !has).unwrap_or(true);
+        if refused {
+            let kind = ob
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default();
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "an integer is wanted, not {kind} `{}`",
+                ob.repr().map(|r| r.to_string()).unwrap_or_default()
+            )));
+        }
+        ob.extract::<u64>().map(Count)
+    }
+}
+
+/// The cancel hook of a computation running with the GIL released in
+/// the main thread: asks Python for a pending signal (Ctrl-C) about every
+/// 50 ms and keeps its exception in `slot`; [`finish_shared`] raises it.
+pub(crate) fn signal_hook(slot: &Arc<Mutex<Option<PyErr>>>) -> Cancel {
+    let slot = slot.clone();
+    Cancel::new(move || match Python::with_gil(|py| py.check_signals()) {
+        Ok(()) => false,
+        Err(e) => {
+            if let Ok(mut s) = slot.lock() {
+                s.get_or_insert(e);
+            }
+            true
+        }
+    })
+}
+
+/// The library's result, or the exception kept by [`signal_hook`].
+pub(crate) fn finish_shared<T>(
+    r: grundy::Result<T>,
+    slot: &Arc<Mutex<Option<PyErr>>>,
+) -> PyResult<T> {
+    match slot.lock().ok().and_then(|mut s| s.take()) {
+        Some(e) => Err(e),
+        None => r.map_err(to_py),
     }
 }
 
@@ -113,6 +235,10 @@ fn compute(game: &str, start: u64, to: u64, slot: &mut Option<PyErr>) -> grundy:
             return Ok(Computed::Table(solver.into_table()));
         }
     }
+    // At most the library's cap at once, asked piece by piece below (the
+    // engine's long ranges above are bounded by memory, as in `grundy
+    // values`).
+    spec::check_values_count(start, to)?;
     // No time limit: the size was asked for. Ctrl-C is checked between
     // chunks and, while a table is computed, between the library's batches
     // (about 50 ms each).
@@ -151,10 +277,16 @@ fn narrow<'py, T: Copy + Into<u64>>(py: Python<'py>, v: &[T]) -> Bound<'py, PyAn
 /// `values(game, to, start=0)`: `G(start..=to)` as a numpy array of the
 /// narrowest unsigned dtype.
 #[pyfunction]
-#[pyo3(signature = (game, to, start = 0))]
-fn values<'py>(py: Python<'py>, game: &str, to: u64, start: u64) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (game, to, start = Count(0)))]
+fn values<'py>(
+    py: Python<'py>,
+    game: &str,
+    to: Count,
+    start: Count,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (to, start) = (to.0, start.0);
     if start > to {
-        return Err(PyValueError::new_err(format!(
+        return Err(invalid_input(format!(
             "empty range: start `{start}` is larger than to `{to}`"
         )));
     }
@@ -193,15 +325,20 @@ type PeriodTuple = (String, bool, u64, u64, u64, bool, u64, String);
 /// after 2^20 values or 3 seconds, as `grundy period` does.
 #[pyfunction]
 #[pyo3(signature = (game, limit = None))]
-fn period(py: Python<'_>, game: &str, limit: Option<u64>) -> PyResult<PeriodTuple> {
+fn period(py: Python<'_>, game: &str, limit: Option<Count>) -> PyResult<PeriodTuple> {
+    let limit = limit.map(|c| c.0);
     if limit == Some(0) {
-        return Err(PyValueError::new_err(
-            "`0` values is no search: the limit is at least 1",
+        return Err(invalid_input(
+            "`0` values is no search: the limit is at least 1".to_string(),
         ));
     }
     let game = game.to_string();
+    let slot = Arc::new(Mutex::new(None));
+    let cancel = signal_hook(&slot);
     let r = py.allow_threads(move || -> grundy::Result<PeriodTuple> {
         let mut any = spec::parse_with(&game, &files::GameFiles)?;
+        // Ctrl-C stops the search (checked after each batch of values).
+        any.set_cancel(cancel);
         let (limit, time) = match limit {
             Some(n) => (n, None),
             None => (1 << 20, Some(Duration::from_secs(3))),
@@ -221,7 +358,7 @@ fn period(py: Python<'_>, game: &str, limit: Option<u64>) -> PyResult<PeriodTupl
             r.proof,
         ))
     });
-    r.map_err(to_py)
+    finish_shared(r, &slot)
 }
 
 /// How long `analyze` may compute values the caller did not ask for by
@@ -254,6 +391,8 @@ fn analyze(
     misere: bool,
 ) -> PyResult<AnalysisTuple> {
     let game = game.to_string();
+    let slot = Arc::new(Mutex::new(None));
+    let cancel = signal_hook(&slot);
     let r = py.allow_threads(move || -> grundy::Result<AnalysisTuple> {
         // Scripts and TOML game files are read from the disk. Misère play
         // as the `grundy` command answers it: the SJ theorem when its
@@ -263,6 +402,9 @@ fn analyze(
         // Values the caller did not ask for by size (a huge heap with no
         // proven period) stop at the `grundy analyze` time limit.
         any.set_time_limit(Some(IMPLICIT_TIME));
+        // Ctrl-C stops the searches that take long (cram, node-kayles,
+        // cutting), checked about every 50 ms.
+        any.set_cancel(cancel);
         // A misère analysis has no `value`: its misère nim-value and the
         // normal-play nim-sum come under their own names.
         let (a, misere_value, normal_value) = if misere {
@@ -288,7 +430,7 @@ fn analyze(
             normal_value,
         ))
     });
-    r.map_err(to_py)
+    finish_shared(r, &slot)
 }
 
 /// The canonical spec of a game (`kayles` is `0.77`), or `ValueError`.
@@ -335,6 +477,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(checksum, m)?)?;
+    m.add_function(wrap_pyfunction!(_error_examples, m)?)?;
     m.add_class::<nimber::PyNimber>()?;
     m.add_class::<graph::PyGraph>()?;
     m.add_class::<pygame::PyGame>()?;

@@ -9,12 +9,14 @@
 
 use crate::{to_py, MoveTuple};
 use grundy::game::{Game, Outcome};
-use grundy::solve::{MemoSolver, MisereSolver};
+use grundy::solve::{MemoConfig, MemoSolver, MisereConfig, MisereSolver};
+use grundy::spec::ScriptLimits;
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 /// Calls of a callable between two checks for Ctrl-C.
 const SIGNAL_EVERY: u64 = 1024;
@@ -157,15 +159,24 @@ impl Game for PyRules {
     }
 }
 
-/// A game defined in Python (see `grundy.game`).
-#[pyclass(name = "_Game", module = "grundy", unsendable)]
-pub struct PyGame {
+/// The solvers of a [`PyGame`], behind its lock.
+struct Solvers {
     rules: PyRules,
+    max_positions: usize,
     normal: MemoSolver<PyRules>,
     misere: Option<MisereSolver<PyRules>>,
 }
 
-impl PyGame {
+impl Solvers {
+    fn new(rules: PyRules, max_positions: usize) -> Solvers {
+        Solvers {
+            normal: MemoSolver::with_config(rules.clone(), MemoConfig { max_positions }),
+            rules,
+            max_positions,
+            misere: None,
+        }
+    }
+
     fn positions(&self, py: Python<'_>, ps: &Bound<'_, PyTuple>) -> PyResult<Vec<PyPos>> {
         let mut out = Vec::new();
         for p in ps.iter() {
@@ -174,11 +185,76 @@ impl PyGame {
         Ok(out)
     }
 
-    fn done<T>(&self, r: grundy::Result<T>) -> PyResult<T> {
-        match (r, self.rules.take_error()) {
+    /// The result, or the exception a callable raised. After any error
+    /// the solvers start afresh: a callable that failed gave no options
+    /// from then on, so the memo may hold values computed without them.
+    fn done<T>(&mut self, r: grundy::Result<T>) -> PyResult<T> {
+        let r = match (r, self.rules.take_error()) {
             (_, Some(e)) => Err(e),
             (r, None) => r.map_err(to_py),
+        };
+        if r.is_err() {
+            *self = Solvers::new(self.rules.clone(), self.max_positions);
         }
+        r
+    }
+}
+
+/// A small number per thread, to tell the thread that holds a game's lock.
+fn thread_number() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    thread_local!(static NUMBER: u64 = NEXT.fetch_add(1, Ordering::Relaxed));
+    NUMBER.with(|n| *n)
+}
+
+/// A game defined in Python (see `grundy.game`). Usable from any thread:
+/// one computation at a time, a second thread waits for it (with the GIL
+/// released); a callable that asks its own game again is refused.
+#[pyclass(name = "_Game", module = "grundy", frozen)]
+pub struct PyGame {
+    solvers: Mutex<Solvers>,
+    /// The [`thread_number`] of the thread computing, 0 when none.
+    owner: AtomicU64,
+}
+
+/// The lock of a game held by this thread; `owner` cleared when dropped.
+struct Held<'a> {
+    guard: MutexGuard<'a, Solvers>,
+    owner: &'a AtomicU64,
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        self.owner.store(0, Ordering::Release);
+    }
+}
+
+impl PyGame {
+    fn lock(&self, py: Python<'_>) -> PyResult<Held<'_>> {
+        let me = thread_number();
+        let guard = loop {
+            match self.solvers.try_lock() {
+                Ok(g) => break g,
+                Err(TryLockError::Poisoned(p)) => break p.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    if self.owner.load(Ordering::Acquire) == me {
+                        return Err(PyRuntimeError::new_err(
+                            "this game is computing: its `moves` or `components` callable asked \
+                             the same game for a value (a game cannot be asked while it computes)",
+                        ));
+                    }
+                    // Another thread computes: wait for it with the GIL
+                    // released (it needs the GIL to call the rules), then
+                    // try again.
+                    py.allow_threads(|| drop(self.solvers.lock()));
+                }
+            }
+        };
+        self.owner.store(me, Ordering::Release);
+        Ok(Held {
+            guard,
+            owner: &self.owner,
+        })
     }
 }
 
@@ -193,39 +269,55 @@ fn show(py: Python<'_>, p: &PyPos) -> String {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (moves, components = None))]
-    fn new(moves: Py<PyAny>, components: Option<Py<PyAny>>) -> PyGame {
+    #[pyo3(signature = (moves, components = None, max_positions = None))]
+    fn new(
+        moves: Py<PyAny>,
+        components: Option<Py<PyAny>>,
+        max_positions: Option<crate::Count>,
+    ) -> PyResult<PyGame> {
+        let max_positions = match max_positions {
+            None => ScriptLimits::default().max_positions,
+            Some(crate::Count(0)) => {
+                return Err(crate::invalid_input(
+                    "`max_positions` is at least 1".to_string(),
+                ))
+            }
+            Some(crate::Count(n)) => usize::try_from(n).unwrap_or(usize::MAX),
+        };
         let rules = PyRules {
             moves,
             components,
             error: Arc::new(Mutex::new(None)),
             calls: Arc::new(AtomicU64::new(0)),
         };
-        PyGame {
-            normal: MemoSolver::new(rules.clone()),
-            rules,
-            misere: None,
-        }
+        Ok(PyGame {
+            solvers: Mutex::new(Solvers::new(rules, max_positions)),
+            owner: AtomicU64::new(0),
+        })
     }
 
     /// The nim-value of the sum of `positions` (each split by `components`).
     #[pyo3(signature = (*positions))]
-    fn value(&mut self, py: Python<'_>, positions: &Bound<'_, PyTuple>) -> PyResult<u64> {
-        let ps = self.positions(py, positions)?;
-        let r = self.normal.sum_value(&ps);
-        self.done(r).map(|v| v.value())
+    fn value(&self, py: Python<'_>, positions: &Bound<'_, PyTuple>) -> PyResult<u64> {
+        let mut held = self.lock(py)?;
+        let s = &mut *held.guard;
+        let ps = s.positions(py, positions)?;
+        let r = s.normal.sum_value(&ps);
+        s.done(r).map(|v| v.value())
     }
 
     /// `(value or None, outcome, winning moves)`; moves name positions by
     /// their `repr`.
     #[pyo3(signature = (positions, misere = false))]
     fn _analyze(
-        &mut self,
+        &self,
         py: Python<'_>,
         positions: &Bound<'_, PyTuple>,
         misere: bool,
     ) -> PyResult<(Option<u64>, String, Vec<MoveTuple>)> {
-        let ps = self.positions(py, positions)?;
+        let mut held = self.lock(py)?;
+        let s = &mut *held.guard;
+        let ps = s.positions(py, positions)?;
         if ps.is_empty() {
             return Ok((Some(0), Outcome::P.to_string(), Vec::new()));
         }
@@ -241,14 +333,23 @@ impl PyGame {
                 .collect()
         };
         if misere {
-            let rules = self.rules.clone();
-            let solver = self.misere.get_or_insert_with(|| MisereSolver::new(rules));
+            let rules = s.rules.clone();
+            let max_states = s.max_positions;
+            let solver = s.misere.get_or_insert_with(|| {
+                MisereSolver::with_config(
+                    rules,
+                    MisereConfig {
+                        max_states,
+                        ..MisereConfig::default()
+                    },
+                )
+            });
             let r = solver.analyze(&ps);
-            let (outcome, m) = self.done(r)?;
+            let (outcome, m) = s.done(r)?;
             return Ok((None, outcome.to_string(), moves(m)));
         }
-        let r = grundy::strategy::analyze(&self.rules, &mut self.normal, &ps);
-        let a = self.done(r)?;
+        let r = grundy::strategy::analyze(&s.rules, &mut s.normal, &ps);
+        let a = s.done(r)?;
         Ok((
             Some(a.value.value()),
             a.outcome.to_string(),
