@@ -7,14 +7,14 @@
 //! `census::check_resumed`, the same policy as the command's).
 
 use crate::{finish, interrupted, to_py, Count};
-use grundy::error::ErrorKind;
-use std::sync::atomic::{AtomicBool, Ordering};
 use grundy::analysis::Periodicity;
 use grundy::census::{self, CensusConfig, CodeReport};
+use grundy::error::ErrorKind;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// The `time_per_code` argument in seconds, checked as the CLI checks

@@ -14,11 +14,11 @@
 use grundy::error::{Error, ErrorKind};
 use grundy::solve::{NimTable, TakeBreakConfig, TakeBreakSolver};
 use grundy::spec::{self, AnalyzeOptions};
+use grundy::util::Cancel;
 use grundy::{HeapGame, Nimber};
 use numpy::IntoPyArray;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use grundy::util::Cancel;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -76,25 +76,71 @@ fn _error_examples() -> Vec<(String, PyErr)> {
     use ErrorKind as K;
     let s = || "x".to_string();
     let kinds = vec![
-        K::InvalidSpec { spec: s(), reason: s() },
-        K::InvalidPosition { position: s(), reason: s() },
+        K::InvalidSpec {
+            spec: s(),
+            reason: s(),
+        },
+        K::InvalidPosition {
+            position: s(),
+            reason: s(),
+        },
         K::Cycle { position: s() },
         K::TooManyPositions { limit: 10 },
-        K::OutOfMemory { needed: 2, available: 1 },
-        K::HeapTooLarge { heap: 2, limit: 1, searched: 1 },
-        K::LimitReached { work: s(), limit: s(), reached: s() },
+        K::OutOfMemory {
+            needed: 2,
+            available: 1,
+        },
+        K::HeapTooLarge {
+            heap: 2,
+            limit: 1,
+            searched: 1,
+        },
+        K::LimitReached {
+            work: s(),
+            limit: s(),
+            reached: s(),
+        },
         K::Cancelled,
         K::Unsupported(s()),
         K::NotShrinking { heap: 1, option: 2 },
         K::Domain(s()),
-        K::IllegalMove { text: s(), reason: s() },
-        K::Script { script: s(), reason: s() },
-        K::InvalidGraph { line: 1, reason: s() },
-        K::Io { action: s(), path: s(), message: s() },
-        K::NotTheSequence { path: s(), game: s(), heap: 1, stored: 1, computed: 2 },
-        K::NoPositions { game: s(), expected: s(), given: 0 },
-        K::BadFile { path: s(), reason: s() },
-        K::Busy { path: s(), pid: None },
+        K::IllegalMove {
+            text: s(),
+            reason: s(),
+        },
+        K::Script {
+            script: s(),
+            reason: s(),
+        },
+        K::InvalidGraph {
+            line: 1,
+            reason: s(),
+        },
+        K::Io {
+            action: s(),
+            path: s(),
+            message: s(),
+        },
+        K::NotTheSequence {
+            path: s(),
+            game: s(),
+            heap: 1,
+            stored: 1,
+            computed: 2,
+        },
+        K::NoPositions {
+            game: s(),
+            expected: s(),
+            given: 0,
+        },
+        K::BadFile {
+            path: s(),
+            reason: s(),
+        },
+        K::Busy {
+            path: s(),
+            pid: None,
+        },
     ];
     kinds
         .into_iter()
@@ -195,7 +241,6 @@ pub(crate) fn finish<T>(r: grundy::Result<T>, slot: Option<PyErr>) -> PyResult<T
 /// Ranges at least this long of a take-and-break game without a known
 /// period go to the take-and-break engine, as `grundy values` does.
 const ENGINE_RANGE: u64 = 1 << 20;
-
 
 /// Heaps asked of the library at once outside the engine (a closed form
 /// answers them without a check for Ctrl-C).

@@ -43,9 +43,9 @@ def test_a_resumed_census_computes_only_what_is_missing(tmp_path, monkeypatch):
     calls = []
     real = census_module._classify
 
-    def counting(code, to, time_per_code):
+    def counting(code, to, time_per_code, cancel=None):
         calls.append(code)
-        return real(code, to, time_per_code)
+        return real(code, to, time_per_code, cancel)
 
     monkeypatch.setattr(census_module, "_classify", counting)
     again = grundy.census("octal:1", to=4000, output=tmp_path, resume=True)

@@ -6,7 +6,7 @@
 //! must still answer right afterwards.
 
 use grundy::error::ErrorKind;
-use grundy::spec::{self, AnalyzeOptions, AnyGame};
+use grundy::spec::{self, AnalyzeOptions};
 use grundy::util::Cancel;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
