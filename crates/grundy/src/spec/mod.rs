@@ -463,7 +463,7 @@ pub struct Family {
 pub const MAX_COMPONENTS: usize = 1 << 20;
 
 /// Checks the size of a range of heaps asked of [`AnyGame::values`] at
-/// once: at most [`MAX_VALUES_AT_ONCE`](crate::solve::MAX_VALUES_AT_ONCE) values (they come back in memory,
+/// once: at most [`MAX_VALUES_AT_ONCE`] values (they come back in memory,
 /// 8 bytes each). Every game [`parse`] returns checks it, and a front-end
 /// that asks for a range piece by piece checks the whole range with it
 /// first. An empty range (`from > to`) passes: the game names it.
