@@ -33,6 +33,11 @@ use grundy::ErrorKind;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+/// Each thread's allocations are counted, so that the values of a Rhai
+/// script are bounded in total (`ScriptLimits::max_memory`).
+#[global_allocator]
+static ALLOCATOR: grundy::script::CountingAllocator = grundy::script::CountingAllocator;
+
 fn main() -> ExitCode {
     let cli = match cli::parse() {
         Ok(cli) => cli,
