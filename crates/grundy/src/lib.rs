@@ -90,11 +90,5 @@ pub mod strategy;
 pub mod util;
 
 pub use error::{Error, ErrorKind, Result};
-
-/// The unit tests count each thread's allocations, as the `grundy`
-/// command does, so that the memory limit of Rhai scripts is tested.
-#[cfg(all(test, feature = "script"))]
-#[global_allocator]
-static ALLOCATOR: script::CountingAllocator = script::CountingAllocator;
 pub use game::{Game, HeapGame};
 pub use nimber::{mex::mex, Mex, Nimber};

@@ -1,82 +1,33 @@
-//! The bytes each thread has allocated and not yet freed, counted by a
-//! global allocator the program installs ([`CountingAllocator`]), so that
-//! a Rhai script's values are bounded in total
+//! The bytes each thread has allocated and not yet freed, as the program
+//! counts them ([`count_memory_with`]), so that a Rhai script's values
+//! are bounded in total
 //! ([`ScriptLimits::max_memory`](crate::spec::ScriptLimits::max_memory)):
 //! Rhai bounds each array, map and string, but not how many of them a
 //! script keeps (32 copies of an 8-million-element array took 4.1 GB
 //! before this count).
 //!
-//! The count is per thread: a script runs on the thread that calls it,
-//! so work on other threads (another script, a solver, Python) never
-//! counts against it. Memory freed on another thread than the one that
-//! allocated it makes the counts of both threads drift, which a script
-//! call cannot cause (its values never leave the thread).
+//! The library allocates through the program's allocator and has no
+//! `unsafe` code of its own outside the engine's kernels, so the count is
+//! the program's: the `grundy` command installs a global allocator that
+//! counts each thread's bytes and hands its reader here.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use std::sync::OnceLock;
 
-thread_local! {
-    /// Bytes allocated minus bytes freed by this thread.
-    static LIVE: Cell<i64> = const { Cell::new(0) };
+/// The program's reader of the calling thread's live bytes.
+static COUNTER: OnceLock<fn() -> i64> = OnceLock::new();
+
+/// Bounds the memory of Rhai scripts in total with `live`, which returns
+/// the bytes the calling thread has allocated and not freed (counted by
+/// the program's global allocator; only differences between two readings
+/// on one thread matter). Without it Rhai bounds each value, not their
+/// total; Lua's state has an allocator of its own and needs none. The
+/// first reader set stays; it returns whether this one was set.
+pub fn count_memory_with(live: fn() -> i64) -> bool {
+    COUNTER.set(live).is_ok()
 }
 
-/// The system allocator, counting the bytes each thread allocates and
-/// frees. A program that runs Rhai scripts installs it to bound their
-/// memory in total (the `grundy` command does):
-///
-/// ```ignore
-/// #[global_allocator]
-/// static ALLOCATOR: grundy::script::CountingAllocator = grundy::script::CountingAllocator;
-/// ```
-///
-/// Its cost is one thread-local addition per allocation.
-pub struct CountingAllocator;
-
-fn add(bytes: usize, sign: i64) {
-    // `try_with`: a thread being torn down has no count (and needs none).
-    let _ = LIVE.try_with(|live| live.set(live.get().wrapping_add(sign * bytes as i64)));
-}
-
-// SAFETY: every method forwards to the system allocator with the
-// caller's arguments; the count touches no allocation.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's layout, as `GlobalAlloc::alloc` requires.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            add(layout.size(), 1);
-        }
-        p
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: as `alloc`.
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            add(layout.size(), 1);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by this allocator with `layout`.
-        unsafe { System.dealloc(ptr, layout) };
-        add(layout.size(), -1);
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: `ptr` was allocated by this allocator with `layout`.
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            add(layout.size(), -1);
-            add(new_size, 1);
-        }
-        p
-    }
-}
-
-/// The bytes this thread has allocated and not freed, as counted by
-/// [`CountingAllocator`] (always 0 when the program does not install it).
+/// The calling thread's live bytes, by the program's reader (0 without
+/// one).
 pub(super) fn live() -> i64 {
-    LIVE.try_with(Cell::get).unwrap_or(0)
+    COUNTER.get().map_or(0, |f| f())
 }

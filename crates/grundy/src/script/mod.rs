@@ -109,10 +109,9 @@
 //! has an allocator of its own with that limit (128 MiB by default, see
 //! below). Rhai bounds each value but not how many a script holds (32
 //! copies of an 8-million-element array took 4.1 GB), so the bytes the
-//! calling thread allocates during a call are counted by
-//! [`CountingAllocator`] and looked at after every operation; a program
-//! installs it as its global allocator to have this bound (the `grundy`
-//! command does).
+//! calling thread allocates during a call, as the program's global
+//! allocator counts them ([`count_memory_with`]; the `grundy` command's
+//! does), are looked at after every operation.
 //!
 //! **Lua.** The same contract in Lua 5.4, 4 to 13 times faster (Lua
 //! compiles to a register machine, Rhai walks a tree; figures in
@@ -198,7 +197,7 @@ mod rhai_engine;
 
 pub use adapter::{ScriptHeapGame, ScriptSpec};
 pub use engine::{Language, ScriptGame};
-pub use memory::CountingAllocator;
+pub use memory::count_memory_with;
 pub use moves::ScriptMove;
 pub use position::ScriptPosition;
 

@@ -412,11 +412,12 @@ pub struct ScriptLimits {
     pub max_total_time: std::time::Duration,
     /// Bytes a call may allocate beyond what was live when it began (all
     /// of its values together), [`SCRIPT_MEMORY`] by default. Lua: the
-    /// limit of the whole state (the larger of this and 4 MiB). Rhai: the
-    /// bytes counted by [`crate::script::CountingAllocator`] on the
-    /// calling thread, when the program installs it as its global
-    /// allocator (the `grundy` command does); without it Rhai bounds
-    /// each value ([`ScriptLimits::max_array_size`]), not their total.
+    /// limit of the whole state (with [`ScriptLimits::max_array_size`] ×
+    /// 16 bytes, the smaller; at least 4 MiB). Rhai: the bytes the calling
+    /// thread allocates, as the program counts them
+    /// ([`crate::script::count_memory_with`]; the `grundy` command does);
+    /// without a count Rhai bounds each value
+    /// ([`ScriptLimits::max_array_size`]), not their total.
     pub max_memory: usize,
 }
 
