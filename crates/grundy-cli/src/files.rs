@@ -8,8 +8,8 @@ use grundy::error::{Error, ErrorKind, Result};
 use grundy::script::{
     ScriptLimits, BUDGET_VARIABLE, CALL_TIME_VARIABLE, MEMORY_VARIABLE, TIME_VARIABLE,
 };
-use std::time::Duration;
 use grundy::spec::SpecFiles;
+use std::time::Duration;
 
 /// Game files from the file system, scripts under the default limits and
 /// those the environment sets (`GRUNDY_SCRIPT_BUDGET`,

@@ -4,13 +4,11 @@
 //! engines themselves: [`super::rhai_engine`] and [`super::lua_engine`].
 
 use super::lua_engine::LuaScript;
+use super::memory;
 use super::params::Param;
 use super::position::{PositionKind, ScriptPosition};
 use super::rhai_engine::RhaiScript;
-use super::memory;
-use super::{
-    ScriptLimits, BUDGET_VARIABLE, CALL_TIME_VARIABLE, MEMORY_VARIABLE, TIME_VARIABLE,
-};
+use super::{ScriptLimits, BUDGET_VARIABLE, CALL_TIME_VARIABLE, MEMORY_VARIABLE, TIME_VARIABLE};
 use crate::error::{Error, ErrorKind, Result};
 use std::cell::{Cell, RefCell};
 use std::fmt;

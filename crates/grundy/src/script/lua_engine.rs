@@ -512,7 +512,10 @@ fn check_pattern(name: &str, args: &mlua::MultiValue) -> mlua::Result<()> {
     let Some(pattern) = text(args.get(1)) else {
         return Ok(());
     };
-    let plain = name == "find" && args.get(3).is_some_and(|v| !matches!(v, Value::Nil | Value::Boolean(false)));
+    let plain = name == "find"
+        && args
+            .get(3)
+            .is_some_and(|v| !matches!(v, Value::Nil | Value::Boolean(false)));
     if plain {
         return Ok(());
     }

@@ -85,9 +85,9 @@
 //! time spent inside calls counts (not a `play` prompt). Where the clock is
 //! read:
 //! - Rhai: the progress callback, which runs after every operation, reads
-//!   it every 16 operations, so a loop of costly operations stops within
-//!   16 of them (an operation on the largest array, a sort of 8 million
-//!   elements, takes about a second).
+//!   it every 4 operations, so a loop of costly operations stops within
+//!   4 of them (an operation on the largest array, `contains` or `sort` on
+//!   8 million elements, takes up to about half a second).
 //! - Lua: the instruction hook (every 100 instructions: a concatenation of
 //!   a large string is one instruction), and the entry of every library
 //!   function whose one call can take long (`string.find`, `match`,

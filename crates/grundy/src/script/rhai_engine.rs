@@ -13,10 +13,11 @@ use rhai::{
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// Operations between two looks at the clock (each a few nanoseconds,
-/// where an operation takes about 45); the memory is looked at after
-/// every operation.
-const TIME_EVERY: u64 = 16;
+/// Operations between two looks at the clock (each about 20 ns, where an
+/// operation takes about 45; one operation may take half a second:
+/// `contains` on an array of 8 million elements); the memory is looked
+/// at after every operation.
+const TIME_EVERY: u64 = 4;
 
 /// An option that is a sum of components, made by `sum(...)` in a script.
 #[derive(Clone, Debug)]
