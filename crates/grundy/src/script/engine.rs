@@ -258,7 +258,8 @@ pub(super) fn budget_spent(limits: &ScriptLimits) -> String {
     format!(
         "stopped after {} operations of the script in all, the budget of one command \
          (about 30 s by default, to stop a runaway script); \
-         raise it with the environment variable {BUDGET_VARIABLE}=N (operations)",
+         raise it with the environment variable {BUDGET_VARIABLE}=N (operations), and \
+         the time limit of the command with {TIME_VARIABLE}=N (seconds)",
         limits.max_total_operations
     )
 }
