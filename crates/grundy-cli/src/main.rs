@@ -6,6 +6,7 @@
 //! No game logic lives here: commands parse, call the library, and print
 //! through [`output`].
 
+mod alloc;
 mod census_cmd;
 mod cli;
 mod compound_cmd;
@@ -33,7 +34,13 @@ use grundy::ErrorKind;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+/// Each thread's allocations are counted, so that the values of a Rhai
+/// script are bounded in total (`ScriptLimits::max_memory`).
+#[global_allocator]
+static ALLOCATOR: alloc::Counting = alloc::Counting;
+
 fn main() -> ExitCode {
+    grundy::script::count_memory_with(alloc::live);
     let cli = match cli::parse() {
         Ok(cli) => cli,
         // --help and --version are not errors; neither is printing the

@@ -4,14 +4,16 @@
 //! engines themselves: [`super::rhai_engine`] and [`super::lua_engine`].
 
 use super::lua_engine::LuaScript;
+use super::memory;
 use super::params::Param;
 use super::position::{PositionKind, ScriptPosition};
 use super::rhai_engine::RhaiScript;
-use super::{ScriptLimits, BUDGET_VARIABLE};
+use super::{ScriptLimits, BUDGET_VARIABLE, CALL_TIME_VARIABLE, MEMORY_VARIABLE, TIME_VARIABLE};
 use crate::error::{Error, ErrorKind, Result};
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 /// The language of a script, by its file's extension: `.lua` is Lua 5.4,
 /// anything else Rhai.
@@ -77,26 +79,138 @@ pub(super) struct Inner {
     pub(super) expected: Option<PositionKind>,
 }
 
-/// Operations counted across calls (see [`ScriptLimits::max_total_operations`]).
-#[derive(Default)]
+/// Why a limit stopped a script (the engines record it in
+/// [`Budget::stop`], then unwind the script with an error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// The operations of one call (Lua; Rhai counts its own).
+    Operations,
+    /// The budget of operations of the command.
+    Budget,
+    /// The wall-clock time of one call.
+    CallTime,
+    /// The wall-clock time of all calls of the command.
+    TotalTime,
+    /// The memory of one call.
+    Memory,
+}
+
+/// Operations, time and memory counted across calls (see
+/// [`ScriptLimits::max_total_operations`], [`ScriptLimits::max_call_time`],
+/// [`ScriptLimits::max_total_time`], [`ScriptLimits::max_memory`]).
 pub(super) struct Budget {
     /// Operations of the calls that have ended.
     pub(super) spent: Cell<u64>,
     /// Operations of the running call so far.
     pub(super) running: Cell<u64>,
+    /// When the running call began.
+    started: Cell<Instant>,
+    /// Wall-clock time of the calls that have ended.
+    time_spent: Cell<Duration>,
+    /// The bytes live on this thread when the running call began
+    /// ([`memory::live`]).
+    memory_base: Cell<i64>,
+    /// The limit that stopped the running call, if one did.
+    pub(super) stop: Cell<Option<Stop>>,
+    call_time: Duration,
+    total_time: Duration,
+    memory: i64,
 }
 
 impl Budget {
-    /// Ends a call: its operations join the spent ones.
+    /// A budget with nothing spent, under `limits`.
+    pub(super) fn new(limits: &ScriptLimits) -> Budget {
+        Budget {
+            spent: Cell::new(0),
+            running: Cell::new(0),
+            started: Cell::new(Instant::now()),
+            time_spent: Cell::new(Duration::ZERO),
+            memory_base: Cell::new(0),
+            stop: Cell::new(None),
+            call_time: limits.max_call_time,
+            total_time: limits.max_total_time,
+            memory: i64::try_from(limits.max_memory).unwrap_or(i64::MAX),
+        }
+    }
+
+    /// Begins a call: its clock and its memory start now.
+    pub(super) fn begin_call(&self) {
+        self.stop.set(None);
+        self.running.set(0);
+        self.memory_base.set(memory::live());
+        self.started.set(Instant::now());
+    }
+
+    /// Ends a call: its operations and its time join the spent ones.
     pub(super) fn end_call(&self) {
         self.spent
             .set(self.spent.get().saturating_add(self.running.replace(0)));
+        self.time_spent
+            .set(self.time_spent.get() + self.started.get().elapsed());
+    }
+
+    /// The limit of time or memory the running call has passed, if any
+    /// (recorded in [`Budget::stop`]).
+    pub(super) fn check_time(&self) -> Option<Stop> {
+        let call = self.started.get().elapsed();
+        let stop = if call > self.call_time {
+            Stop::CallTime
+        } else if self.time_spent.get() + call > self.total_time {
+            Stop::TotalTime
+        } else {
+            return self.check_memory();
+        };
+        self.stop.set(Some(stop));
+        Some(stop)
+    }
+
+    /// [`Stop::Memory`] if the running call has allocated more than its
+    /// limit (recorded in [`Budget::stop`]).
+    pub(super) fn check_memory(&self) -> Option<Stop> {
+        if memory::live().wrapping_sub(self.memory_base.get()) > self.memory {
+            self.stop.set(Some(Stop::Memory));
+            return Some(Stop::Memory);
+        }
+        None
     }
 }
 
-/// The token with which the progress callback stops a script whose
-/// budget for the command is spent.
-pub(super) const BUDGET_SPENT: &str = "grundy: the command's budget of operations is spent";
+/// The token with which the progress callback stops a script that has
+/// passed a limit (the limit is in [`Budget::stop`]).
+pub(super) const STOPPED: &str = "grundy: stopped by a limit";
+
+/// A duration in words: `5 s`, `0.25 s`.
+fn seconds(d: Duration) -> String {
+    format!("{} s", d.as_secs_f64())
+}
+
+/// The error of a limit of time, memory or the budget (the engines word
+/// their own limit of operations per call), naming it and how to raise it.
+pub(super) fn stopped(stop: Stop, limits: &ScriptLimits) -> String {
+    match stop {
+        Stop::Budget => budget_spent(limits),
+        Stop::Operations => format!(
+            "stopped after {} operations (Lua instructions; an endless loop?)",
+            limits.max_operations
+        ),
+        Stop::CallTime => format!(
+            "ran over its time limit of {} per call (`{CALL_TIME_VARIABLE}`): an endless \
+             loop, or work too large for one call?",
+            seconds(limits.max_call_time)
+        ),
+        Stop::TotalTime => format!(
+            "ran over the time limit of {} for all its calls in one command \
+             (`{TIME_VARIABLE}`), to stop a runaway script; raise it for honest long work \
+             with the environment variable {TIME_VARIABLE}=N (seconds)",
+            seconds(limits.max_total_time)
+        ),
+        Stop::Memory => format!(
+            "ran over its memory limit: its values may take {} in all (`{MEMORY_VARIABLE}`, \
+             in MiB)",
+            crate::error::human_bytes(limits.max_memory as u64)
+        ),
+    }
+}
 
 /// The kind of position in the example commands of a script's comments
 /// (`grundy analyze script:FILE 3,5 4,4`), if they use one kind only.
@@ -144,7 +258,8 @@ pub(super) fn budget_spent(limits: &ScriptLimits) -> String {
     format!(
         "stopped after {} operations of the script in all, the budget of one command \
          (about 30 s by default, to stop a runaway script); \
-         raise it with the environment variable {BUDGET_VARIABLE}=N (operations)",
+         raise it with the environment variable {BUDGET_VARIABLE}=N (operations), and \
+         the time limit of the command with {TIME_VARIABLE}=N (seconds)",
         limits.max_total_operations
     )
 }
@@ -215,7 +330,7 @@ impl ScriptGame {
                 ));
             }
         }
-        let budget = Rc::new(Budget::default());
+        let budget = Rc::new(Budget::new(limits));
         let language = Language::of(name);
         let backend = match language {
             Language::Rhai => {

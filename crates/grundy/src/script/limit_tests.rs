@@ -238,3 +238,197 @@ fn a_runaway_script_spends_the_default_budget_within_about_30_seconds() {
         );
     }
 }
+
+/// Limits of a fraction of a second for the attacks below (the defaults
+/// otherwise).
+fn short(call_ms: u64, total_ms: u64) -> ScriptLimits {
+    ScriptLimits {
+        max_call_time: std::time::Duration::from_millis(call_ms),
+        max_total_time: std::time::Duration::from_millis(total_ms),
+        ..ScriptLimits::default()
+    }
+}
+
+/// Runs the script `name` (its top level, then `values` of heaps 0 to 3)
+/// and drops it: the error, and the seconds all of it took.
+fn attack(name: &str, source: &str, limits: &ScriptLimits) -> (String, f64) {
+    let start = std::time::Instant::now();
+    let e = match ScriptGame::with_limits(name, source, limits) {
+        Err(e) => e.to_string(),
+        Ok(game) => ScriptSpec::new(game)
+            .values(0, 3)
+            .map(|v| format!("no error: {v:?}"))
+            .unwrap_or_else(|e| e.to_string()),
+    };
+    (e, start.elapsed().as_secs_f64())
+}
+
+/// Asserts that `source` is stopped by the time limit of one call
+/// (0.3 s here) within a second, naming it.
+fn stopped_by_the_call_time(name: &str, source: &str) {
+    let (e, took) = attack(name, source, &short(300, 60_000));
+    assert!(
+        e.contains("time limit of 0.3 s per call") && e.contains(CALL_TIME_VARIABLE),
+        "{name}: {e}"
+    );
+    assert!(took < 1.5, "{name}: stopped after {took:.1} s");
+}
+
+/// Regression (issue 34): Lua runs a finalizer with its hooks off, so a
+/// loop in one (at a collection, or when the state was closed at the end
+/// of the command) hung the command with no limit. A metatable with
+/// `__gc` is refused; one that gains `__gc` later marks nothing (Lua's
+/// rule), so dropping the game returns.
+#[test]
+fn a_lua_finalizer_loop_is_stopped() {
+    let looping = "setmetatable({}, {__gc = function() while true do end end})";
+    for source in [
+        format!("{looping}\nfunction moves(n) return {{}} end"),
+        format!("function moves(n) {looping} return {{}} end"),
+    ] {
+        let (e, took) = attack("gc.lua", &source, &short(300, 60_000));
+        assert!(e.contains("`__gc`") && e.contains("not allowed"), "{e}");
+        assert!(took < 1.0, "took {took:.1} s");
+    }
+    let later = "local mt = {}\nlocal t = setmetatable({}, mt)\n\
+                 mt.__gc = function() while true do end end\n\
+                 function moves(n) if n > 0 then return {n - 1} end return {} end";
+    let (e, took) = attack("gc.lua", later, &short(300, 60_000));
+    assert!(e.starts_with("no error"), "{e}");
+    assert!(took < 1.0, "took {took:.1} s");
+}
+
+/// Regression (issue 34): Lua's pattern matcher backtracks inside one C
+/// call, where no hook runs: this search ran for ever.
+#[test]
+fn lua_pattern_backtracking_is_stopped() {
+    let source = r#"function moves(n)
+        string.find(string.rep("a", 5000), string.rep("a*", 30) .. "b")
+        return {}
+    end"#;
+    let (e, took) = attack("find.lua", source, &ScriptLimits::default());
+    assert!(
+        e.contains("string.find: the pattern") && e.contains("10^9 steps"),
+        "{e}"
+    );
+    assert!(took < 1.0, "took {took:.1} s");
+    // The same through the method syntax, `match`, `gmatch` and `gsub`.
+    for call in [
+        r#"s:find(p)"#,
+        r#"s:match(p)"#,
+        r#"for x in s:gmatch(p) do end"#,
+        r#"s:gsub(p, "")"#,
+    ] {
+        let source = format!(
+            "function moves(n) local s, p = string.rep('a', 5000), string.rep('a*', 30) .. 'b' \
+             {call} return {{}} end"
+        );
+        let (e, took) = attack("find.lua", &source, &ScriptLimits::default());
+        assert!(e.contains("10^9 steps"), "{call}: {e}");
+        assert!(took < 1.0, "{call}: took {took:.1} s");
+    }
+    // Patterns of honest scripts pass: a board, a number, a plain search.
+    let honest = r#"function moves(n)
+        local board = string.rep("X.", 50)
+        local a, b = ("12,34"):match("^(%d+),(%d+)$")
+        local _, holes = board:gsub("%.", "")
+        local at = board:find("X.X", 1, true)
+        if n > 0 and a == "12" and holes == 50 and at == 1 then return {n - 1} end
+        return {}
+    end"#;
+    let (e, _) = attack("honest.lua", honest, &ScriptLimits::default());
+    assert!(e.starts_with("no error"), "{e}");
+}
+
+/// Regression (issue 34): `gsub` on a 10 MB string runs inside one C
+/// call, and a loop of them ran for ever (a few instructions per call,
+/// so the instruction count never reached its limit).
+#[test]
+fn lua_gsub_on_a_large_string_is_stopped() {
+    stopped_by_the_call_time(
+        "gsub.lua",
+        r#"function moves(n)
+            local s = string.rep("ab", 5000000)
+            while true do s = s:gsub("a", "a") end
+        end"#,
+    );
+}
+
+/// Regression (issue 34): `table.sort` of 400,000 items in a loop ran for
+/// ever (the sort is one C call).
+#[test]
+fn lua_table_sort_in_a_loop_is_stopped() {
+    stopped_by_the_call_time(
+        "sort.lua",
+        r#"function moves(n)
+            local t = {}
+            for i = 1, 400000 do t[i] = (i * 7919) % 400000 end
+            while true do table.sort(t); table.sort(t, function(a, b) return a > b end) end
+        end"#,
+    );
+}
+
+/// A loop of concatenations of a 10 MB string (one instruction each, but
+/// milliseconds) is stopped by the clock too.
+#[test]
+fn a_lua_concatenation_loop_is_stopped() {
+    stopped_by_the_call_time(
+        "concat.lua",
+        r#"function moves(n)
+            local s = string.rep("a", 10000000)
+            while true do local t = s .. s end
+        end"#,
+    );
+}
+
+/// Regression (issue 34): Rhai counts an operation per statement, not per
+/// element, so `reverse`, `sort` or `contains` on an array of 8 million
+/// elements in a loop ran for ever; the clock stops them.
+#[test]
+fn a_rhai_loop_over_a_padded_array_is_stopped() {
+    for body in ["a.reverse();", "a.sort();", "a.contains(1);"] {
+        stopped_by_the_call_time(
+            "pad.rhai",
+            &format!("fn moves(n) {{ let a = []; a.pad(8000000, 0); loop {{ {body} }} }}"),
+        );
+    }
+}
+
+/// Regression (issue 34): `t = [t]` copies all of `t`, so 100,000 of them
+/// took time quadratic in their number; the clock stops them.
+#[test]
+fn a_rhai_array_nested_in_itself_is_stopped() {
+    stopped_by_the_call_time(
+        "nest.rhai",
+        "fn moves(n) { let t = []; for i in 0..100000 { t = [t]; } [] }",
+    );
+}
+
+/// A script that stays under the limits of each call is stopped by the
+/// time limit of the command (the default, 25 s, stops a runaway script
+/// within about 30 s, whatever each call does): measured with limits of
+/// 1 s per call and 1.5 s in all, each call taking a tenth of a second or
+/// so.
+#[test]
+fn a_script_under_the_call_limits_is_stopped_by_the_time_of_the_command() {
+    let rhai = "fn moves(n) { let x = 0; for i in 0..100000 { x += i; } if n >= 1 { [n - 1] } else { [] } }";
+    let lua = "function moves(n) local x = 0 for i = 0, 1000000 do x = x + i end \
+               if n >= 1 then return {n - 1} end return {} end";
+    for (name, source) in [("slow.rhai", rhai), ("slow.lua", lua)] {
+        let limits = short(1000, 1500);
+        let mut s = ScriptSpec::new(ScriptGame::with_limits(name, source, &limits).unwrap());
+        let start = std::time::Instant::now();
+        let e = s.values(0, 1_000_000).unwrap_err().to_string();
+        let took = start.elapsed().as_secs_f64();
+        assert!(
+            e.contains("time limit of 1.5 s for all its calls") && e.contains(TIME_VARIABLE),
+            "{name}: {e}"
+        );
+        assert!(
+            (1.5..2.5).contains(&took),
+            "{name}: stopped after {took:.1} s"
+        );
+    }
+    assert_eq!(ScriptLimits::default().max_total_time.as_secs(), 25);
+    assert!(ScriptLimits::default().max_call_time < ScriptLimits::default().max_total_time);
+}

@@ -6,18 +6,20 @@
 //! Lua runs the same scripts 4 to 13 times faster than Rhai (a compiled
 //! register machine against a tree walk; see `benches/scripts.sh`).
 
-use super::engine::{budget_spent, Budget, Failure};
+use super::engine::{stopped, Budget, Failure, Stop};
 use super::params::Param;
 use super::position::{ScriptPosition, MAX_DEPTH};
 use super::{ScriptLimits, LUA_INSTRUCTIONS_PER_OPERATION};
 use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::ffi::c_void;
 use std::rc::Rc;
 
-/// Instructions between two calls of the hook that counts them.
-const HOOK_EVERY: u32 = 1000;
+/// Instructions between two calls of the hook that counts them and
+/// reads the clock (one instruction may take milliseconds: a
+/// concatenation of a string of many megabytes).
+const HOOK_EVERY: u32 = 100;
 
 /// Run before the script: `sum`, the marker of sums (returned to the
 /// host), a strict global table (reading a variable that was never
@@ -46,15 +48,6 @@ setmetatable(_G, {
 return mt
 "##;
 
-/// Why the hook stopped a script.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Stop {
-    /// The operations of one call.
-    Call,
-    /// The budget of the command.
-    Budget,
-}
-
 /// A Lua script, run and ready to call.
 pub(super) struct LuaScript {
     moves: Function,
@@ -62,8 +55,6 @@ pub(super) struct LuaScript {
     canonical: Option<Function>,
     /// The metatable of the tables `sum(...)` makes, by address.
     sum: *const c_void,
-    /// What the hook stopped, if it did (cleared by each call).
-    stop: Rc<Cell<Option<Stop>>>,
     /// The items of the list `moves(p)` returned (kept between calls).
     items: RefCell<Vec<Value>>,
     limits: ScriptLimits,
@@ -90,6 +81,7 @@ impl LuaScript {
         )
         .map_err(setup)?;
         bit_helpers(&lua).map_err(setup)?;
+        guard_natives(&lua, budget).map_err(setup)?;
         let globals = lua.globals();
         for (param, value) in params {
             let v = to_lua(&lua, value).map_err(|e| format!("the parameter `{param}`: {e}"))?;
@@ -100,12 +92,12 @@ impl LuaScript {
             .set_name("=prelude")
             .eval()
             .map_err(setup)?;
-        let stop = Rc::new(Cell::new(None));
-        set_hook(&lua, limits, budget, &stop);
+        set_hook(&lua, limits, budget);
         lua.set_memory_limit(memory_limit(limits)).map_err(setup)?;
+        budget.begin_call();
         let run = lua.load(source).set_name(format!("={name}")).exec();
         budget.end_call();
-        run.map_err(|e| describe(&e, stop.get(), limits).0)?;
+        run.map_err(|e| describe(&e, budget.stop.get(), limits).0)?;
         let Some(moves) = function(&globals, "moves") else {
             return Err(
                 "defines no function `moves(p)` (it must return the options of position p)".into(),
@@ -116,7 +108,6 @@ impl LuaScript {
             components: function(&globals, "components"),
             canonical: function(&globals, "canonical"),
             sum: sum.to_pointer(),
-            stop,
             items: RefCell::new(Vec::new()),
             limits: limits.clone(),
             budget: budget.clone(),
@@ -140,11 +131,11 @@ impl LuaScript {
             reason,
             wrong_kind: false,
         })?;
-        self.stop.set(None);
+        self.budget.begin_call();
         let r = f.call::<Value>(arg);
         self.budget.end_call();
         r.map_err(|e| {
-            let (reason, wrong_kind) = describe(&e, self.stop.get(), &self.limits);
+            let (reason, wrong_kind) = describe(&e, self.budget.stop.get(), &self.limits);
             Failure::Call { reason, wrong_kind }
         })
     }
@@ -339,18 +330,8 @@ impl LuaScript {
 /// limit when one was hit; and whether it is the kind of error a
 /// position of the wrong kind causes.
 fn describe(e: &mlua::Error, stop: Option<Stop>, limits: &ScriptLimits) -> (String, bool) {
-    match stop {
-        Some(Stop::Budget) => return (budget_spent(limits), false),
-        Some(Stop::Call) => {
-            return (
-                format!(
-                    "stopped after {} operations (Lua instructions; an endless loop?)",
-                    limits.max_operations
-                ),
-                false,
-            )
-        }
-        None => {}
+    if let Some(stop) = stop {
+        return (stopped(stop, limits), false);
     }
     let e = innermost(e);
     if let mlua::Error::MemoryError(_) = e {
@@ -393,10 +374,16 @@ fn describe(e: &mlua::Error, stop: Option<Stop>, limits: &ScriptLimits) -> (Stri
 
 /// The memory a Lua state may take: as much as one array of Rhai's
 /// ([`ScriptLimits::max_array_size`] values of 16 bytes,
-/// [`super::SCRIPT_VALUE_BYTES`] by default), and at least 4 MiB (the
-/// libraries need some).
+/// [`super::SCRIPT_VALUE_BYTES`] by default) and at most
+/// [`ScriptLimits::max_memory`], and at least 4 MiB (the libraries need
+/// some). It covers everything the state allocates: strings, tables,
+/// functions, the stack and the buffers of the string library.
 fn memory_limit(limits: &ScriptLimits) -> usize {
-    limits.max_array_size.saturating_mul(16).max(4 << 20)
+    limits
+        .max_array_size
+        .saturating_mul(16)
+        .min(limits.max_memory)
+        .max(4 << 20)
 }
 
 /// The error inside the wrappers of callbacks.
@@ -418,13 +405,14 @@ fn undefined_variable(text: &str) -> Option<&str> {
 /// [`ScriptLimits::max_operations`] of them, or a command whose calls run
 /// more than [`ScriptLimits::max_total_operations`] operations of
 /// [`LUA_INSTRUCTIONS_PER_OPERATION`] instructions, stops with an error
-/// (which the script cannot catch: `pcall` is removed).
-fn set_hook(lua: &Lua, limits: &ScriptLimits, budget: &Rc<Budget>, stop: &Rc<Cell<Option<Stop>>>) {
+/// (which the script cannot catch: `pcall` is removed); so does a call
+/// past its time ([`Budget::check_time`]).
+fn set_hook(lua: &Lua, limits: &ScriptLimits, budget: &Rc<Budget>) {
     let per_call = limits.max_operations;
     let total = limits
         .max_total_operations
         .saturating_mul(LUA_INSTRUCTIONS_PER_OPERATION);
-    let (budget, stop) = (budget.clone(), stop.clone());
+    let budget = budget.clone();
     lua.set_hook(
         HookTriggers::new().every_nth_instruction(HOOK_EVERY),
         move |_, _| {
@@ -433,14 +421,192 @@ fn set_hook(lua: &Lua, limits: &ScriptLimits, budget: &Rc<Budget>, stop: &Rc<Cel
             let why = if budget.spent.get().saturating_add(ops) > total {
                 Stop::Budget
             } else if ops > per_call {
-                Stop::Call
+                Stop::Operations
+            } else if let Some(why) = budget.check_time() {
+                why
             } else {
                 return Ok(VmState::Continue);
             };
-            stop.set(Some(why));
+            budget.stop.set(Some(why));
             Err(mlua::Error::RuntimeError("stopped by grundy".into()))
         },
     );
+}
+
+/// Lua's library functions whose single call can take long (a pattern
+/// that backtracks, a string or table of many megabytes), wrapped so that
+/// each call first looks at the clock ([`Budget::check_time`]): Lua's
+/// instruction hook does not run inside a C function, so a loop of such
+/// calls would run on between two hooks.
+const TIMED: [(&str, &[&str]); 2] = [
+    (
+        "string",
+        &[
+            "find", "match", "gmatch", "gsub", "rep", "format", "reverse", "upper", "lower",
+        ],
+    ),
+    ("table", &["sort", "concat", "unpack", "move"]),
+];
+
+/// Steps a pattern search may take at most ([`pattern_steps`]), about a
+/// second: Lua's matcher backtracks, and
+/// `string.find(string.rep("a", 5000), string.rep("a*", 30) .. "b")` would
+/// run for ever inside one C call, where no hook or clock can stop it.
+const MAX_PATTERN_STEPS: f64 = 1e9;
+
+/// Wraps the functions of [`TIMED`] (the clock, and for the four pattern
+/// functions a bound on the search, [`pattern_steps`]), and `setmetatable`,
+/// which refuses a finalizer (`__gc`): Lua runs finalizers with hooks off
+/// (at a collection, or when the state is closed), so a loop in one could
+/// never be stopped.
+fn guard_natives(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
+    let globals = lua.globals();
+    for (library, names) in TIMED {
+        let table: Table = globals.get(library)?;
+        for &name in names {
+            let original: Function = table.get(name)?;
+            let budget = budget.clone();
+            let pattern = matches!(name, "find" | "match" | "gmatch" | "gsub");
+            let wrapped = lua.create_function(move |_, args: mlua::MultiValue| {
+                if budget.check_time().is_some() {
+                    return Err(mlua::Error::RuntimeError("stopped by grundy".into()));
+                }
+                if pattern {
+                    check_pattern(name, &args)?;
+                }
+                original.call::<mlua::MultiValue>(args)
+            })?;
+            table.set(name, wrapped)?;
+        }
+    }
+    let original: Function = globals.get("setmetatable")?;
+    let guarded = lua.create_function(move |_, (t, mt): (Value, Value)| {
+        if let Value::Table(m) = &mt {
+            if !m.raw_get::<Value>("__gc")?.is_nil() {
+                return Err(mlua::Error::RuntimeError(
+                    "setmetatable: a metatable with `__gc` (a finalizer) is not allowed in a \
+                     game script: Lua runs finalizers where no limit can stop them"
+                        .into(),
+                ));
+            }
+        }
+        original.call::<Value>((t, mt))
+    })?;
+    globals.set("setmetatable", guarded)
+}
+
+/// Refuses a pattern search that could take more than
+/// [`MAX_PATTERN_STEPS`] ([`pattern_steps`]); `string.find` with `plain`
+/// set is a plain search, always allowed.
+fn check_pattern(name: &str, args: &mlua::MultiValue) -> mlua::Result<()> {
+    let text = |v: Option<&Value>| -> Option<Vec<u8>> {
+        match v {
+            Some(Value::String(s)) => Some(s.as_bytes().to_vec()),
+            _ => None,
+        }
+    };
+    let subject_len = match args.front() {
+        Some(Value::String(s)) => s.as_bytes().len(),
+        _ => return Ok(()), // Lua reports a wrong argument itself.
+    };
+    let Some(pattern) = text(args.get(1)) else {
+        return Ok(());
+    };
+    let plain = name == "find"
+        && args
+            .get(3)
+            .is_some_and(|v| !matches!(v, Value::Nil | Value::Boolean(false)));
+    if plain {
+        return Ok(());
+    }
+    let steps = pattern_steps(&pattern, subject_len);
+    if steps > MAX_PATTERN_STEPS {
+        return Err(mlua::Error::RuntimeError(format!(
+            "string.{name}: the pattern `{}` could take about 10^{:.0} steps on a string of {} \
+             bytes, more than the limit of 10^{:.0} steps of one search (each `*`, `+` or `-` \
+             may multiply the steps by the string's length): use fewer of them, anchor the \
+             pattern with `^`, or search a shorter string",
+            String::from_utf8_lossy(&pattern[..pattern.len().min(40)]),
+            steps.log10().floor(),
+            subject_len,
+            MAX_PATTERN_STEPS.log10()
+        )));
+    }
+    Ok(())
+}
+
+/// An upper bound on the steps of Lua's pattern matcher searching
+/// `pattern` in a string of `n` bytes: each start position (one if the
+/// pattern is anchored with `^`), times the choices of each item (`n + 1`
+/// lengths for `*`, `+`, `-`, two for `?`, `n + 1` for a scan such as
+/// `%b()` or a back-reference `%1`), times the pattern's length.
+fn pattern_steps(p: &[u8], n: usize) -> f64 {
+    let lengths = n as f64 + 1.0;
+    let anchored = p.first() == Some(&b'^');
+    let mut i = usize::from(anchored);
+    let mut steps = 1.0f64;
+    while i < p.len() {
+        let end = match p[i] {
+            b'(' | b')' => {
+                i += 1;
+                continue;
+            }
+            b'%' => match p.get(i + 1) {
+                Some(b'b') => {
+                    steps *= lengths;
+                    i += 4;
+                    continue;
+                }
+                Some(b'f') => {
+                    i = set_end(p, i + 2);
+                    continue;
+                }
+                Some(d) if d.is_ascii_digit() => {
+                    steps *= lengths;
+                    i += 2;
+                    continue;
+                }
+                _ => i + 2,
+            },
+            b'[' => set_end(p, i),
+            _ => i + 1,
+        };
+        i = end;
+        match p.get(i) {
+            Some(b'*' | b'+' | b'-') => {
+                steps *= lengths;
+                i += 1;
+            }
+            Some(b'?') => {
+                steps *= 2.0;
+                i += 1;
+            }
+            _ => {}
+        }
+    }
+    let starts = if anchored { 1.0 } else { lengths };
+    starts * steps * p.len().max(1) as f64
+}
+
+/// The index after the set `[...]` that starts at `p[i]` (as Lua reads
+/// it: `^` first negates, the first item may be `]`, `%` escapes the
+/// next byte), or the pattern's end.
+fn set_end(p: &[u8], i: usize) -> usize {
+    let mut j = i + 1;
+    if p.get(j) == Some(&b'^') {
+        j += 1;
+    }
+    loop {
+        let Some(&c) = p.get(j) else {
+            return p.len();
+        };
+        j += if c == b'%' { 2 } else { 1 };
+        match p.get(j) {
+            Some(b']') => return j + 1,
+            None => return p.len(),
+            _ => {}
+        }
+    }
 }
 
 /// The native helpers for bit masks ([`super::rhai_engine::bit_helpers`]

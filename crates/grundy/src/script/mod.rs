@@ -69,8 +69,49 @@
 //! [`SCRIPT_BUDGET`] (600 million) by default, so that a runaway script
 //! stops within about 30 s (the `grundy` command and the Python package
 //! set it from the environment variable `GRUNDY_SCRIPT_BUDGET`,
-//! [`BUDGET_VARIABLE`]). Requests of scripted games have no time limit
-//! besides it; `grundy values` shows their progress on a terminal.
+//! [`BUDGET_VARIABLE`]); `grundy values` shows their progress on a terminal.
+//!
+//! **Time and memory, whatever the script calls.** Operations are counted
+//! between statements (Rhai) or instructions (Lua), but work inside the
+//! engines' native functions is not: `a.reverse()` on an array of 8
+//! million elements is one Rhai operation, `s:gsub(...)` on a 10 MB
+//! string one Lua instruction. So every call also runs under a clock
+//! ([`ScriptLimits::max_call_time`], [`SCRIPT_CALL_TIME`], 5 s;
+//! `GRUNDY_SCRIPT_CALL_SECONDS`, [`CALL_TIME_VARIABLE`]) and all calls of
+//! a command under another ([`ScriptLimits::max_total_time`],
+//! [`SCRIPT_TOTAL_TIME`], 25 s; `GRUNDY_SCRIPT_SECONDS`,
+//! [`TIME_VARIABLE`]), so that a runaway script stops within about 30 s
+//! whatever it does; the error names the limit and its variable. Only the
+//! time spent inside calls counts (not a `play` prompt). Where the clock is
+//! read:
+//! - Rhai: the progress callback, which runs after every operation, reads
+//!   it every 4 operations, so a loop of costly operations stops within
+//!   4 of them (an operation on the largest array, `contains` or `sort` on
+//!   8 million elements, takes up to about half a second).
+//! - Lua: the instruction hook (every 100 instructions: a concatenation of
+//!   a large string is one instruction), and the entry of every library
+//!   function whose one call can take long (`string.find`, `match`,
+//!   `gmatch`, `gsub`, `rep`, `format`, `reverse`, `upper`, `lower`,
+//!   `table.sort`, `concat`, `unpack`, `move`), because no hook runs
+//!   inside a C function. A pattern search is refused before it starts
+//!   when its steps could pass 10^9 (an upper bound: the subject's length
+//!   to the power of the pattern's `*`, `+` and `-`; Lua's matcher
+//!   backtracks, and `string.find(string.rep("a", 5000),
+//!   string.rep("a*", 30) .. "b")` would otherwise run for ever inside one
+//!   call). A metatable with `__gc` is refused: Lua runs finalizers with
+//!   hooks off (at a collection, and when the state is closed), where
+//!   nothing could stop a loop. A wrapped function can be stopped only at
+//!   its entry, so its one call is bounded by its input, itself bounded by
+//!   the memory limit.
+//!
+//! Memory in total: [`ScriptLimits::max_memory`] ([`SCRIPT_MEMORY`],
+//! 256 MiB; `GRUNDY_SCRIPT_MEMORY_MIB`, [`MEMORY_VARIABLE`]). Lua's state
+//! has an allocator of its own with that limit (128 MiB by default, see
+//! below). Rhai bounds each value but not how many a script holds (32
+//! copies of an 8-million-element array took 4.1 GB), so the bytes the
+//! calling thread allocates during a call, as the program's global
+//! allocator counts them ([`count_memory_with`]; the `grundy` command's
+//! does), are looked at after every operation.
 //!
 //! **Lua.** The same contract in Lua 5.4, 4 to 13 times faster (Lua
 //! compiles to a register machine, Rhai walks a tree; figures in
@@ -107,7 +148,7 @@
 //!   without `io`, `os`, `package`/`require`, `debug`, `coroutine`,
 //!   `load`, `loadfile`, `dofile`, `collectgarbage`, `print`, `string.dump`
 //!   and `pcall`/`xpcall` (so a script cannot catch the error that stops
-//!   it). **Limits:** an instruction-count hook (every 1,000 instructions)
+//!   it). **Limits:** an instruction-count hook (every 100 instructions)
 //!   stops a call after [`ScriptLimits::max_operations`] Lua instructions
 //!   and the command after [`ScriptLimits::max_total_operations`]
 //!   operations of [`LUA_INSTRUCTIONS_PER_OPERATION`] instructions (the
@@ -148,6 +189,7 @@ mod adapter;
 mod engine;
 pub mod gamefile;
 mod lua_engine;
+mod memory;
 pub mod moves;
 pub mod params;
 pub mod position;
@@ -155,6 +197,7 @@ mod rhai_engine;
 
 pub use adapter::{ScriptHeapGame, ScriptSpec};
 pub use engine::{Language, ScriptGame};
+pub use memory::count_memory_with;
 pub use moves::ScriptMove;
 pub use position::ScriptPosition;
 
@@ -163,10 +206,23 @@ pub use position::ScriptPosition;
 /// budget).
 pub const BUDGET_VARIABLE: &str = "GRUNDY_SCRIPT_BUDGET";
 
+/// The environment variable with which the `grundy` command sets
+/// [`ScriptLimits::max_call_time`] (seconds; named in the error).
+pub const CALL_TIME_VARIABLE: &str = "GRUNDY_SCRIPT_CALL_SECONDS";
+
+/// The environment variable with which the `grundy` command sets
+/// [`ScriptLimits::max_total_time`] (seconds; named in the error).
+pub const TIME_VARIABLE: &str = "GRUNDY_SCRIPT_SECONDS";
+
+/// The environment variable with which the `grundy` command sets
+/// [`ScriptLimits::max_memory`] (MiB; named in the error).
+pub const MEMORY_VARIABLE: &str = "GRUNDY_SCRIPT_MEMORY_MIB";
+
 /// Re-exported from [`crate::spec`], where the callers that hand files
 /// to the library set them ([`crate::spec::SpecFiles::script_limits`]).
 pub use crate::spec::{
-    ScriptLimits, LUA_INSTRUCTIONS_PER_OPERATION, SCRIPT_BUDGET, SCRIPT_VALUE_BYTES,
+    ScriptLimits, LUA_INSTRUCTIONS_PER_OPERATION, SCRIPT_BUDGET, SCRIPT_CALL_TIME, SCRIPT_MEMORY,
+    SCRIPT_TOTAL_TIME, SCRIPT_VALUE_BYTES,
 };
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! script once, calling its functions under the limits, and converting
 //! positions between Rust and Rhai.
 
-use super::engine::{budget_spent, Budget, Failure, BUDGET_SPENT};
+use super::engine::{stopped, Budget, Failure, Stop, STOPPED};
 use super::params::Param;
 use super::position::{PositionKind, ScriptPosition, MAX_DEPTH};
 use super::ScriptLimits;
@@ -12,6 +12,12 @@ use rhai::{
 };
 use std::cell::RefCell;
 use std::rc::Rc;
+
+/// Operations between two looks at the clock (each about 20 ns, where an
+/// operation takes about 45; one operation may take half a second:
+/// `contains` on an array of 8 million elements); the memory is looked
+/// at after every operation.
+const TIME_EVERY: u64 = 4;
 
 /// An option that is a sum of components, made by `sum(...)` in a script.
 #[derive(Clone, Debug)]
@@ -52,9 +58,10 @@ impl RhaiScript {
                 "defines no function `moves(p)` (it must return the options of position p)".into(),
             );
         }
+        budget.begin_call();
         let run = engine.run_ast(&ast);
         budget.end_call();
-        run.map_err(|e| describe(&e, limits))?;
+        run.map_err(|e| describe(&e, limits, budget))?;
         Ok(RhaiScript {
             fast,
             strictly_checked: RefCell::new(Vec::new()),
@@ -147,6 +154,7 @@ impl RhaiScript {
         let engine = if checked { &self.fast } else { &self.engine };
         let mut scope = self.scope.borrow_mut();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        self.budget.begin_call();
         let call = engine.call_fn_with_options::<Dynamic>(
             options,
             &mut scope,
@@ -159,7 +167,7 @@ impl RhaiScript {
             self.strictly_checked.borrow_mut().push((function, class));
         }
         call.map_err(|e| Failure::Call {
-            reason: describe(&e, &self.limits),
+            reason: describe(&e, &self.limits, &self.budget),
             wrong_kind: reads_wrong_kind(&e),
         })
     }
@@ -223,11 +231,15 @@ fn new_engine(
     let counter = budget.clone();
     engine.on_progress(move |ops| {
         counter.running.set(ops);
-        if counter.spent.get().saturating_add(ops) > total {
-            Some(Dynamic::from(BUDGET_SPENT))
+        let stop = if counter.spent.get().saturating_add(ops) > total {
+            counter.stop.set(Some(Stop::Budget));
+            Some(Stop::Budget)
+        } else if ops % TIME_EVERY == 0 {
+            counter.check_time()
         } else {
-            None
-        }
+            counter.check_memory()
+        };
+        stop.map(|_| Dynamic::from(STOPPED))
     });
     if strict {
         strict_comparisons(&mut engine);
@@ -376,14 +388,12 @@ fn kind_name(d: &Dynamic) -> &'static str {
 }
 
 /// A Rhai error in one line, with a word on limits when one was hit.
-fn describe(e: &EvalAltResult, limits: &ScriptLimits) -> String {
+fn describe(e: &EvalAltResult, limits: &ScriptLimits, budget: &Budget) -> String {
+    if let Some(stop) = budget.stop.get() {
+        return stopped(stop, limits);
+    }
     let text = e.to_string().replace('\n', " ");
     match e {
-        EvalAltResult::ErrorTerminated(token, _)
-            if token.clone().into_immutable_string().ok().as_deref() == Some(BUDGET_SPENT) =>
-        {
-            budget_spent(limits)
-        }
         EvalAltResult::ErrorTooManyOperations(..) => format!(
             "{text}: stopped after {} operations (an endless loop?)",
             limits.max_operations

@@ -410,7 +410,39 @@ pub struct ScriptLimits {
     /// [`LUA_INSTRUCTIONS_PER_OPERATION`] instructions. The default,
     /// [`SCRIPT_BUDGET`], stops a runaway script within about 30 s.
     pub max_total_operations: u64,
+    /// Wall-clock time of one call (the top level included), checked
+    /// between operations and at the entry of the native functions that
+    /// can take long (see [`crate::script`], "Limits"):
+    /// [`SCRIPT_CALL_TIME`] by default; the `grundy` command reads it
+    /// from `GRUNDY_SCRIPT_CALL_SECONDS`.
+    pub max_call_time: std::time::Duration,
+    /// Wall-clock time of all calls of one game together (the whole
+    /// command; time between calls, such as a `play` prompt, does not
+    /// count): [`SCRIPT_TOTAL_TIME`] by default; the `grundy` command reads
+    /// it from `GRUNDY_SCRIPT_SECONDS`.
+    pub max_total_time: std::time::Duration,
+    /// Bytes a call may allocate beyond what was live when it began (all
+    /// of its values together), [`SCRIPT_MEMORY`] by default. Lua: the
+    /// limit of the whole state (with [`ScriptLimits::max_array_size`] ×
+    /// 16 bytes, the smaller; at least 4 MiB). Rhai: the bytes the calling
+    /// thread allocates, as the program counts them
+    /// ([`crate::script::count_memory_with`]; the `grundy` command does);
+    /// without a count Rhai bounds each value
+    /// ([`ScriptLimits::max_array_size`]), not their total.
+    pub max_memory: usize,
 }
+
+/// The default of [`ScriptLimits::max_call_time`]: 5 s, 20 times what
+/// the 5,000,000 operations of a call take in Rhai.
+pub const SCRIPT_CALL_TIME: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The default of [`ScriptLimits::max_total_time`]: 25 s, so that a
+/// runaway script, whatever it calls, stops within about 30 s.
+pub const SCRIPT_TOTAL_TIME: std::time::Duration = std::time::Duration::from_secs(25);
+
+/// The default of [`ScriptLimits::max_memory`]: 256 MiB, two values of
+/// the largest size [`SCRIPT_VALUE_BYTES`].
+pub const SCRIPT_MEMORY: usize = 2 * SCRIPT_VALUE_BYTES;
 
 impl Default for ScriptLimits {
     fn default() -> Self {
@@ -422,6 +454,9 @@ impl Default for ScriptLimits {
             max_map_size: SCRIPT_VALUE_BYTES / 64,
             max_positions: 10_000_000,
             max_total_operations: SCRIPT_BUDGET,
+            max_call_time: SCRIPT_CALL_TIME,
+            max_total_time: SCRIPT_TOTAL_TIME,
+            max_memory: SCRIPT_MEMORY,
         }
     }
 }
