@@ -22,8 +22,16 @@ use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// The `grundy` command's counting allocator, one source for both
+/// front-ends: each thread's live bytes, which bound a Rhai script's
+/// values in total ([`grundy::script::count_memory_with`]).
+#[path = "../../crates/grundy-cli/src/alloc.rs"]
+mod alloc;
 mod census;
 mod files;
+
+#[global_allocator]
+static ALLOCATOR: alloc::Counting = alloc::Counting;
 mod graph;
 mod nimber;
 mod pygame;
@@ -517,6 +525,7 @@ fn checksum(py: Python<'_>, values: &Bound<'_, PyAny>) -> PyResult<String> {
 /// The compiled half of the package (see `grundy/__init__.py`).
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    grundy::script::count_memory_with(alloc::live);
     m.add_function(wrap_pyfunction!(values, m)?)?;
     m.add_function(wrap_pyfunction!(period, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;

@@ -322,3 +322,31 @@ def test_ctrl_c_stops_every_long_call(call):
     waited = time.monotonic() - sent
     assert out.split()[:1] == ["interrupted"], (out, err)
     assert waited < 2, (call, waited, out)
+
+
+_COPIES = (
+    "fn keep(a, k) { if k == 0 { return []; } let b = a; keep(b, k - 1) }\n"
+    "fn moves(n) { let a = []; a.pad(8000000, 0); keep(a, 32) }\n"
+)
+
+
+def test_copies_of_a_large_rhai_array_are_refused_by_the_memory_limit(tmp_path, monkeypatch):
+    # Regression (issue 34): Rhai bounds each value, not their total; the
+    # package counts its allocations as the `grundy` command does, so 32
+    # copies of an 8M-element array stop at the script memory bound.
+    script = tmp_path / "copies.rhai"
+    script.write_text(_COPIES)
+    start = time.monotonic()
+    with pytest.raises(grundy.GrundyError) as e:
+        grundy.analyze(f"script:{script}", 3)
+    assert "memory limit" in str(e.value) and "GRUNDY_SCRIPT_MEMORY_MIB" in str(e.value)
+    assert time.monotonic() - start < 10
+    # The package reads the same environment variables as the command.
+    monkeypatch.setenv("GRUNDY_SCRIPT_MEMORY_MIB", "200")
+    with pytest.raises(grundy.GrundyError) as e:
+        grundy.analyze(f"script:{script}", 3)
+    assert "200 MiB" in str(e.value)
+    monkeypatch.setenv("GRUNDY_SCRIPT_MEMORY_MIB", "many")
+    with pytest.raises(grundy.GrundyError) as e:
+        grundy.analyze(f"script:{script}", 3)
+    assert "GRUNDY_SCRIPT_MEMORY_MIB=`many`" in str(e.value)

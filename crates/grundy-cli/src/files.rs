@@ -5,11 +5,8 @@
 //! placement table of `--table FILE`.
 
 use grundy::error::{Error, ErrorKind, Result};
-use grundy::script::{
-    ScriptLimits, BUDGET_VARIABLE, CALL_TIME_VARIABLE, MEMORY_VARIABLE, TIME_VARIABLE,
-};
+use grundy::script::ScriptLimits;
 use grundy::spec::SpecFiles;
-use std::time::Duration;
 
 /// Game files from the file system, scripts under the default limits and
 /// those the environment sets (`GRUNDY_SCRIPT_BUDGET`,
@@ -25,46 +22,11 @@ impl SpecFiles for GameFiles {
         grundy::files::read_game_file(spec, path)
     }
 
-    /// The default limits, with those set by environment variables:
-    /// [`ScriptLimits::max_total_operations`] from `GRUNDY_SCRIPT_BUDGET`
-    /// (operations), [`ScriptLimits::max_call_time`] from
-    /// `GRUNDY_SCRIPT_CALL_SECONDS` and [`ScriptLimits::max_total_time`]
-    /// from `GRUNDY_SCRIPT_SECONDS` (seconds), [`ScriptLimits::max_memory`]
-    /// from `GRUNDY_SCRIPT_MEMORY_MIB` (MiB).
+    /// The default limits with those the environment sets
+    /// ([`grundy::script::limits_from_environment`]).
     fn script_limits(&self) -> Result<ScriptLimits> {
-        let mut limits = ScriptLimits::default();
-        if let Some(n) = variable(BUDGET_VARIABLE, "a number of operations", "1000000000")? {
-            limits.max_total_operations = n;
-        }
-        if let Some(s) = variable(CALL_TIME_VARIABLE, "a number of seconds", "10")? {
-            limits.max_call_time = Duration::from_secs(s);
-        }
-        if let Some(s) = variable(TIME_VARIABLE, "a number of seconds", "120")? {
-            limits.max_total_time = Duration::from_secs(s);
-        }
-        if let Some(m) = variable(MEMORY_VARIABLE, "a number of MiB", "1024")? {
-            limits.max_memory = usize::try_from(m.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
-        }
-        Ok(limits)
+        grundy::script::limits_from_environment()
     }
-}
-
-/// The positive integer in the environment variable `name`, if it is set.
-fn variable(name: &str, what: &str, example: &str) -> Result<Option<u64>> {
-    let Some(value) = std::env::var_os(name) else {
-        return Ok(None);
-    };
-    let text = value.to_string_lossy();
-    grundy::spec::parse_u64(&text)
-        .ok()
-        .filter(|&n| n > 0)
-        .map(Some)
-        .ok_or_else(|| {
-            ErrorKind::Unsupported(format!(
-                "{name}=`{text}` is not {what} (a positive integer, e.g. {name}={example})"
-            ))
-            .into()
-        })
 }
 
 fn io_error(action: &str, path: &std::path::Path, e: std::io::Error) -> Error {

@@ -218,6 +218,49 @@ pub const TIME_VARIABLE: &str = "GRUNDY_SCRIPT_SECONDS";
 /// [`ScriptLimits::max_memory`] (MiB; named in the error).
 pub const MEMORY_VARIABLE: &str = "GRUNDY_SCRIPT_MEMORY_MIB";
 
+/// The default [`ScriptLimits`] with those the environment sets, the
+/// policy of every front-end (the `grundy` command and the Python
+/// package): [`ScriptLimits::max_total_operations`] from
+/// `GRUNDY_SCRIPT_BUDGET` (operations), [`ScriptLimits::max_call_time`]
+/// from `GRUNDY_SCRIPT_CALL_SECONDS` and [`ScriptLimits::max_total_time`]
+/// from `GRUNDY_SCRIPT_SECONDS` (seconds), [`ScriptLimits::max_memory`]
+/// from `GRUNDY_SCRIPT_MEMORY_MIB` (MiB). A variable that is set but not a
+/// positive integer is an error naming it.
+pub fn limits_from_environment() -> crate::error::Result<ScriptLimits> {
+    let mut limits = ScriptLimits::default();
+    if let Some(n) = variable(BUDGET_VARIABLE, "a number of operations", "1000000000")? {
+        limits.max_total_operations = n;
+    }
+    if let Some(s) = variable(CALL_TIME_VARIABLE, "a number of seconds", "10")? {
+        limits.max_call_time = std::time::Duration::from_secs(s);
+    }
+    if let Some(s) = variable(TIME_VARIABLE, "a number of seconds", "120")? {
+        limits.max_total_time = std::time::Duration::from_secs(s);
+    }
+    if let Some(m) = variable(MEMORY_VARIABLE, "a number of MiB", "1024")? {
+        limits.max_memory = usize::try_from(m.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+    }
+    Ok(limits)
+}
+
+/// The positive integer in the environment variable `name`, if it is set.
+fn variable(name: &str, what: &str, example: &str) -> crate::error::Result<Option<u64>> {
+    let Some(value) = std::env::var_os(name) else {
+        return Ok(None);
+    };
+    let text = value.to_string_lossy();
+    crate::spec::parse_u64(&text)
+        .ok()
+        .filter(|&n| n > 0)
+        .map(Some)
+        .ok_or_else(|| {
+            crate::error::ErrorKind::Unsupported(format!(
+                "{name}=`{text}` is not {what} (a positive integer, e.g. {name}={example})"
+            ))
+            .into()
+        })
+}
+
 /// Re-exported from [`crate::spec`], where the callers that hand files
 /// to the library set them ([`crate::spec::SpecFiles::script_limits`]).
 pub use crate::spec::{
