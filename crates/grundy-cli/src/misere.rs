@@ -34,15 +34,14 @@ pub fn quotient(game: &mut dyn AnyGame, heaps: u64, quiet: bool) -> Result<Miser
     let started = std::time::Instant::now();
     let result = game.misere_quotient(heaps, &config, &mut |p| {
         if started.elapsed().as_millis() >= 500 {
+            let millions = |n: f64| n / 1e6;
             bar.set_message(format!(
-                "misère quotient: heap {} of {}, order {} so far; search {} of {} moves, {} of {} sums (its limits)",
+                "misère quotient: heap {} of {}, order {}; search {:.1}M of {}M moves (its limit)",
                 p.heap,
                 p.heaps,
                 p.order,
-                p.moves,
-                config.search.max_moves,
-                p.states,
-                config.search.max_states
+                millions(p.moves as f64),
+                millions(config.search.max_moves as f64)
             ));
             bar.tick();
         }

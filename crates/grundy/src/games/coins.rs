@@ -467,22 +467,33 @@ fn check_predicted_size(count: u64, k: usize, known: u64, largest: u64) -> Resul
 
 /// Refuses an "up to k coins" search of `count` coins whose tables, by
 /// the growth of the values so far, will need more than twice
-/// [`SEARCH_MAX_BYTES`]: between two doublings of the tables (`before` and
-/// `now`, each the coins known and the largest value, at least twice as
-/// many coins in `now`: a shorter span is noisy) the values grew as `m^α`;
-/// `α` is clamped to `[⌊k/2⌋, k − 1]`, the exponents of the lower bound of
-/// [`check_predicted_size`] and of the count of the moves. The exponent
-/// falls slowly as coins are added (Mogul: about 4.7 by coin 100, 4.5 by
-/// coin 200), so the estimate runs high; the margin of two keeps a search
-/// that may fit from being refused (it stops at the limit if it does
-/// not), while a request far beyond is refused a fraction of a second in.
-fn check_growth(count: u64, k: usize, before: (u64, u64), now: (u64, u64)) -> Result<()> {
-    let ((m0, v0), (m1, v1)) = (before, now);
-    if m0 < 8 || m1 <= m0 || v1 <= v0 || count <= m1 {
+/// [`SEARCH_MAX_BYTES`]. `now` is the doubling of the tables just reached
+/// and `before` the earlier ones (each the coins known and the largest
+/// value): from each earlier doubling with a quarter to a half of the
+/// coins known now, the values grew as `m^α`; the smallest such `α`
+/// (growth is irregular: a single span can be far steeper than the
+/// trend), clamped to `[⌊k/2⌋, k − 1]` (the exponents of the lower bound
+/// of [`check_predicted_size`] and of the count of the moves), predicts
+/// the largest value of `count` coins. The trend falls slowly as coins are
+/// added (Mogul: about 4.7 by coin 100, 4.5 by coin 200), so the estimate
+/// runs high; the margin of two keeps a search that may fit from being
+/// refused (Mogul to coin 300 is computed and stops at the limit, coin 250
+/// fits), while a request far beyond is refused a fraction of a second in
+/// (Mogul to coin 350: at coin 33).
+fn check_growth(count: u64, k: usize, before: &[(u64, u64)], now: (u64, u64)) -> Result<()> {
+    let (m1, v1) = now;
+    if count <= m1 {
         return Ok(());
     }
-    let alpha = ((v1 as f64 / v0 as f64).ln() / (m1 as f64 / m0 as f64).ln())
-        .clamp((k / 2) as f64, (k - 1) as f64);
+    let alpha = before
+        .iter()
+        .filter(|&&(m0, v0)| m0 >= 8 && 2 * m0 <= m1 && 4 * m0 >= m1 && v0 > 0 && v0 < v1)
+        .map(|&(m0, v0)| (v1 as f64 / v0 as f64).ln() / (m1 as f64 / m0 as f64).ln())
+        .reduce(f64::min);
+    let Some(alpha) = alpha else {
+        return Ok(());
+    };
+    let alpha = alpha.clamp((k / 2) as f64, (k - 1) as f64);
     let predicted = v1 as f64 * (count as f64 / m1 as f64).powf(alpha);
     let needed = table_bytes(k, predicted);
     if needed > 2 * SEARCH_MAX_BYTES {
@@ -525,10 +536,7 @@ fn subset_xor_search(
             if up_to {
                 let m = values.len() as u64;
                 check_predicted_size(count as u64, k, m, v)?;
-                // The growth over the last halving of the coins or more.
-                if let Some(&before) = doublings.iter().rev().find(|d| 2 * d.0 <= m) {
-                    check_growth(count as u64, k, before, (m, v))?;
-                }
+                check_growth(count as u64, k, &doublings, (m, v))?;
                 doublings.push((m, v));
             }
             // v = mex ≤ universe, so doubling is enough.

@@ -22,11 +22,12 @@
 use crate::error::{Error, Result};
 use crate::game::{Game, OptionList};
 
-/// The most options [`search_work`] may count for one analysis: about
-/// ten seconds of the memoizing search. A sum of sheets beyond it is
+/// The most options [`search_work`] may count for one analysis: a few
+/// seconds of the memoizing search (`600x600`, about 10^8 options, took
+/// 7.5 s on a loaded 2-core machine). A sum of sheets beyond it is
 /// refused before the search starts (`analyze cutting 16777216,30` would
-/// list about 2·10^15 options).
-pub const MAX_SEARCH_WORK: u64 = 400_000_000;
+/// list about 2·10^15 options, and ran for minutes in silence).
+pub const MAX_SEARCH_WORK: u64 = 120_000_000;
 
 /// An upper bound on the options the memoizing search lists to solve the
 /// sum of `sheets` from scratch, at most `cap + 1` (the count stops once
