@@ -204,9 +204,9 @@ fn census_codes_file_is_read_within_its_limit() {
         assert_eq!(out.status.code(), Some(2), "{codes:?}");
         String::from_utf8_lossy(&out.stderr).into_owned()
     };
-    // 5 MiB of comments: more than the limit of a list of codes.
+    // 7.5 MiB of comments: more than the limit of a list of codes.
     let big = dir.join("big.txt");
-    std::fs::write(&big, "# a comment\n".repeat(5 << 20 >> 4) + "0.07\n").unwrap();
+    std::fs::write(&big, "# a comment\n".repeat(5 << 20 >> 3) + "0.07\n").unwrap();
     let err = error(&big);
     assert!(err.contains("larger than 4 MiB"), "{err}");
     assert!(err.contains("a list of codes"), "{err}");
