@@ -93,11 +93,11 @@ fn check_writable_dir(what: &str, path: &Path, dir: &Path) -> Result<()> {
             "`{what} {shown}`: the directory `{}` does not exist (create it first)",
             dir.display()
         ),
-        Err(e) => bail!("`{what} {shown}`: cannot use the directory `{}`: {e}", dir.display()),
-        Ok(m) if !m.is_dir() => bail!(
-            "`{what} {shown}`: `{}` is not a directory",
+        Err(e) => bail!(
+            "`{what} {shown}`: cannot use the directory `{}`: {e}",
             dir.display()
         ),
+        Ok(m) if !m.is_dir() => bail!("`{what} {shown}`: `{}` is not a directory", dir.display()),
         Ok(_) => {}
     }
     if let Err(e) = writable(dir) {

@@ -345,7 +345,10 @@ fn plot_output_path_is_checked_first() {
             "--output",
             "/nonexistent/dir/p.png",
         ],
-        &["`--output /nonexistent/dir/p.png`", "`/nonexistent/dir` does not exist"],
+        &[
+            "`--output /nonexistent/dir/p.png`",
+            "`/nonexistent/dir` does not exist",
+        ],
         TWO_S,
     );
     refused(
@@ -361,7 +364,14 @@ fn plot_output_path_is_checked_first() {
 #[test]
 fn every_output_path_is_checked_before_the_work() {
     refused(
-        &["values", "0.16", "--to", "50000000", "--output", "/nonexistent/dir/v.bin"],
+        &[
+            "values",
+            "0.16",
+            "--to",
+            "50000000",
+            "--output",
+            "/nonexistent/dir/v.bin",
+        ],
         &["`--output /nonexistent/dir/v.bin`", "does not exist"],
         TWO_S,
     );
@@ -383,7 +393,13 @@ fn every_output_path_is_checked_before_the_work() {
         TWO_S,
     );
     refused(
-        &["analyze", "cram", "6x7", "--table", "/nonexistent/dir/t.table"],
+        &[
+            "analyze",
+            "cram",
+            "6x7",
+            "--table",
+            "/nonexistent/dir/t.table",
+        ],
         &["`--table /nonexistent/dir/t.table`", "does not exist"],
         TWO_S,
     );

@@ -298,10 +298,22 @@ fn a_values_file_is_checked_by_a_few_hundred_samples_where_affordable() {
     let dir = scratch("sampled");
     let path = dir.join("k4.bin");
     let out = grundy()
-        .args(["-q", "values", "kayles", "--to", "4000000", "--output", s(&path)])
+        .args([
+            "-q",
+            "values",
+            "kayles",
+            "--to",
+            "4000000",
+            "--output",
+            s(&path),
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = grundy()
         .args(["values", "kayles", "--to", "10", "--input", s(&path)])
         .output()

@@ -286,9 +286,7 @@ impl CoinGame {
         match self.rule {
             CoinRule::Ruler => Ok(ruler_by_search(count as usize)),
             CoinRule::UpTo(k) => subset_xor_search(count as usize, k as usize, true, progress),
-            CoinRule::Exactly(k) => {
-                subset_xor_search(count as usize, k as usize, false, progress)
-            }
+            CoinRule::Exactly(k) => subset_xor_search(count as usize, k as usize, false, progress),
         }
     }
 

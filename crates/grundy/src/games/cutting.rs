@@ -54,7 +54,7 @@ pub fn search_work(sheets: &[Sheet], cap: u64) -> u64 {
         }
         let a = u128::from(a);
         let rows = h - 1; // b = 2..=h
-        // Σ_{b=2..=h} (a/2 + b/2) ≤ rows·a/2 + (h(h+1)/2 − 1)/2.
+                          // Σ_{b=2..=h} (a/2 + b/2) ≤ rows·a/2 + (h(h+1)/2 − 1)/2.
         total += rows * a / 2 + (h * (h + 1) / 2 - 1) / 2 + rows;
         if total > u128::from(cap) {
             return cap.saturating_add(1);

@@ -24,9 +24,9 @@
 //! pairwise distinguished by experiments, it is the quotient itself.
 
 use super::bitset::BitSet;
+use super::QuotientProgress;
 use crate::error::{Error, Result};
 use crate::game::{Game, Outcome};
-use super::QuotientProgress;
 use crate::solve::misere::MisereSolver;
 use rustc_hash::FxHashMap;
 

@@ -190,7 +190,9 @@ pub fn misere_quotient_with<G: HeapGame>(
         let a = learner
             .learn(&mut oracle, limits)
             .map_err(|e| match e.kind() {
-                ErrorKind::Cycle { .. } | ErrorKind::NotShrinking { .. } | ErrorKind::Cancelled => e,
+                ErrorKind::Cycle { .. } | ErrorKind::NotShrinking { .. } | ErrorKind::Cancelled => {
+                    e
+                }
                 _ => Error::unsupported(format!(
                     "the misère quotient of `{}` for heaps 0..={heaps} is beyond its limits: \
                  at heap {n} (order {} so far), {e}",
