@@ -314,7 +314,7 @@ impl<G: Game> MisereSolver<G> {
         let mut expanded = 0u32;
         loop {
             expanded = expanded.wrapping_add(1);
-            if expanded % HOOK_EVERY == 0 {
+            if expanded.is_multiple_of(HOOK_EVERY) {
                 progress(self.moves, self.memo.len())?;
             }
             let top = stack.len() - 1;

@@ -413,7 +413,7 @@ impl Learner {
                 }
                 let key = (y, next);
                 if !seen.contains_key(&key) {
-                    if pairs.len() % 4096 == 0 {
+                    if pairs.len().is_multiple_of(4096) {
                         oracle.tell()?;
                     }
                     if pairs.len() >= limits.max_pairs {
