@@ -49,7 +49,7 @@ pub fn check_room(what: &str, path: &Path, to: u64) -> Result<()> {
 pub fn check_file(what: &str, path: &Path) -> Result<()> {
     if path.is_dir() {
         bail!(
-            "`{what} {}` is a directory: name a file to write",
+            "cannot write `{}` (`{what}`): it is a directory, name a file to write",
             path.display()
         );
     }
@@ -90,19 +90,19 @@ fn check_writable_dir(what: &str, path: &Path, dir: &Path) -> Result<()> {
     let shown = path.display();
     match std::fs::metadata(dir) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
-            "`{what} {shown}`: the directory `{}` does not exist (create it first)",
+            "cannot write `{shown}` (`{what}`): the directory `{}` does not exist (create it first)",
             dir.display()
         ),
         Err(e) => bail!(
-            "`{what} {shown}`: cannot use the directory `{}`: {e}",
+            "cannot write `{shown}` (`{what}`): cannot use the directory `{}`: {e}",
             dir.display()
         ),
-        Ok(m) if !m.is_dir() => bail!("`{what} {shown}`: `{}` is not a directory", dir.display()),
+        Ok(m) if !m.is_dir() => bail!("cannot write `{shown}` (`{what}`): `{}` is not a directory", dir.display()),
         Ok(_) => {}
     }
     if let Err(e) = writable(dir) {
         bail!(
-            "`{what} {shown}`: the directory `{}` is not writable ({e})",
+            "cannot write `{shown}` (`{what}`): the directory `{}` is not writable ({e})",
             dir.display()
         );
     }

@@ -346,7 +346,7 @@ fn plot_output_path_is_checked_first() {
             "/nonexistent/dir/p.png",
         ],
         &[
-            "`--output /nonexistent/dir/p.png`",
+            "cannot write `/nonexistent/dir/p.png` (`--output`)",
             "`/nonexistent/dir` does not exist",
         ],
         TWO_S,
@@ -372,7 +372,10 @@ fn every_output_path_is_checked_before_the_work() {
             "--output",
             "/nonexistent/dir/v.bin",
         ],
-        &["`--output /nonexistent/dir/v.bin`", "does not exist"],
+        &[
+            "cannot write `/nonexistent/dir/v.bin` (`--output`)",
+            "does not exist",
+        ],
         TWO_S,
     );
     refused(
@@ -384,12 +387,15 @@ fn every_output_path_is_checked_before_the_work() {
             "--checkpoint",
             "/nonexistent/dir/v.ck",
         ],
-        &["`--checkpoint /nonexistent/dir/v.ck`", "does not exist"],
+        &[
+            "cannot write `/nonexistent/dir/v.ck` (`--checkpoint`)",
+            "does not exist",
+        ],
         TWO_S,
     );
     refused(
         &["values", "0.16", "--to", "50000000", "--output", "/tmp"],
-        &["`--output /tmp` is a directory"],
+        &["cannot write `/tmp` (`--output`): it is a directory"],
         TWO_S,
     );
     refused(
@@ -400,7 +406,10 @@ fn every_output_path_is_checked_before_the_work() {
             "--table",
             "/nonexistent/dir/t.table",
         ],
-        &["`--table /nonexistent/dir/t.table`", "does not exist"],
+        &[
+            "cannot write `/nonexistent/dir/t.table` (`--table`)",
+            "does not exist",
+        ],
         TWO_S,
     );
     let file = tempfile::NamedTempFile::new().unwrap();
