@@ -110,10 +110,14 @@ fn from_row(v: &Value) -> Option<(CodeReport, f64)> {
 }
 
 /// The codes named by `--codes` (a file's text when it names a file).
+/// Anything that exists at that path is a file the user named, read by
+/// the library's policy ([`grundy::files::read_text`]): a regular text
+/// file of at most [`census::MAX_CODES_FILE_BYTES`]; a FIFO or a device is
+/// refused at once, a larger file after the limit.
 fn read_codes(spec: &str) -> Result<Vec<String>> {
     let path = Path::new(spec);
-    if path.is_file() {
-        let text = std::fs::read_to_string(path)
+    if !spec.is_empty() && std::fs::metadata(path).is_ok() {
+        let text = grundy::files::read_text(path, census::MAX_CODES_FILE_BYTES, "a list of codes")
             .with_context(|| format!("cannot read the list of codes `{spec}`"))?;
         return census::codes(&text).with_context(|| format!("in `{spec}`"));
     }
@@ -122,6 +126,9 @@ fn read_codes(spec: &str) -> Result<Vec<String>> {
 
 /// `grundy census` (see the module docs).
 pub fn run(a: &CensusArgs, out: &mut Printer) -> Result<()> {
+    if let Some(dir) = &a.output {
+        crate::disk::check_dir("--output", dir)?;
+    }
     let codes = read_codes(&a.codes)?;
     let config = CensusConfig {
         to: a.to,

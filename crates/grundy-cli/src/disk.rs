@@ -1,4 +1,10 @@
-//! Room on disk for a values file, checked before a run starts.
+//! Output paths and room on disk, checked before a run starts.
+//!
+//! Every file or directory a command will write (`--output` of `values`,
+//! `plot` and `census`, `--checkpoint`, `--table`) is checked before any
+//! computing ([`check_file`], [`check_dir`]): its directory exists, is a
+//! directory and is writable, and the path is not a directory where a file
+//! goes. A bad path is one line at once instead of after the work.
 //!
 //! A values file holds `G(0..=to)` at one byte per value at the least, so
 //! `values kayles --to 10^12 --output f.bin` would need a terabyte: it is
@@ -34,6 +40,90 @@ pub fn check_room(what: &str, path: &Path, to: u64) -> Result<()> {
             human(free)
         ),
     }
+}
+
+/// Refuses, before any work, a file `path` that the command could not
+/// write (`what` names the option, `--output`): its directory must exist,
+/// be a directory and be writable, and `path` itself, when it exists, must
+/// not be a directory.
+pub fn check_file(what: &str, path: &Path) -> Result<()> {
+    if path.is_dir() {
+        bail!(
+            "cannot write `{}` (`{what}`): it is a directory, name a file to write",
+            path.display()
+        );
+    }
+    if path.as_os_str().is_empty() {
+        bail!("`{what}` names no file: give a file name");
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    check_writable_dir(what, path, dir)
+}
+
+/// Refuses, before any work, a directory `dir` that the command could not
+/// fill (`what` names the option): when it exists it must be a writable
+/// directory; when not, its nearest existing ancestor must be one (the
+/// command creates the rest).
+pub fn check_dir(what: &str, dir: &Path) -> Result<()> {
+    if dir.as_os_str().is_empty() {
+        bail!("`{what}` names no directory: give a directory name");
+    }
+    let mut existing = dir;
+    while std::fs::symlink_metadata(existing).is_err() {
+        match existing.parent() {
+            Some(p) if !p.as_os_str().is_empty() => existing = p,
+            _ => {
+                existing = Path::new(".");
+                break;
+            }
+        }
+    }
+    check_writable_dir(what, dir, existing)
+}
+
+/// `dir` (holding `path`, named by option `what`) exists, is a directory
+/// and may be written.
+fn check_writable_dir(what: &str, path: &Path, dir: &Path) -> Result<()> {
+    let shown = path.display();
+    match std::fs::metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
+            "cannot write `{shown}` (`{what}`): the directory `{}` does not exist (create it first)",
+            dir.display()
+        ),
+        Err(e) => bail!(
+            "cannot write `{shown}` (`{what}`): cannot use the directory `{}`: {e}",
+            dir.display()
+        ),
+        Ok(m) if !m.is_dir() => bail!("cannot write `{shown}` (`{what}`): `{}` is not a directory", dir.display()),
+        Ok(_) => {}
+    }
+    if let Err(e) = writable(dir) {
+        bail!(
+            "cannot write `{shown}` (`{what}`): the directory `{}` is not writable ({e})",
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// Whether this process may create files in the directory `dir`: write
+/// and search permission, on a file system mounted read-write.
+#[cfg(unix)]
+fn writable(dir: &Path) -> std::io::Result<()> {
+    use rustix::fs::{access, Access};
+    access(dir, Access::WRITE_OK | Access::EXEC_OK).map_err(std::io::Error::from)
+}
+
+#[cfg(not(unix))]
+fn writable(dir: &Path) -> std::io::Result<()> {
+    let m = std::fs::metadata(dir)?;
+    if m.permissions().readonly() {
+        return Err(std::io::Error::from(std::io::ErrorKind::PermissionDenied));
+    }
+    Ok(())
 }
 
 /// Bytes in powers of 1024, two decimals (`1.50 GiB`).

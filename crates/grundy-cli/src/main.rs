@@ -212,9 +212,11 @@ fn run(cli: Cli) -> Result<()> {
             let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
             if let Some(path) = &a.output {
+                disk::check_file("--output", path)?;
                 disk::check_room("--output", path, a.to)?;
             }
             if let Some(path) = &a.checkpoint {
+                disk::check_file("--checkpoint", path)?;
                 disk::check_room("--checkpoint", path, a.to)?;
             }
             // The user named the heaps: they are computed however long it
@@ -280,6 +282,10 @@ fn run(cli: Cli) -> Result<()> {
             pattern_cmd::run(&parse, &a, &mut out)?;
         }
         Command::Analyze(a) => {
+            if let Some(path) = &a.table {
+                // Saved after the search: its place is checked before.
+                disk::check_file("--table", path)?;
+            }
             let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             game.set_time_limit(Some(IMPLICIT_TIME));
             if let Some(kind) = a.compound {
@@ -334,6 +340,8 @@ fn run(cli: Cli) -> Result<()> {
             play::run(session, a.first, cli.quiet, &mut stdin.lock(), &mut out)?;
         }
         Command::Plot(a) => {
+            // The image's path is checked before the values are computed.
+            plot::check_output(&a.output)?;
             let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
             let from = a.from.unwrap_or(0);
             let dots =
@@ -364,7 +372,8 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Misere(a) => {
             let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
-            let q = game.misere_quotient(a.heaps, &grundy::solve::QuotientConfig::default())?;
+            interrupt::install();
+            let q = misere::quotient(game.as_mut(), a.heaps, out.is_quiet())?;
             misere::print(&mut out, &game.spec(), &q, a.format.into())?;
         }
         Command::Games(a) => out.games(grundy::spec::FAMILIES, a.format.into())?,

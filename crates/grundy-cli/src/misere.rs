@@ -9,8 +9,47 @@
 use crate::cli::Format;
 use crate::output::Printer;
 use anyhow::Result;
-use grundy::solve::MisereQuotient;
+use grundy::solve::{MisereQuotient, QuotientConfig};
+use grundy::spec::AnyGame;
+use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
+use std::io::IsTerminal;
+
+/// The quotient of heaps `0..=heaps` of `game` under the default limits,
+/// with a line of progress on stderr while it is computed (the heap
+/// admitted, the order so far, the search's work against its limit; from
+/// half a second on, hidden with `--quiet` or when stderr is not a
+/// terminal), and Ctrl-C stopping the work ([`crate::interrupt`]).
+pub fn quotient(game: &mut dyn AnyGame, heaps: u64, quiet: bool) -> Result<MisereQuotient> {
+    let config = QuotientConfig::default();
+    let bar = if quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new_spinner()
+    };
+    if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} {msg}") {
+        bar.set_style(style);
+    }
+    let _watch = crate::interrupt::Watch::start();
+    let started = std::time::Instant::now();
+    let result = game.misere_quotient(heaps, &config, &mut |p| {
+        if started.elapsed().as_millis() >= 500 {
+            let millions = |n: f64| n / 1e6;
+            bar.set_message(format!(
+                "misère quotient: heap {} of {}, order {}; search {:.1}M of {}M moves (its limit)",
+                p.heap,
+                p.heaps,
+                p.order,
+                millions(p.moves as f64),
+                millions(config.search.max_moves as f64)
+            ));
+            bar.tick();
+        }
+        crate::interrupt::check()
+    });
+    bar.finish_and_clear();
+    Ok(result?)
+}
 
 /// Prints the quotient `q` of `game` in `format`.
 pub fn print(out: &mut Printer, game: &str, q: &MisereQuotient, format: Format) -> Result<()> {

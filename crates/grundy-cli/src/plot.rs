@@ -127,6 +127,30 @@ pub struct Request<'a> {
     pub height: u32,
 }
 
+/// Refuses, before anything is computed, an output path that `render`
+/// could not write: an extension other than `.png` or `.svg`, a directory
+/// that does not exist or is not writable ([`crate::disk::check_file`]).
+pub fn check_output(path: &Path) -> Result<()> {
+    kind_of(path)?;
+    crate::disk::check_file("--output", path)
+}
+
+/// The image kind the extension of `path` names.
+fn kind_of(path: &Path) -> Result<&'static str> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    Ok(match ext.as_deref() {
+        Some("png") => "PNG",
+        Some("svg") => "SVG",
+        _ => bail!(
+            "the output `{}` must end in `.png` or `.svg`",
+            path.display()
+        ),
+    })
+}
+
 /// Writes the plot to `path` (`.png` or `.svg`); returns which.
 pub fn render(req: &Request, path: &Path) -> Result<&'static str> {
     REGISTER.call_once(|| {
@@ -134,20 +158,9 @@ pub fn render(req: &Request, path: &Path) -> Result<&'static str> {
         // failed, text would be missing but the dots would still be drawn.
         let _ = register_font("sans-serif", FontStyle::Normal, FONT);
     });
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
     let size = (req.width, req.height);
     let failed = |e: String| anyhow!("cannot draw `{}`: {e}", path.display());
-    let kind = match ext.as_deref() {
-        Some("png") => "PNG",
-        Some("svg") => "SVG",
-        _ => bail!(
-            "the output `{}` must end in `.png` or `.svg`",
-            path.display()
-        ),
-    };
+    let kind = kind_of(path)?;
     // Drawn into a temporary file beside the target, renamed over it at the
     // end: a plot that fails leaves no partial image (and no temporary).
     // Creating it first turns an unwritable place into one plain line,

@@ -187,3 +187,43 @@ fn bad_census_input_is_one_error_line() {
         assert!(err.starts_with("error:"), "{args:?}: {err}");
     }
 }
+
+/// Issue 34, item 2 (a leftover): `--codes FILE` was read whole with no
+/// limit, and a FIFO was taken for a pattern. It is read by the library's
+/// policy now: a regular text file within its limit.
+#[test]
+fn census_codes_file_is_read_within_its_limit() {
+    let dir = scratch("codes-limit");
+    let error = |codes: &Path| {
+        let out = grundy()
+            .args(["census", "--to", "100", "--codes"])
+            .arg(codes)
+            .timeout(std::time::Duration::from_secs(10))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{codes:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    // 7.5 MiB of comments: more than the limit of a list of codes.
+    let big = dir.join("big.txt");
+    std::fs::write(&big, "# a comment\n".repeat(5 << 20 >> 3) + "0.07\n").unwrap();
+    let err = error(&big);
+    assert!(err.contains("larger than 4 MiB"), "{err}");
+    assert!(err.contains("a list of codes"), "{err}");
+    #[cfg(unix)]
+    {
+        let fifo = dir.join("codes.fifo");
+        assert!(std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+        let err = error(&fifo);
+        assert!(err.contains("a FIFO (named pipe)"), "{err}");
+    }
+    // A small list is still read.
+    let list = dir.join("codes.txt");
+    std::fs::write(&list, "0.07 # Dawson\n").unwrap();
+    let c = census_json(&["--codes", &list.display().to_string(), "--to", "1000"]);
+    assert_eq!(c["count"], 1);
+}

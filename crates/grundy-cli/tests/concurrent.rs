@@ -289,6 +289,46 @@ fn a_duplicate_census_row_is_refused() {
     );
 }
 
+/// Issue 34, item 4 (a leftover): a 3·10^7-value Kayles file had about 15
+/// of its values sampled; a few hundred are now, where that costs a
+/// fraction of a second (a 4·10^6-value file: all 256), and the message
+/// says how many.
+#[test]
+fn a_values_file_is_checked_by_a_few_hundred_samples_where_affordable() {
+    let dir = scratch("sampled");
+    let path = dir.join("k4.bin");
+    let out = grundy()
+        .args([
+            "-q",
+            "values",
+            "kayles",
+            "--to",
+            "4000000",
+            "--output",
+            s(&path),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = grundy()
+        .args(["values", "kayles", "--to", "10", "--input", s(&path)])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let sampled: u64 = err
+        .split("a random sample of ")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no sample count in {err}"));
+    assert!(sampled >= 200, "{err}");
+}
+
 /// `--input` and `--resume` of a values file with one forged middle value
 /// (checksum recomputed) are refused; an honest one says how much of it
 /// was checked.

@@ -9,10 +9,11 @@
 //! drawn from a fixed seed, each run with its output in files and killed
 //! after [`LIMIT`]. A run passes when it exits 0 or 2 without `panicked`
 //! on stderr; a run killed at the limit passes only if it printed part of
-//! an answer by then (a long answer is no hang; a silent `misere` is
-//! reported apart, see below). The summary (runs, exit
-//! codes, slowest run) is printed: `cargo test --test fuzz_args --
-//! --nocapture` shows it.
+//! an answer by then, or, run again on a terminal (a pseudo-terminal,
+//! without `-q`), shows progress within [`LIMIT`] (issue 34, item 8: no
+//! run over 10 s without progress or an answer). The summary (runs, exit
+//! codes, panics, runs over the limit, slowest run) is printed: `cargo
+//! test --test fuzz_args -- --nocapture` shows it.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -506,6 +507,27 @@ fn run(args: &[String], dir: &Path) -> Outcome {
     }
 }
 
+/// Whether `args`, run on a pseudo-terminal (without `-q`, which hides
+/// progress by design), prints anything (a progress bar, an answer)
+/// within [`LIMIT`].
+#[cfg(unix)]
+fn shows_progress(args: &[String], dir: &Path) -> bool {
+    let mut cmd = grundy();
+    cmd.args(args.iter().filter(|a| *a != "-q" && *a != "--quiet"))
+        .current_dir(dir);
+    let Ok(mut p) = rexpect::session::spawn_command(cmd, Some(LIMIT.as_millis() as u64)) else {
+        return false;
+    };
+    let shown = p.exp_regex(r"\S").is_ok();
+    let _ = p.process_mut().signal(rexpect::process::Signal::SIGKILL);
+    shown
+}
+
+#[cfg(not(unix))]
+fn shows_progress(_args: &[String], _dir: &Path) -> bool {
+    false
+}
+
 #[test]
 fn random_command_lines_never_panic_nor_hang() {
     let repo = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
@@ -544,7 +566,8 @@ fn random_command_lines_never_panic_nor_hang() {
     let mut codes = std::collections::BTreeMap::<String, usize>::new();
     let mut slowest = (Duration::ZERO, Vec::new());
     let mut killed_answering = 0;
-    let mut known = Vec::new();
+    let mut panics = 0;
+    let mut progress_shown = Vec::new();
     let started = Instant::now();
     for _ in 0..runs {
         let args = command_line(&mut rng, &cmds, &pools);
@@ -573,16 +596,17 @@ fn random_command_lines_never_panic_nor_hang() {
         }
         let panicked = o.stderr.contains("panicked") || o.code == Some(101);
         let bad_exit = !o.killed && !matches!(o.code, Some(0) | Some(2));
-        // `misere` computes its quotient in silence, up to 15 s by default
-        // on some games (issue 34, item 8, not fixed here): reported, not
-        // failed.
-        let known_silent = o.killed && o.stdout_bytes == 0 && args.iter().any(|a| a == "misere");
-        if known_silent {
-            known.push(args.join(" "));
+        if panicked {
+            panics += 1;
         }
-        let silent = o.killed && o.stdout_bytes == 0 && !known_silent;
+        // Killed with no answer: on a terminal it must show progress.
+        let silent = o.killed && o.stdout_bytes == 0 && !shows_progress(&args, dir.path());
         if o.killed && !silent {
-            killed_answering += 1;
+            if o.stdout_bytes == 0 {
+                progress_shown.push(args.join(" "));
+            } else {
+                killed_answering += 1;
+            }
         }
         if panicked || bad_exit || silent {
             failures.push(format!(
@@ -596,8 +620,10 @@ fn random_command_lines_never_panic_nor_hang() {
         }
     }
     println!(
-        "fuzz: {runs} command lines in {:.1?}, exit codes {codes:?}, {killed_answering} killed at {LIMIT:?} while answering, slowest {:.2?}: {:?}; silent `misere` runs (item 8): {known:?}",
+        "fuzz: {runs} command lines in {:.1?}, exit codes {codes:?}, {panics} panics, {} failures, {killed_answering} killed at {LIMIT:?} while answering, {} killed showing progress on a terminal {progress_shown:?}, slowest {:.2?}: {:?}",
         started.elapsed(),
+        failures.len(),
+        progress_shown.len(),
         slowest.0,
         slowest.1
     );

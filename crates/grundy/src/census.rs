@@ -51,6 +51,11 @@ pub const MAX_SHIFT: usize = 4;
 /// Most codes one pattern expands to.
 pub const MAX_CODES: usize = 1 << 16;
 
+/// The largest list of codes read from a file (4 MiB: [`MAX_CODES`] codes
+/// of a few digits, with room for comments). Front-ends read such a file
+/// with [`crate::files::read_text`] within it.
+pub const MAX_CODES_FILE_BYTES: u64 = 4 << 20;
+
 /// Values computed before the first period search.
 const FIRST_STAGE: u64 = 4096;
 

@@ -265,14 +265,28 @@ impl CoinGame {
     /// docs (no closed form used). Errors when the tables would exceed
     /// 1 GiB.
     pub fn values_by_search(&self, count: u64) -> Result<Vec<Nimber>> {
+        self.values_by_search_with(count, &mut |_| Ok(()))
+    }
+
+    /// [`values_by_search`](Self::values_by_search) with a progress and
+    /// cancel hook, called after each coin of the searched rules with the
+    /// number of values known; an error it returns stops the search and is
+    /// returned. "Up to k coins" searches whose tables will not fit 1 GiB
+    /// are refused before the work or at the first doubling of the tables
+    /// that shows it (see `check_predicted_size`).
+    pub fn values_by_search_with(
+        &self,
+        count: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Vec<Nimber>> {
         check_output_size(count)?;
         if count > 0 && self.first.checked_add(count - 1).is_none() {
             return Err(too_many_coins(self.first));
         }
         match self.rule {
             CoinRule::Ruler => Ok(ruler_by_search(count as usize)),
-            CoinRule::UpTo(k) => subset_xor_search(count as usize, k as usize, true),
-            CoinRule::Exactly(k) => subset_xor_search(count as usize, k as usize, false),
+            CoinRule::UpTo(k) => subset_xor_search(count as usize, k as usize, true, progress),
+            CoinRule::Exactly(k) => subset_xor_search(count as usize, k as usize, false, progress),
         }
     }
 
@@ -393,8 +407,113 @@ fn xor_bit_positions(mut x: u64, c: u64) -> u64 {
     x
 }
 
+/// `Σ_{j ≤ t} C(m, j)` as a float (saturating at infinity): the number of
+/// subsets of at most `t` of `m` coins.
+fn small_subsets(m: u64, t: usize) -> f64 {
+    let mut c = 1.0f64;
+    let mut sum = 1.0f64;
+    for j in 0..t as u64 {
+        if j >= m {
+            break;
+        }
+        c = c * (m - j) as f64 / (j + 1) as f64;
+        sum += c;
+    }
+    sum
+}
+
+/// The bytes the search tables of `k` sets need when the largest value is
+/// `max_value`: `k` bit sets over the power of two above it (64 at least).
+fn table_bytes(k: usize, max_value: f64) -> u64 {
+    let mut universe = 64.0f64;
+    while universe <= max_value && universe < 1e30 {
+        universe *= 2.0;
+    }
+    (k as f64 * universe / 8.0).min(u64::MAX as f64) as u64
+}
+
+/// Refuses an "up to k coins" search of `count` coins whose tables will
+/// not fit [`SEARCH_MAX_BYTES`], as far as the values so far tell: the
+/// values of any `k` distinct coins XOR to non-zero (each value differs
+/// from the XOR of at most `k − 1` earlier ones), so the XORs of the
+/// subsets of at most `t = ⌊k/2⌋` coins are all distinct, and the largest
+/// of `count` values is at least `S(count) − 1`, `S(m)` the number of such
+/// subsets of `m` coins ([`small_subsets`]): a lower bound, checked before
+/// the search. During it, the largest value `v` of the first `m` coins
+/// gives the ratio `v / S(m)`, which stays about the same or grows as
+/// coins are added (greedy codes do not get better); the estimate
+/// `ratio · S(count)` refuses at the first doubling of the tables, a
+/// fraction of a second in, instead of after the work.
+fn check_predicted_size(count: u64, k: usize, known: u64, largest: u64) -> Result<()> {
+    let t = k / 2;
+    let ratio = if known == 0 {
+        1.0
+    } else {
+        largest as f64 / small_subsets(known, t)
+    };
+    let predicted = ratio.max(1.0) * small_subsets(count, t) - 1.0;
+    let needed = table_bytes(k, predicted);
+    if needed > SEARCH_MAX_BYTES {
+        return Err(ErrorKind::OutOfMemory {
+            needed,
+            available: SEARCH_MAX_BYTES,
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// Refuses an "up to k coins" search of `count` coins whose tables, by
+/// the growth of the values so far, will need more than twice
+/// [`SEARCH_MAX_BYTES`]. `now` is the doubling of the tables just reached
+/// and `before` the earlier ones (each the coins known and the largest
+/// value): from each earlier doubling with a quarter to a half of the
+/// coins known now, the values grew as `m^α`; the smallest such `α`
+/// (growth is irregular: a single span can be far steeper than the
+/// trend), clamped to `[⌊k/2⌋, k − 1]` (the exponents of the lower bound
+/// of [`check_predicted_size`] and of the count of the moves), predicts
+/// the largest value of `count` coins. The trend falls slowly as coins are
+/// added (Mogul: about 4.7 by coin 100, 4.5 by coin 200), so the estimate
+/// runs high; the margin of two keeps a search that may fit from being
+/// refused (Mogul to coin 300 is computed and stops at the limit, coin 250
+/// fits), while a request far beyond is refused a fraction of a second in
+/// (Mogul to coin 350: at coin 33).
+fn check_growth(count: u64, k: usize, before: &[(u64, u64)], now: (u64, u64)) -> Result<()> {
+    let (m1, v1) = now;
+    if count <= m1 {
+        return Ok(());
+    }
+    let alpha = before
+        .iter()
+        .filter(|&&(m0, v0)| m0 >= 8 && 2 * m0 <= m1 && 4 * m0 >= m1 && v0 > 0 && v0 < v1)
+        .map(|&(m0, v0)| (v1 as f64 / v0 as f64).ln() / (m1 as f64 / m0 as f64).ln())
+        .reduce(f64::min);
+    let Some(alpha) = alpha else {
+        return Ok(());
+    };
+    let alpha = alpha.clamp((k / 2) as f64, (k - 1) as f64);
+    let predicted = v1 as f64 * (count as f64 / m1 as f64).powf(alpha);
+    let needed = table_bytes(k, predicted);
+    if needed > 2 * SEARCH_MAX_BYTES {
+        return Err(ErrorKind::OutOfMemory {
+            needed,
+            available: SEARCH_MAX_BYTES,
+        }
+        .into());
+    }
+    Ok(())
+}
+
 /// "Up to / exactly k coins" by the subset-XOR search of the module docs.
-fn subset_xor_search(count: usize, k: usize, up_to: bool) -> Result<Vec<Nimber>> {
+fn subset_xor_search(
+    count: usize,
+    k: usize,
+    up_to: bool,
+    progress: &mut dyn FnMut(u64) -> Result<()>,
+) -> Result<Vec<Nimber>> {
+    if up_to {
+        check_predicted_size(count as u64, k, 0, 0)?;
+    }
     // sets[j]: XORs of the values of j distinct earlier coins (at most j
     // when `up_to`, so every set starts as {0}; otherwise only sets[0]).
     let mut sets = vec![
@@ -405,11 +524,19 @@ fn subset_xor_search(count: usize, k: usize, up_to: bool) -> Result<Vec<Nimber>>
     ];
     sets[0].words[0] = 1;
     let mut values = Vec::with_capacity(count);
+    // (coins known, largest value) at each doubling of the tables.
+    let mut doublings: Vec<(u64, u64)> = Vec::new();
     for _ in 0..count {
         let v = sets[k - 1].mex();
         values.push(Nimber::new(v));
         let universe = 64 * sets[0].words.len() as u64;
         if v >= universe {
+            if up_to {
+                let m = values.len() as u64;
+                check_predicted_size(count as u64, k, m, v)?;
+                check_growth(count as u64, k, &doublings, (m, v))?;
+                doublings.push((m, v));
+            }
             // v = mex ≤ universe, so doubling is enough.
             let words = 2 * sets[0].words.len();
             let needed = (k as u64).saturating_mul(words as u64 * 8);
@@ -428,6 +555,7 @@ fn subset_xor_search(count: usize, k: usize, up_to: bool) -> Result<Vec<Nimber>>
             let (lower, upper) = sets.split_at_mut(j);
             upper[0].or_translated(&lower[j - 1], v);
         }
+        progress(values.len() as u64)?;
     }
     Ok(values)
 }

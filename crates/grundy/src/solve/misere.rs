@@ -61,6 +61,10 @@ enum Slot {
 
 type State = Box<[u32]>;
 
+/// Steps of the search between two calls of the progress hook of
+/// [`MisereSolver::outcome_with`] (well under a millisecond of work).
+pub const HOOK_EVERY: u32 = 4096;
+
 struct Frame {
     state: State,
     children: Vec<State>,
@@ -122,8 +126,25 @@ impl<G: Game> MisereSolver<G> {
         self.memo.is_empty()
     }
 
+    /// Moves of sums generated so far (towards [`MisereConfig::max_moves`]).
+    pub fn moves(&self) -> u64 {
+        self.moves
+    }
+
     /// The misère outcome of the sum of `components`.
     pub fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
+        self.outcome_with(components, &mut |_, _| Ok(()))
+    }
+
+    /// [`outcome`](Self::outcome) with a progress and cancel hook, called
+    /// every [`HOOK_EVERY`] positions expanded with the moves generated so
+    /// far and the sums held: an error it returns stops the search (what
+    /// it has solved is kept) and is returned.
+    pub fn outcome_with(
+        &mut self,
+        components: &[G::Position],
+        progress: &mut dyn FnMut(u64, usize) -> Result<()>,
+    ) -> Result<Outcome> {
         let mut ids = Vec::with_capacity(components.len());
         for c in components {
             for part in self.game.components(c) {
@@ -131,7 +152,7 @@ impl<G: Game> MisereSolver<G> {
             }
         }
         let state = self.normalize(ids);
-        Ok(if self.solve(state)? {
+        Ok(if self.solve(state, progress)? {
             Outcome::N
         } else {
             Outcome::P
@@ -265,12 +286,16 @@ impl<G: Game> MisereSolver<G> {
     }
 
     /// `true` iff the player to move wins the sum `root` (misère).
-    fn solve(&mut self, root: State) -> Result<bool> {
+    fn solve(
+        &mut self,
+        root: State,
+        progress: &mut dyn FnMut(u64, usize) -> Result<()>,
+    ) -> Result<bool> {
         if let Some(Slot::Done(w)) = self.memo.get(&root) {
             return Ok(*w);
         }
         let mut stack = Vec::new();
-        let result = self.run(&mut stack, root);
+        let result = self.run(&mut stack, root, progress);
         if result.is_err() {
             for frame in stack {
                 self.memo.remove(&frame.state);
@@ -279,9 +304,19 @@ impl<G: Game> MisereSolver<G> {
         result
     }
 
-    fn run(&mut self, stack: &mut Vec<Frame>, root: State) -> Result<bool> {
+    fn run(
+        &mut self,
+        stack: &mut Vec<Frame>,
+        root: State,
+        progress: &mut dyn FnMut(u64, usize) -> Result<()>,
+    ) -> Result<bool> {
         self.push(stack, root)?;
+        let mut expanded = 0u32;
         loop {
+            expanded = expanded.wrapping_add(1);
+            if expanded.is_multiple_of(HOOK_EVERY) {
+                progress(self.moves, self.memo.len())?;
+            }
             let top = stack.len() - 1;
             let mut verdict = None;
             let mut descend = None;

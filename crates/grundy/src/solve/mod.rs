@@ -45,7 +45,9 @@ pub use fill::{extend_certifying, PeriodicFill};
 pub use heap::{HeapConfig, HeapValues, PeriodReport, MAX_VALUES_AT_ONCE};
 pub use memo::{MemoConfig, MemoSolver};
 pub use misere::{MisereConfig, MisereSolver};
-pub use misere_quotient::{misere_quotient, MisereQuotient, QuotientConfig};
+pub use misere_quotient::{
+    misere_quotient, misere_quotient_with, MisereQuotient, QuotientConfig, QuotientProgress,
+};
 pub use proof::{available_memory, extend_until_proven, ProofBudget, ProofRun, ProofStop};
 pub use remoteness::{Lengths, RemotenessConfig, RemotenessSolver};
 pub use table::{NimTable, Nine, NineView, TableView};

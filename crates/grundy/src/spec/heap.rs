@@ -7,7 +7,10 @@ use crate::error::{Error, Result};
 use crate::game::HeapGame;
 use crate::games::TakeBreak;
 use crate::nimber::Nimber;
-use crate::solve::{misere_quotient, HeapValues, MisereQuotient, PeriodReport, QuotientConfig};
+use crate::solve::{
+    misere_quotient, misere_quotient_with, HeapValues, MisereQuotient, PeriodReport,
+    QuotientConfig, QuotientProgress,
+};
 use crate::strategy::{analyze, Analysis, MovesListed, Outcome};
 
 /// Most options [`AnyGame::options`] lists for one component.
@@ -301,8 +304,13 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         self.take_break.clone()
     }
 
-    fn misere_quotient(&mut self, heaps: u64, config: &QuotientConfig) -> Result<MisereQuotient> {
-        misere_quotient(&self.game, heaps, config)
+    fn misere_quotient(
+        &mut self,
+        heaps: u64,
+        config: &QuotientConfig,
+        progress: &mut dyn FnMut(&QuotientProgress) -> Result<()>,
+    ) -> Result<MisereQuotient> {
+        misere_quotient_with(&self.game, heaps, config, progress)
     }
 }
 

@@ -309,14 +309,16 @@ pub trait AnyGame {
     }
 
     /// The misère quotient of the sums of heaps `0..=heaps`
-    /// ([`crate::solve::misere_quotient()`]); an error for a game whose
-    /// positions are not heaps (the default).
+    /// ([`crate::solve::misere_quotient_with()`]: `progress` is told where
+    /// the work stands, often, and an error it returns stops it); an error
+    /// for a game whose positions are not heaps (the default).
     fn misere_quotient(
         &mut self,
         heaps: u64,
         config: &crate::solve::QuotientConfig,
+        progress: &mut dyn FnMut(&crate::solve::QuotientProgress) -> Result<()>,
     ) -> Result<crate::solve::MisereQuotient> {
-        let _ = (heaps, config);
+        let _ = (heaps, config, progress);
         Err(crate::error::Error::unsupported(format!(
             "`{}` is not a heap game: misère quotients are computed for games whose \
              positions are heap sizes (octal, hexadecimal, subtraction, ...)",
@@ -655,8 +657,9 @@ impl AnyGame for Chosen {
         &mut self,
         heaps: u64,
         config: &crate::solve::QuotientConfig,
+        progress: &mut dyn FnMut(&crate::solve::QuotientProgress) -> Result<()>,
     ) -> Result<crate::solve::MisereQuotient> {
-        self.0.misere_quotient(heaps, config)
+        self.0.misere_quotient(heaps, config, progress)
     }
 }
 

@@ -24,27 +24,58 @@
 //! pairwise distinguished by experiments, it is the quotient itself.
 
 use super::bitset::BitSet;
+use super::QuotientProgress;
 use crate::error::{Error, Result};
 use crate::game::{Game, Outcome};
 use crate::solve::misere::MisereSolver;
 use rustc_hash::FxHashMap;
 
 /// What the learner needs from the game: the options of each heap as
-/// lists of heaps, and the exhaustive misère outcome of a sum.
-pub(super) struct Oracle<'g, G: Game<Position = u64>> {
+/// lists of heaps, and the exhaustive misère outcome of a sum; and the
+/// caller's progress hook, told where the work stands.
+pub(super) struct Oracle<'g, 'p, G: Game<Position = u64>> {
     pub(super) solver: MisereSolver<&'g G>,
     /// Memo of memberships: sorted sums (terminal heaps dropped) ↦ is P.
     memo: FxHashMap<Vec<u64>, bool>,
     pub(super) queries: u64,
+    progress: &'p mut dyn FnMut(&QuotientProgress) -> Result<()>,
+    /// What the hook is told (`moves` and `states` kept up to date).
+    at: QuotientProgress,
 }
 
-impl<'g, G: Game<Position = u64>> Oracle<'g, G> {
-    pub(super) fn new(solver: MisereSolver<&'g G>) -> Self {
+impl<'g, 'p, G: Game<Position = u64>> Oracle<'g, 'p, G> {
+    pub(super) fn new(
+        solver: MisereSolver<&'g G>,
+        heaps: u64,
+        progress: &'p mut dyn FnMut(&QuotientProgress) -> Result<()>,
+    ) -> Self {
         Oracle {
             solver,
             memo: FxHashMap::default(),
             queries: 0,
+            progress,
+            at: QuotientProgress {
+                heap: 0,
+                heaps,
+                order: 1,
+                moves: 0,
+                states: 0,
+            },
         }
+    }
+
+    /// Heap `heap` is admitted, with `order` elements found below it.
+    pub(super) fn at_heap(&mut self, heap: u64, order: usize) -> Result<()> {
+        self.at.heap = heap;
+        self.at.order = order;
+        self.tell()
+    }
+
+    /// Calls the hook with where the work stands.
+    fn tell(&mut self) -> Result<()> {
+        self.at.moves = self.solver.moves();
+        self.at.states = self.solver.len();
+        (self.progress)(&self.at)
     }
 
     /// Whether the sum `heaps` (sorted) is a misère P-position.
@@ -53,7 +84,15 @@ impl<'g, G: Game<Position = u64>> Oracle<'g, G> {
             return Ok(p);
         }
         self.queries += 1;
-        let p = self.solver.outcome(heaps)? == Outcome::P;
+        self.tell()?;
+        let at = &mut self.at;
+        let progress = &mut *self.progress;
+        let outcome = self.solver.outcome_with(heaps, &mut |moves, states| {
+            at.moves = moves;
+            at.states = states;
+            progress(at)
+        })?;
+        let p = outcome == Outcome::P;
         self.memo.insert(heaps.to_vec(), p);
         Ok(p)
     }
@@ -147,7 +186,7 @@ impl Learner {
 
     fn row_of<G: Game<Position = u64>>(
         &self,
-        oracle: &mut Oracle<'_, G>,
+        oracle: &mut Oracle<'_, '_, G>,
         word: &[usize],
     ) -> Result<Vec<bool>> {
         let mut row = Vec::with_capacity(self.experiments.len());
@@ -171,7 +210,7 @@ impl Learner {
     /// has the row of an access word. Returns the transitions.
     fn close<G: Game<Position = u64>>(
         &mut self,
-        oracle: &mut Oracle<'_, G>,
+        oracle: &mut Oracle<'_, '_, G>,
         limits: Limits,
     ) -> Result<Vec<Vec<u32>>> {
         if self.access.is_empty() {
@@ -181,6 +220,7 @@ impl Learner {
         let mut delta: Vec<Vec<u32>> = Vec::new();
         let mut i = 0;
         while i < self.access.len() {
+            oracle.tell()?;
             let mut out = Vec::with_capacity(self.letters.len());
             for l in 0..self.letters.len() {
                 let mut w = self.access[i].clone();
@@ -205,7 +245,7 @@ impl Learner {
     /// experiment, and extends the rows.
     fn add_suffixes<G: Game<Position = u64>>(
         &mut self,
-        oracle: &mut Oracle<'_, G>,
+        oracle: &mut Oracle<'_, '_, G>,
         word: &[usize],
     ) -> Result<()> {
         let known: std::collections::HashSet<Vec<u64>> = self.experiments.iter().cloned().collect();
@@ -237,7 +277,7 @@ impl Learner {
     /// the exact check; returns it.
     pub(super) fn learn<G: Game<Position = u64>>(
         &mut self,
-        oracle: &mut Oracle<'_, G>,
+        oracle: &mut Oracle<'_, '_, G>,
         limits: Limits,
     ) -> Result<Automaton> {
         loop {
@@ -276,7 +316,7 @@ impl Learner {
     /// care about order).
     fn commutativity_counterexample<G: Game<Position = u64>>(
         &self,
-        oracle: &mut Oracle<'_, G>,
+        oracle: &mut Oracle<'_, '_, G>,
         hyp: &Automaton,
     ) -> Result<Option<Vec<usize>>> {
         let k = self.letters.len();
@@ -312,7 +352,7 @@ impl Learner {
     /// when it predicts every sum, else a mispredicted sum as a word.
     fn check<G: Game<Position = u64>>(
         &self,
-        oracle: &mut Oracle<'_, G>,
+        oracle: &mut Oracle<'_, '_, G>,
         hyp: &Automaton,
         limits: Limits,
     ) -> Result<Option<Vec<usize>>> {
@@ -373,6 +413,9 @@ impl Learner {
                 }
                 let key = (y, next);
                 if !seen.contains_key(&key) {
+                    if pairs.len().is_multiple_of(4096) {
+                        oracle.tell()?;
+                    }
                     if pairs.len() >= limits.max_pairs {
                         return Err(Error::unsupported(format!(
                             "the proof of the misère quotient would visit more than {} \
@@ -393,11 +436,11 @@ impl Learner {
     /// one of its options, whichever the hypothesis mispredicts.
     fn mispredicted<G: Game<Position = u64>>(
         &self,
-        oracle: &mut Oracle<'_, G>,
+        oracle: &mut Oracle<'_, '_, G>,
         hyp: &Automaton,
         word: Vec<usize>,
     ) -> Result<Vec<usize>> {
-        let wrong = |oracle: &mut Oracle<'_, G>, w: &[usize]| -> Result<bool> {
+        let wrong = |oracle: &mut Oracle<'_, '_, G>, w: &[usize]| -> Result<bool> {
             Ok(oracle.is_p(&self.heaps_of(w, &[]))? != hyp.p[Self::run(hyp, w)])
         };
         if wrong(oracle, &word)? {

@@ -87,6 +87,27 @@ impl QuotientConfig {
 /// Largest heap bound accepted.
 pub const MAX_HEAPS: u64 = 10_000;
 
+/// Where a quotient computation stands, for a progress display: reported
+/// to the hook of [`misere_quotient_with`] before each membership question,
+/// every few thousand moves of a long search, and every few thousand pairs
+/// of a proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct QuotientProgress {
+    /// The heap being admitted (heaps `0..heap` are done).
+    pub heap: u64,
+    /// The largest heap asked for.
+    pub heaps: u64,
+    /// Elements of the quotient found so far.
+    pub order: usize,
+    /// Moves of sums the membership search has generated, towards its
+    /// limit [`MisereConfig::max_moves`].
+    pub moves: u64,
+    /// Sums the membership search holds, towards its limit
+    /// [`MisereConfig::max_states`].
+    pub states: usize,
+}
+
 /// The misère quotient of the sums of heaps `0..=N` of a heap game.
 ///
 /// ```
@@ -124,6 +145,20 @@ pub fn misere_quotient<G: HeapGame>(
     heaps: u64,
     config: &QuotientConfig,
 ) -> Result<MisereQuotient> {
+    misere_quotient_with(game, heaps, config, &mut |_| Ok(()))
+}
+
+/// [`misere_quotient()`] with a progress and cancel hook: `progress` is
+/// called often (at least every few thousand moves of search or pairs of
+/// proof, about a millisecond of work) with where the computation stands;
+/// an error it returns stops the work and is returned (conventionally
+/// [`ErrorKind::Cancelled`]).
+pub fn misere_quotient_with<G: HeapGame>(
+    game: &G,
+    heaps: u64,
+    config: &QuotientConfig,
+    progress: &mut dyn FnMut(&QuotientProgress) -> Result<()>,
+) -> Result<MisereQuotient> {
     if heaps > MAX_HEAPS {
         return Err(Error::unsupported(format!(
             "misère quotients are computed for heaps up to {MAX_HEAPS}, not `{heaps}`"
@@ -133,7 +168,11 @@ pub fn misere_quotient<G: HeapGame>(
         max_order: config.max_order,
         max_pairs: config.max_pairs,
     };
-    let mut oracle = Oracle::new(MisereSolver::with_config(game, config.search.clone()));
+    let mut oracle = Oracle::new(
+        MisereSolver::with_config(game, config.search.clone()),
+        heaps,
+        progress,
+    );
     let mut learner = Learner::new();
     let mut orders = Vec::new();
     let mut all_options: Vec<Vec<Vec<u64>>> = Vec::new();
@@ -147,10 +186,13 @@ pub fn misere_quotient<G: HeapGame>(
         }
         learner.admit(n, &options);
         all_options.push(options);
+        oracle.at_heap(n, orders.last().copied().unwrap_or(1))?;
         let a = learner
             .learn(&mut oracle, limits)
             .map_err(|e| match e.kind() {
-                ErrorKind::Cycle { .. } | ErrorKind::NotShrinking { .. } => e,
+                ErrorKind::Cycle { .. } | ErrorKind::NotShrinking { .. } | ErrorKind::Cancelled => {
+                    e
+                }
                 _ => Error::unsupported(format!(
                     "the misère quotient of `{}` for heaps 0..={heaps} is beyond its limits: \
                  at heap {n} (order {} so far), {e}",

@@ -188,3 +188,39 @@ proptest! {
         agrees_with_search(&g, &q, n, 4);
     }
 }
+
+/// Issue 34, item 8: `misere 4.3r --heaps 35` searched for 14 s with no
+/// sign of life before its refusal. The hook is told the heap admitted and
+/// the search's work often (so a front-end shows progress), and an error
+/// it returns stops the work at once.
+#[test]
+fn the_quotient_progress_hook_sees_the_work_and_can_cancel() {
+    let game = TakeBreak::octal("4.3r").unwrap();
+    let mut calls = 0u64;
+    let mut last = None;
+    let e = misere_quotient_with(&game, 35, &QuotientConfig::default(), &mut |p| {
+        calls += 1;
+        last = Some(*p);
+        if p.moves > 1_000_000 {
+            return Err(ErrorKind::Cancelled.into());
+        }
+        Ok(())
+    })
+    .unwrap_err();
+    assert_eq!(e.kind(), &ErrorKind::Cancelled);
+    let last = last.unwrap();
+    assert_eq!(last.heaps, 35);
+    assert!(last.heap >= 1 && last.heap <= 35, "{last:?}");
+    // Told at least every few thousand moves of search.
+    assert!(
+        calls >= 1_000_000 / (4 * u64::from(crate::solve::misere::HOOK_EVERY)),
+        "{calls}"
+    );
+    assert!(
+        last.moves < 4_000_000,
+        "stopped soon after, far below the limit: {last:?}"
+    );
+    // A quotient that fits is the same with or without a hook.
+    let with = misere_quotient_with(&Nim, 5, &QuotientConfig::default(), &mut |_| Ok(())).unwrap();
+    assert_eq!(with.order(), quotient(&Nim, 5).order());
+}

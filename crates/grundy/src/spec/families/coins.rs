@@ -119,6 +119,16 @@ struct Values {
 
 impl Values {
     fn new(game: CoinGame, rows: &[Vec<u64>]) -> Result<Values> {
+        Values::new_with(game, rows, &mut |_| Ok(()))
+    }
+
+    /// [`Values::new`] with the progress and cancel hook of the search
+    /// ([`CoinGame::values_by_search_with`]).
+    fn new_with(
+        game: CoinGame,
+        rows: &[Vec<u64>],
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Values> {
         let closed = matches!(
             game.rule(),
             CoinRule::Ruler | CoinRule::UpTo(1..=3) | CoinRule::Exactly(1..=2)
@@ -131,7 +141,7 @@ impl Values {
                         format!("this rule's values are computed by search, for coins up to {SEARCHED_COIN}"),
                     ));
                 }
-                Some(game.values_by_search(max + 1 - game.first().min(max + 1))?)
+                Some(game.values_by_search_with(max + 1 - game.first().min(max + 1), progress)?)
             }
             _ => None,
         };
@@ -285,6 +295,17 @@ impl AnyGame for CoinSpec {
     }
 
     fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
+        self.values_with(from, to, &mut |_| Ok(()))
+    }
+
+    /// The searched rules (Moebius, Mogul, `up-to-K`, `exactly-K`) report
+    /// each coin of their search.
+    fn values_with(
+        &mut self,
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Vec<Nimber>> {
         if from > to {
             return Err(Error::unsupported(format!(
                 "empty range: --from {from} is larger than --to {to}"
@@ -303,7 +324,7 @@ impl AnyGame for CoinSpec {
         let lead = self.game.first().saturating_sub(from).min(count);
         let mut out = vec![Nimber::ZERO; lead as usize];
         if lead < count {
-            let values = Values::new(self.game, &[vec![to]])?;
+            let values = Values::new_with(self.game, &[vec![to]], progress)?;
             for n in from + lead..=to {
                 out.push(values.of(n)?);
             }

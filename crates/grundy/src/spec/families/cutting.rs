@@ -3,7 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::games::cutting::{parse_sheet, Cutting, Sheet};
+use crate::games::cutting::{parse_sheet, search_work, Cutting, Sheet, MAX_SEARCH_WORK};
 use crate::nimber::Nimber;
 use crate::solve::MemoSolver;
 use crate::spec::{no_args, no_misere_analysis, AnalyzeOptions, AnyGame, Family};
@@ -68,6 +68,15 @@ impl AnyGame for CuttingSpec {
             .iter()
             .map(|p| parse_sheet(p))
             .collect::<Result<Vec<Sheet>>>()?;
+        // Refused before the search when its work is known to be too much.
+        let work = search_work(&sheets, MAX_SEARCH_WORK);
+        if work > MAX_SEARCH_WORK {
+            return Err(Error::unsupported(format!(
+                "the search of `{}` would list more than {MAX_SEARCH_WORK} options \
+                 (every smaller sheet is solved on the way), its limit: ask for smaller sheets",
+                positions.join(" ")
+            )));
+        }
         Ok(analyze(&Cutting, &mut self.solver, &sheets)?.map(|s| Cutting.format_position(s)))
     }
 }
@@ -75,6 +84,46 @@ impl AnyGame for CuttingSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cutting_search_too_large_is_refused_before_it_starts() {
+        let mut game = CuttingSpec::new();
+        let started = std::time::Instant::now();
+        let e = game
+            .analyze(&["16777216,30".to_string()], &AnalyzeOptions::default())
+            .unwrap_err();
+        assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
+        assert!(e.to_string().contains(&MAX_SEARCH_WORK.to_string()), "{e}");
+        assert!(game.solver.is_empty(), "nothing was searched");
+    }
+
+    #[test]
+    fn the_cutting_work_bound_is_above_the_options_listed() {
+        use crate::game::Game;
+        use std::collections::BTreeSet;
+        for (w, h) in [(2, 2), (3, 7), (4, 4), (6, 9), (10, 13), (17, 5)] {
+            let top = Sheet::new(w, h).unwrap();
+            // Every sheet reachable from `top`, and the options they list.
+            let mut seen = BTreeSet::from([top]);
+            let mut todo = vec![top];
+            let mut listed = 0u64;
+            while let Some(s) = todo.pop() {
+                Cutting.options(&s, &mut |o| {
+                    listed += 1;
+                    for &p in o {
+                        if seen.insert(p) {
+                            todo.push(p);
+                        }
+                    }
+                });
+            }
+            let bound = search_work(&[top], u64::MAX - 1);
+            assert!(listed <= bound, "{w}x{h}: {listed} options, bound {bound}");
+            assert!(bound <= 4 * listed + 64, "{w}x{h}: bound {bound} far above {listed}");
+            // A sum costs no more than its union.
+            assert_eq!(search_work(&[top, top], u64::MAX - 1), bound);
+        }
+    }
 
     #[test]
     fn winning_moves_are_cuts_into_two_sheets() {

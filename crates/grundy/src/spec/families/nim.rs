@@ -93,8 +93,9 @@ impl AnyGame for NimGame {
         &mut self,
         heaps: u64,
         config: &crate::solve::QuotientConfig,
+        progress: &mut dyn FnMut(&crate::solve::QuotientProgress) -> Result<()>,
     ) -> Result<crate::solve::MisereQuotient> {
-        crate::solve::misere_quotient(&Nim, heaps, config)
+        crate::solve::misere_quotient_with(&Nim, heaps, config, progress)
     }
 
     /// `0.3r`: take any number, leaving no heap or one.
