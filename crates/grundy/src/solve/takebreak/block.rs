@@ -11,8 +11,8 @@ pub(super) struct Blocks {
     /// Flag rows (a byte per value) where this thread fills heaps' flags
     /// before they are packed into bits.
     pub(super) rows: Vec<u8>,
-    /// The same for the other thread.
-    pub(super) helper_rows: Vec<u8>,
+    /// The same for the other threads (one each).
+    pub(super) helper_rows: Vec<Vec<u8>>,
     /// Packed flags, kept for the next block (with two threads, this one
     /// and the one filled ahead take turns).
     pub(super) spare_bits: Vec<u64>,
@@ -29,6 +29,16 @@ pub(super) struct Blocks {
 /// line with this thread's other data would slow both).
 #[repr(align(128))]
 pub(super) struct Apart<T>(pub(super) T);
+
+impl<T> AsRef<T> for Apart<T> {
+    fn as_ref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// Fewest splits to fill per helper thread (see
+/// [`Core::fill_helpers`]).
+pub(super) const MIN_FILL_ITEMS: usize = 128;
 
 /// A block of heaps whose flags were filled ahead (see
 /// [`Core::rare_common_block`]).
@@ -256,72 +266,113 @@ impl Core {
         if shared.pairs != self.moves.pairs {
             shared.pairs.clone_from(&self.moves.pairs);
         }
-        // Flags as two halves: the other thread's share, then this one's.
+        // Flags as two halves: the other threads' share, then this one's;
+        // with more than one helper, each fills a section of its own after
+        // these two, ORed into the first half once all are done.
+        let items = bulk.len() + self.sched.block_prefix;
+        let helpers = self.fill_helpers(items);
+        let section = heaps * width / 64;
         let mut bits = std::mem::take(&mut self.sched.blocks.spare_bits);
         bits.clear();
-        bits.resize(2 * heaps * width / 64, 0);
-        let (theirs, mine) = bits.split_at_mut(heaps * width / 64);
-        let items = bulk.len() + self.sched.block_prefix;
+        bits.resize((1 + helpers) * section, 0);
+        let (halves, extra) = bits.split_at_mut(2 * section);
+        let (theirs, mine) = halves.split_at_mut(section);
         let share = self.sched.blocks.helper_share.min(items);
         let mut rows = std::mem::take(&mut self.sched.blocks.rows);
-        let helper_rows = std::mem::take(&mut self.sched.blocks.helper_rows);
-        // This block's values are pushed while the other thread reads the
+        let mut helper_rows = std::mem::take(&mut self.sched.blocks.helper_rows);
+        helper_rows.resize_with(helpers, Vec::new);
+        // The helpers' share, cut into `helpers` consecutive pieces.
+        let piece = |i: usize| share * i / helpers..share * (i + 1) / helpers;
+        // This block's values are pushed while the other threads read the
         // table (room for them now, so that the table does not move).
-        let (result, complete, (helper_waited, helper_rows)) =
-            grow_shared(t, block.heaps, |mut t, table| {
-                let job = BlockJob {
-                    table: table.values(n0),
-                    n0: n1,
-                    heaps,
-                    rare: &shared.rare[bulk.clone()],
-                    values: &shared.values[bulk.clone()],
-                    pairs: &shared.pairs,
-                    unequal: self.moves.unequal,
-                    first: 2 * BLOCK,
-                    items: share..items,
-                    width,
-                };
-                // The other thread gets its own copies of all it touches
-                // (anything it writes, or reads often, in this thread's cache
-                // lines would slow both down).
-                let helper_job = BlockJob {
-                    items: 0..share,
-                    ..job.clone()
-                };
-                let done = Apart(Signal::default());
-                let done = &done;
-                let ((result, complete), helper) = rayon::join(
-                    || {
-                        // Set when this closure ends, even by a panic (the
-                        // other thread waits for it).
-                        let _done = SetOnDrop(&done.0);
-                        let result = self.finish_block_simd(&mut t, block);
-                        // This thread's share of the next block (unless this
-                        // block was cut short).
-                        let complete = t.len() == n1;
-                        if complete {
-                            job.fill(&mut rows, mine);
+        let (result, complete, waited) = grow_shared(t, block.heaps, |mut t, table| {
+            let job = BlockJob {
+                table: table.values(n0),
+                n0: n1,
+                heaps,
+                rare: &shared.rare[bulk.clone()],
+                values: &shared.values[bulk.clone()],
+                pairs: &shared.pairs,
+                unequal: self.moves.unequal,
+                first: 2 * BLOCK,
+                items: share..items,
+                width,
+            };
+            // The other threads get their own copies of all they touch
+            // (anything one writes, or reads often, in this thread's cache
+            // lines would slow both down).
+            let helper_job = |i: usize| BlockJob {
+                items: piece(i),
+                ..job.clone()
+            };
+            let done: Vec<Apart<Signal>> = (0..helpers).map(|_| Apart(Signal::default())).collect();
+            let done = &done;
+            // A helper's fill, then its wait for this thread's block.
+            let help = |job: BlockJob<'_, _>, rows: &mut Vec<u8>, bits: &mut [u64], done: &Signal| {
+                job.fill(rows, bits);
+                // Waiting here keeps the helper awake for the next block (an
+                // idle pool thread falls asleep, and waking it costs about as
+                // much as a block's fill) — for a while: if this thread is
+                // kept waiting long, the other is off the CPU, and needs the
+                // core this one would spin on.
+                done.wait()
+            };
+            let ((result, complete), waited) = rayon::join(
+                || {
+                    // Set when this closure ends, even by a panic (the other
+                    // threads wait for it).
+                    let _done = SetAllOnDrop(done);
+                    let result = self.finish_block_simd(&mut t, block);
+                    // This thread's share of the next block (unless this
+                    // block was cut short).
+                    let complete = t.len() == n1;
+                    if complete {
+                        job.fill(&mut rows, mine);
+                    }
+                    (result, complete)
+                },
+                || {
+                    let (first_rows, more_rows) = helper_rows.split_first_mut().expect("a helper");
+                    if helpers == 1 {
+                        return help(helper_job(0), first_rows, theirs, &done[0].0);
+                    }
+                    // More helpers: the first spawns the others and fills its
+                    // piece here.
+                    let mut waits = vec![Waited::No; helpers];
+                    let (first_wait, more_waits) = waits.split_first_mut().expect("a helper");
+                    rayon::scope(|s| {
+                        let more = more_rows
+                            .iter_mut()
+                            .zip(extra.chunks_exact_mut(section))
+                            .zip(more_waits.iter_mut())
+                            .enumerate();
+                        for (i, ((rows, bits), wait)) in more {
+                            let job = helper_job(i + 1);
+                            let done = &done[i + 1].0;
+                            s.spawn(move |_| *wait = help(job, rows, bits, done));
                         }
-                        (result, complete)
-                    },
-                    move || {
-                        let mut helper_rows = helper_rows;
-                        helper_job.fill(&mut helper_rows, theirs);
-                        // Waiting here keeps this thread awake for the next
-                        // block (an idle pool thread falls asleep, and waking
-                        // it costs about as much as a block's fill) — for a
-                        // while: if this thread is kept waiting long, the
-                        // other is off the CPU, and needs the core this one
-                        // would spin on.
-                        (done.0.wait(), helper_rows)
-                    },
-                );
-                (result, complete, helper)
-            });
-        self.stats.waits_slept += u64::from(helper_waited == Waited::Slept);
-        // Balance: the thread that waited takes a larger share next time.
-        let step = (items / 64).max(1);
-        self.sched.blocks.helper_share = if helper_waited != Waited::No {
+                        *first_wait = help(helper_job(0), first_rows, theirs, &done[0].0);
+                    });
+                    // The helper kept waiting longest says how the shares went.
+                    waits
+                        .into_iter()
+                        .max_by_key(|w| *w as u8)
+                        .unwrap_or(Waited::No)
+                },
+            );
+            (result, complete, waited)
+        });
+        // The extra helpers' flags join the first half.
+        for chunk in extra.chunks_exact(section) {
+            for (word, &more) in theirs.iter_mut().zip(chunk) {
+                *word |= more;
+            }
+        }
+        bits.truncate(2 * section);
+        self.stats.waits_slept += u64::from(waited == Waited::Slept);
+        // Balance: the threads that waited take a larger share next time.
+        let step = (items / 64).max(1) * helpers;
+        self.sched.blocks.helper_share = if waited != Waited::No {
             share + step
         } else {
             share.saturating_sub(step)

@@ -286,7 +286,7 @@ use self::pipeline::*;
 pub use self::stream::stream_values;
 use self::values::ValueTable;
 pub use self::verify::TableCheck;
-use self::waiting::{spin_until, SetOnDrop, Signal, TwoOrOne, Waited};
+use self::waiting::{spin_until, SetAllOnDrop, Signal, TwoOrOne, Waited};
 use super::table::{with_slice, NimTable, Nine, Word};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
 use crate::analysis::{best_split_by_parity, Split};
