@@ -6,10 +6,16 @@ impl Core {
     /// The other thread's engine: a copy of this one (made once), brought
     /// up to the current bound.
     pub(super) fn take_helper(&mut self) -> Box<Core> {
-        let mut helper = self.sched.helper.take().unwrap_or_else(|| {
-            // The engine without the schedule's state: the value counts,
-            // the block step's buffers and the rest stay on this thread.
-            Box::new(Core {
+        let mut helper = self.sched.helper.take().unwrap_or_else(|| self.new_helper());
+        self.sync_helper(&mut helper);
+        helper
+    }
+
+    /// A copy of this engine for another thread, without the schedule's
+    /// state: the value counts, the block step's buffers and the rest stay
+    /// on this thread.
+    pub(super) fn new_helper(&self) -> Box<Core> {
+        Box::new(Core {
                 moves: self.moves.clone(),
                 method: self.method,
                 simd: self.simd,
@@ -29,13 +35,15 @@ impl Core {
                 stop_at: self.stop_at.clone(),
                 sched: Schedule::new(None),
             })
-        });
+    }
+
+    /// Brings another thread's engine up to this one's bound.
+    pub(super) fn sync_helper(&self, helper: &mut Core) {
         if helper.bound != self.bound {
             helper.bound = self.bound;
             helper.stamp.resize(self.stamp.len(), 0);
             helper.reach.resize(self.reach.len(), false);
         }
-        helper
     }
 
     /// Keeps the other thread's engine for next time, and counts its work
