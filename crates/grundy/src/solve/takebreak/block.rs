@@ -501,7 +501,9 @@ impl Core {
             } else if speculate && c < self.bound && S::fit(c as u64).is_some() {
                 let blocks = &mut self.sched.blocks;
                 let from = blocks.unconfirmed_targets.len();
-                blocks.unconfirmed_targets.extend_from_slice(&self.rc.targets);
+                blocks
+                    .unconfirmed_targets
+                    .extend_from_slice(&self.rc.targets);
                 blocks.unconfirmed.push(Unconfirmed {
                     n,
                     c,

@@ -183,8 +183,8 @@
 //! the searches after the candidate, *if* the candidate is taken as the
 //! value before they are done. That is the speculation: the candidate is
 //! the value unless a rare value below it is reached by no split, which
-//! happens only at a rare heap (0.6 to 2^24: 1,580 rare pairs per heap
-//! but a few thousand rare heaps in 16.7 million). The threads that fill
+//! happens only at a rare heap (0.6 to 2^24: about 1,600 rare heaps in
+//! 16.7 million, 1,580 rare pairs walked per heap). The threads that fill
 //! the next block also confirm the last block's candidates (a few heaps
 //! at a time, from a shared counter, this thread too once its block and
 //! its share of the fill are done); a wrong one is found within a block,
@@ -199,7 +199,8 @@
 //! alike): filling the flags `F` = 60% (57%), the searches `Q` = 24%
 //! (23%), the rest of the finish `S` = 16% (19%), of which the first
 //! splits (127 marks per heap and class) are most and the chain (the
-//! rare pairs walked per heap, the candidate, the push) a few percent, `s`.
+//! rare pairs walked per heap, the candidate, the push) `s`, estimated at
+//! a few percent (not timed apart).
 //! With `p` threads a block takes `max(s, (F + Q + S − s) / p) + o`, `o`
 //! the hand-over per block (a join, `p − 2` tasks spawned, the flags of
 //! `p − 1` threads ORed: a few µs against a block's 64 × 3 µs of work on
@@ -217,6 +218,33 @@
 //! up to 16384 splits) is fill and confirmation almost entirely and
 //! scales the same way once its heaps reach the block step (about 10^5);
 //! its first heaps run the plain method two heaps at a time at most.
+//!
+//! # Memory past 2^32 (not built yet)
+//!
+//! The table is kept whole in memory (1.125 bytes per value with 9 bits):
+//! 4.5 GiB at 2^32, 72 GiB at 2^36, 1.1 TiB at 2^40. What the block step
+//! reads, for a sparse game, is the rare heaps and their values (a few
+//! thousand), the last `first + prefix + 64` values and the partners of
+//! the rare heaps (`m − r`: the last `r_max` values, `r_max` the largest
+//! rare heap; 0.6 walks 1,580 rare pairs per heap both to 2^22 and to
+//! 2^24, so no rare heap came in between),
+//! and, for the searches, `G(a)` and `G(m − a)` from both ends
+//! of the table inward — a search ends at the first split worth its value,
+//! within a few thousand splits, except at the rare heaps where it fails
+//! and reads every split once. So a head and a window in memory, the rest
+//! in the values file (read back, through the page cache, by the few
+//! failing searches and by the period check), would hold the anonymous
+//! memory to the window whatever `n` is. Not built: what it would need is
+//! a `Store` whose reads below the window go to the file.
+//!
+//! What runs to 2^36 (Flammenkamp's extent for Grundy's game) and 2^40
+//! would take, from the rates measured: 0.6 ran to 2^30 in 1,598 s on two
+//! threads of a 2-core machine (1.49 µs per heap; 1.64 µs per heap to
+//! 2^24 on two threads of the 16-core machine: about flat), so 2^36 is
+//! about 29 hours on two threads and 2^40 about 19 days, divided by the
+//! speed-up of more threads (`benches/scaling.sh`); memory as above with
+//! the table in memory (the window alone: under 1 GiB); disk, the values
+//! file at two bytes per value: 128 GiB for 2^36, 2 TiB for 2^40.
 //!
 //! # The 9-bit table
 //!

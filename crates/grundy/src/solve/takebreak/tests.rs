@@ -524,7 +524,11 @@ fn threads_past_two_give_the_one_thread_values() {
         (TakeBreak::octal("4.7").unwrap(), 9_000),
     ];
     for (g, n) in &games {
-        for (method, n) in [(Method::Auto, *n), (Method::Plain, n / 3), (Method::Naive, 1_500)] {
+        for (method, n) in [
+            (Method::Auto, *n),
+            (Method::Plain, n / 3),
+            (Method::Naive, 1_500),
+        ] {
             let one = values(g, n, method, true);
             for count in [2, 3, 4, 8] {
                 let mut s = always_two(TakeBreakSolver::with_config(
@@ -539,7 +543,12 @@ fn threads_past_two_give_the_one_thread_values() {
                 for to in [n / 3, n / 2 + 17, n as u64] {
                     s.extend_to(to).unwrap();
                 }
-                assert_eq!(all_values(&s), one, "{} {method:?} {count} threads", g.code());
+                assert_eq!(
+                    all_values(&s),
+                    one,
+                    "{} {method:?} {count} threads",
+                    g.code()
+                );
             }
         }
     }

@@ -6,7 +6,11 @@ impl Core {
     /// The other thread's engine: a copy of this one (made once), brought
     /// up to the current bound.
     pub(super) fn take_helper(&mut self) -> Box<Core> {
-        let mut helper = self.sched.helper.take().unwrap_or_else(|| self.new_helper());
+        let mut helper = self
+            .sched
+            .helper
+            .take()
+            .unwrap_or_else(|| self.new_helper());
         self.sync_helper(&mut helper);
         helper
     }
@@ -16,25 +20,25 @@ impl Core {
     /// on this thread.
     pub(super) fn new_helper(&self) -> Box<Core> {
         Box::new(Core {
-                moves: self.moves.clone(),
-                method: self.method,
-                simd: self.simd,
-                stamp: self.stamp.clone(),
-                generation: self.generation,
-                reach: self.reach.clone(),
-                bound: self.bound,
-                // No rare/common state: the other thread confirms
-                // candidates (with the targets it is sent) or runs the
-                // plain method (`two_heaps`, only while there is no split),
-                // never reading a rare list, which would go stale here.
-                rc: RareCommon::default(),
-                marked: self.marked.clone(),
-                stats: self.stats,
-                block_marked_after: self.block_marked_after,
-                #[cfg(test)]
-                stop_at: self.stop_at.clone(),
-                sched: Schedule::new(None),
-            })
+            moves: self.moves.clone(),
+            method: self.method,
+            simd: self.simd,
+            stamp: self.stamp.clone(),
+            generation: self.generation,
+            reach: self.reach.clone(),
+            bound: self.bound,
+            // No rare/common state: the other thread confirms
+            // candidates (with the targets it is sent) or runs the
+            // plain method (`two_heaps`, only while there is no split),
+            // never reading a rare list, which would go stale here.
+            rc: RareCommon::default(),
+            marked: self.marked.clone(),
+            stats: self.stats,
+            block_marked_after: self.block_marked_after,
+            #[cfg(test)]
+            stop_at: self.stop_at.clone(),
+            sched: Schedule::new(None),
+        })
     }
 
     /// Brings another thread's engine up to this one's bound.
