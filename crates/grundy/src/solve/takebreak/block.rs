@@ -28,7 +28,9 @@ pub(super) struct Blocks {
     pub(super) unconfirmed: Vec<Unconfirmed>,
     /// Their rare values to confirm.
     pub(super) unconfirmed_targets: Vec<usize>,
-    /// The engines of the threads that confirm them.
+    /// The engines of the threads that confirm them (boxed: each in an
+    /// allocation of its own, not in cache lines shared with another's).
+    #[allow(clippy::vec_box)]
     pub(super) confirmers: Vec<Box<Core>>,
 }
 

@@ -155,13 +155,12 @@ impl Core {
     #[inline(always)]
     pub(super) fn run_inline<S: Store>(&mut self, t: &mut S, target: usize) -> Option<u64> {
         loop {
-            if let Some(v) = self.run_steps(t, target) {
-                return Some(v);
-            }
-            // Every value final before the run returns (a wrong candidate
-            // goes back, and the run goes on from there).
+            let wide = self.run_steps(t, target);
+            // Every value final before the run returns, also before a
+            // value too wide for the table (a wrong candidate goes back,
+            // and the run goes on from there).
             if !self.flush_unconfirmed(t) {
-                return None;
+                return wide;
             }
         }
     }

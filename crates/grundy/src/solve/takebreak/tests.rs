@@ -540,7 +540,7 @@ fn threads_past_two_give_the_one_thread_values() {
                 ));
                 // In stretches, as long runs go (each ends with every value
                 // confirmed).
-                for to in [n / 3, n / 2 + 17, n as u64] {
+                for to in [n / 3, n / 2 + 17, n] {
                     s.extend_to(to).unwrap();
                 }
                 assert_eq!(
