@@ -11,8 +11,8 @@ pub(super) struct Blocks {
     /// Flag rows (a byte per value) where this thread fills heaps' flags
     /// before they are packed into bits.
     pub(super) rows: Vec<u8>,
-    /// The same for the other thread.
-    pub(super) helper_rows: Vec<u8>,
+    /// The same for the other threads (one each).
+    pub(super) helper_rows: Vec<Vec<u8>>,
     /// Packed flags, kept for the next block (with two threads, this one
     /// and the one filled ahead take turns).
     pub(super) spare_bits: Vec<u64>,
@@ -23,12 +23,31 @@ pub(super) struct Blocks {
     /// fills the rest once its block is finished), in split items per
     /// class (see [`BlockJob`]).
     pub(super) helper_share: usize,
+    /// Heaps of the last block taken at their candidate, to confirm
+    /// (three threads or more: see [`Core::finish_block`]).
+    pub(super) unconfirmed: Vec<Unconfirmed>,
+    /// Their rare values to confirm.
+    pub(super) unconfirmed_targets: Vec<usize>,
+    /// The engines of the threads that confirm them (boxed: each in an
+    /// allocation of its own, not in cache lines shared with another's).
+    #[allow(clippy::vec_box)]
+    pub(super) confirmers: Vec<Box<Core>>,
 }
 
 /// A value alone in its cache lines (the other thread polls it: sharing a
 /// line with this thread's other data would slow both).
 #[repr(align(128))]
 pub(super) struct Apart<T>(pub(super) T);
+
+impl<T> AsRef<T> for Apart<T> {
+    fn as_ref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// Fewest splits to fill per helper thread (see
+/// [`Core::fill_helpers`]).
+pub(super) const MIN_FILL_ITEMS: usize = 128;
 
 /// A block of heaps whose flags were filled ahead (see
 /// [`Core::rare_common_block`]).
@@ -184,9 +203,19 @@ impl Core {
             None
         };
         let result = match next {
-            None => grow_shared(t, block.heaps, |mut t, _| {
-                self.finish_block_simd(&mut t, &block)
-            }),
+            None => {
+                let result = grow_shared(t, block.heaps, |mut t, _| {
+                    self.finish_block_simd(&mut t, &block, false)
+                });
+                // The heaps the last block took at their candidate are
+                // confirmed now (this block read them: it goes too if one
+                // is wrong).
+                if self.flush_unconfirmed(t) {
+                    None
+                } else {
+                    result
+                }
+            }
             Some(bulk) => self.finish_block_and_fill_next(t, &block, target, bulk),
         };
         self.sched.blocks.spare_bits = block.bits;
@@ -256,72 +285,156 @@ impl Core {
         if shared.pairs != self.moves.pairs {
             shared.pairs.clone_from(&self.moves.pairs);
         }
-        // Flags as two halves: the other thread's share, then this one's.
+        // Flags as two halves: the other threads' share, then this one's;
+        // with more than one helper, each fills a section of its own after
+        // these two, ORed into the first half once all are done.
+        let items = bulk.len() + self.sched.block_prefix;
+        let helpers = self.fill_helpers(items);
+        let section = heaps * width / 64;
         let mut bits = std::mem::take(&mut self.sched.blocks.spare_bits);
         bits.clear();
-        bits.resize(2 * heaps * width / 64, 0);
-        let (theirs, mine) = bits.split_at_mut(heaps * width / 64);
-        let items = bulk.len() + self.sched.block_prefix;
+        bits.resize((1 + helpers) * section, 0);
+        let (halves, extra) = bits.split_at_mut(2 * section);
+        let (theirs, mine) = halves.split_at_mut(section);
         let share = self.sched.blocks.helper_share.min(items);
         let mut rows = std::mem::take(&mut self.sched.blocks.rows);
-        let helper_rows = std::mem::take(&mut self.sched.blocks.helper_rows);
-        // This block's values are pushed while the other thread reads the
+        let mut helper_rows = std::mem::take(&mut self.sched.blocks.helper_rows);
+        helper_rows.resize_with(helpers, Vec::new);
+        // The helpers' share, cut into `helpers` consecutive pieces.
+        let piece = |i: usize| share * i / helpers..share * (i + 1) / helpers;
+        // With three threads or more, this block's heaps with rare values
+        // to confirm take their candidate, and the other threads confirm
+        // them while the next block is finished; now they confirm the last
+        // block's (this thread too, once its own work is done).
+        let speculate = helpers >= 2;
+        let last = std::mem::take(&mut self.sched.blocks.unconfirmed);
+        let last_targets = std::mem::take(&mut self.sched.blocks.unconfirmed_targets);
+        let work = Confirmations {
+            heaps: &last,
+            targets: &last_targets,
+            next: std::sync::atomic::AtomicUsize::new(0),
+            first_miss: std::sync::atomic::AtomicUsize::new(usize::MAX),
+            misses: std::sync::Mutex::new(Vec::new()),
+        };
+        let work = &work;
+        let mut cores = std::mem::take(&mut self.sched.blocks.confirmers);
+        cores.truncate(helpers);
+        while cores.len() < helpers {
+            cores.push(self.new_helper());
+        }
+        for core in &mut cores {
+            self.sync_helper(core);
+        }
+        let before: Vec<EngineStats> = cores.iter().map(|c| c.stats).collect();
+        // This block's values are pushed while the other threads read the
         // table (room for them now, so that the table does not move).
-        let (result, complete, (helper_waited, helper_rows)) =
-            grow_shared(t, block.heaps, |mut t, table| {
-                let job = BlockJob {
-                    table: table.values(n0),
-                    n0: n1,
-                    heaps,
-                    rare: &shared.rare[bulk.clone()],
-                    values: &shared.values[bulk.clone()],
-                    pairs: &shared.pairs,
-                    unequal: self.moves.unequal,
-                    first: 2 * BLOCK,
-                    items: share..items,
-                    width,
-                };
-                // The other thread gets its own copies of all it touches
-                // (anything it writes, or reads often, in this thread's cache
-                // lines would slow both down).
-                let helper_job = BlockJob {
-                    items: 0..share,
-                    ..job.clone()
-                };
-                let done = Apart(Signal::default());
-                let done = &done;
-                let ((result, complete), helper) = rayon::join(
-                    || {
-                        // Set when this closure ends, even by a panic (the
-                        // other thread waits for it).
-                        let _done = SetOnDrop(&done.0);
-                        let result = self.finish_block_simd(&mut t, block);
-                        // This thread's share of the next block (unless this
-                        // block was cut short).
-                        let complete = t.len() == n1;
-                        if complete {
-                            job.fill(&mut rows, mine);
+        let (result, complete, waited) = grow_shared(t, block.heaps, |mut t, table| {
+            let job = BlockJob {
+                table: table.values(n0),
+                n0: n1,
+                heaps,
+                rare: &shared.rare[bulk.clone()],
+                values: &shared.values[bulk.clone()],
+                pairs: &shared.pairs,
+                unequal: self.moves.unequal,
+                first: 2 * BLOCK,
+                items: share..items,
+                width,
+            };
+            // The other threads get their own copies of all they touch
+            // (anything one writes, or reads often, in this thread's cache
+            // lines would slow both down).
+            let helper_job = |i: usize| BlockJob {
+                items: piece(i),
+                ..job.clone()
+            };
+            let done: Vec<Apart<Signal>> = (0..helpers).map(|_| Apart(Signal::default())).collect();
+            let done = &done;
+            // A helper's fill, then its wait for this thread's block.
+            let known = table.values(n0);
+            let help = |job: BlockJob<'_, _>,
+                        rows: &mut Vec<u8>,
+                        bits: &mut [u64],
+                        done: &Signal,
+                        core: &mut Core| {
+                job.fill(rows, bits);
+                core.confirm_shared_simd(&known, work);
+                // Waiting here keeps the helper awake for the next block (an
+                // idle pool thread falls asleep, and waking it costs about as
+                // much as a block's fill) — for a while: if this thread is
+                // kept waiting long, the other is off the CPU, and needs the
+                // core this one would spin on.
+                done.wait()
+            };
+            let ((result, complete), waited) = rayon::join(
+                || {
+                    // Set when this closure ends, even by a panic (the other
+                    // threads wait for it).
+                    let _done = SetAllOnDrop(done);
+                    let result = self.finish_block_simd(&mut t, block, speculate);
+                    // This thread's share of the next block (unless this
+                    // block was cut short).
+                    let complete = t.len() == n1;
+                    if complete {
+                        job.fill(&mut rows, mine);
+                    }
+                    self.confirm_shared_simd(&known, work);
+                    (result, complete)
+                },
+                || {
+                    let (first_rows, more_rows) = helper_rows.split_first_mut().expect("a helper");
+                    let (first_core, more_cores) = cores.split_first_mut().expect("a helper");
+                    if helpers == 1 {
+                        return help(helper_job(0), first_rows, theirs, &done[0].0, first_core);
+                    }
+                    // More helpers: the first spawns the others and fills its
+                    // piece here.
+                    let mut waits = vec![Waited::No; helpers];
+                    let (first_wait, more_waits) = waits.split_first_mut().expect("a helper");
+                    rayon::scope(|s| {
+                        let more = more_rows
+                            .iter_mut()
+                            .zip(extra.chunks_exact_mut(section))
+                            .zip(more_waits.iter_mut().zip(more_cores.iter_mut()))
+                            .enumerate();
+                        for (i, ((rows, bits), (wait, core))) in more {
+                            let job = helper_job(i + 1);
+                            let done = &done[i + 1].0;
+                            s.spawn(move |_| *wait = help(job, rows, bits, done, core));
                         }
-                        (result, complete)
-                    },
-                    move || {
-                        let mut helper_rows = helper_rows;
-                        helper_job.fill(&mut helper_rows, theirs);
-                        // Waiting here keeps this thread awake for the next
-                        // block (an idle pool thread falls asleep, and waking
-                        // it costs about as much as a block's fill) — for a
-                        // while: if this thread is kept waiting long, the
-                        // other is off the CPU, and needs the core this one
-                        // would spin on.
-                        (done.0.wait(), helper_rows)
-                    },
-                );
-                (result, complete, helper)
-            });
-        self.stats.waits_slept += u64::from(helper_waited == Waited::Slept);
-        // Balance: the thread that waited takes a larger share next time.
-        let step = (items / 64).max(1);
-        self.sched.blocks.helper_share = if helper_waited != Waited::No {
+                        *first_wait =
+                            help(helper_job(0), first_rows, theirs, &done[0].0, first_core);
+                    });
+                    // The helper kept waiting longest says how the shares went.
+                    waits
+                        .into_iter()
+                        .max_by_key(|w| *w as u8)
+                        .unwrap_or(Waited::No)
+                },
+            );
+            (result, complete, waited)
+        });
+        // The extra helpers' flags join the first half.
+        for chunk in extra.chunks_exact(section) {
+            for (word, &more) in theirs.iter_mut().zip(chunk) {
+                *word |= more;
+            }
+        }
+        bits.truncate(2 * section);
+        for (core, before) in cores.iter_mut().zip(&before) {
+            self.stats.add_since(&core.stats, before);
+            self.block_marked_after += std::mem::take(&mut core.block_marked_after);
+        }
+        self.sched.blocks.confirmers = cores;
+        let wrong = match work.misses.lock() {
+            Ok(misses) => misses.iter().copied().min(),
+            // (A thread panicked holding it: the panic goes on in the join.)
+            Err(_) => None,
+        };
+        self.stats.waits_slept += u64::from(waited == Waited::Slept);
+        // Balance: the threads that waited take a larger share next time.
+        let step = (items / 64).max(1) * helpers;
+        self.sched.blocks.helper_share = if waited != Waited::No {
             share + step
         } else {
             share.saturating_sub(step)
@@ -342,18 +455,33 @@ impl Core {
             epoch,
             bits,
         });
+        // A wrong candidate of the last block: back to it (everything
+        // since read it).
+        if let Some((n, v)) = wrong {
+            self.roll_back(t, n, v);
+            return None;
+        }
         result
     }
 
     /// Finishes each heap of `block` in order, its flags filled: the
     /// remaining rare pairs, the splits below the first one flagged, and
-    /// [`Self::finish_rare_common`]. Stops early when the split is left.
+    /// the candidate ([`Self::candidate`]) and the rare values below it
+    /// ([`Self::confirm`]). Stops early when the split is left.
     /// Returns a value that does not fit `T`, if one comes up.
+    ///
+    /// With `speculate` (three threads or more), a heap with rare values
+    /// below its candidate to confirm takes the candidate as its value at
+    /// once, and is left in `sched.blocks.unconfirmed` for the other
+    /// threads ([`Self::confirm_unconfirmed`]); its first splits are not
+    /// marked (they give rare values only: the candidate, the least common
+    /// value absent, comes from the pairs with a rare heap alone).
     #[inline(always)]
     pub(super) fn finish_block<S: Store>(
         &mut self,
         t: &mut Growing<'_, S>,
         block: &Ahead,
+        speculate: bool,
     ) -> Option<u64> {
         let words = block.width / 64;
         let (first_half, second_half) = block.bits.split_at(block.bits.len() / 2);
@@ -363,19 +491,37 @@ impl Core {
                 &first_half[j * words..(j + 1) * words],
                 &second_half[j * words..(j + 1) * words],
             ];
-            let g = self.next_generation();
+            self.next_generation();
             self.mark_small_moves(&t.view(), n);
             self.mark_rare_pairs(&t.view(), n, block.bulk.clone());
-            // The first splits, whose larger parts lie in the block (or,
-            // filled ahead, in the block before it).
-            for ci in 0..self.moves.pairs.len() {
-                let m = n - self.moves.pairs[ci];
-                let end = block.first - 1;
-                t.view().mark_range(m, 1, end, &mut self.stamp, g);
-                self.marked[ci] = block.first + block.prefix - 1;
-                self.stats.confirm_pairs += end as u64;
+            if !speculate {
+                self.mark_first_splits(&t.view(), n, block.first, block.prefix);
             }
-            let v = self.finish_rare_common(&t.view(), n, rows, true);
+            let c = self.candidate(n, rows);
+            let v = if self.rc.targets.is_empty() {
+                c as u64
+            } else if speculate && c < self.bound && S::fit(c as u64).is_some() {
+                let blocks = &mut self.sched.blocks;
+                let from = blocks.unconfirmed_targets.len();
+                blocks
+                    .unconfirmed_targets
+                    .extend_from_slice(&self.rc.targets);
+                blocks.unconfirmed.push(Unconfirmed {
+                    n,
+                    c,
+                    targets: from..blocks.unconfirmed_targets.len(),
+                    first: block.first,
+                    prefix: block.prefix,
+                });
+                self.stats.block_speculated += 1;
+                c as u64
+            } else {
+                if speculate {
+                    // (The stamps of the rare pairs stay: this generation.)
+                    self.mark_first_splits(&t.view(), n, block.first, block.prefix);
+                }
+                self.confirm(&t.view(), n, c, true)
+            };
             self.stats.rare_common_heaps += 1;
             match S::fit(v) {
                 Some(x) => t.push(x),
@@ -389,6 +535,171 @@ impl Core {
         }
         None
     }
+
+    /// Marks the splits of heap `n` below `first` (their larger parts lie in
+    /// the block or the one before it), and records the splits up to
+    /// `first + prefix − 1` as marked (the block's flags hold the others).
+    #[inline(always)]
+    pub(super) fn mark_first_splits<V: ValueTable + ?Sized>(
+        &mut self,
+        t: &V,
+        n: usize,
+        first: usize,
+        prefix: usize,
+    ) {
+        let g = self.generation;
+        for ci in 0..self.moves.pairs.len() {
+            let m = n - self.moves.pairs[ci];
+            let end = first - 1;
+            t.mark_range(m, 1, end, &mut self.stamp, g);
+            self.marked[ci] = first + prefix - 1;
+            self.stats.confirm_pairs += end as u64;
+        }
+    }
+
+    /// `G(n)` of a heap taken at its candidate (`u`): its first splits
+    /// marked, then the rare values left (`targets`) confirmed as
+    /// [`Self::confirm`] does. Reads values below `u.n` only.
+    #[inline(always)]
+    pub(super) fn confirm_unconfirmed<V: ValueTable + ?Sized>(
+        &mut self,
+        t: &V,
+        u: &Unconfirmed,
+        targets: &[usize],
+    ) -> u64 {
+        self.next_generation();
+        self.mark_first_splits(t, u.n, u.first, u.prefix);
+        self.rc.targets.clear();
+        self.rc.targets.extend_from_slice(targets);
+        self.confirm(t, u.n, u.c, true)
+    }
+
+    /// The other threads' side of the confirmations (and this one's, once
+    /// its block is finished): takes heaps of `work` a few at a time until
+    /// none is left, noting every wrong candidate.
+    #[inline(always)]
+    pub(super) fn confirm_shared<V: ValueTable + ?Sized>(&mut self, t: &V, work: &Confirmations) {
+        loop {
+            let i = work.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(heaps) = work.heaps.chunks(CONFIRM_AT_ONCE).nth(i) else {
+                return;
+            };
+            for u in heaps {
+                // Heaps after a wrong one are computed again anyway.
+                if u.n > work.first_miss.load(std::sync::atomic::Ordering::Relaxed) {
+                    return;
+                }
+                let v = self.confirm_unconfirmed(t, u, &work.targets[u.targets.clone()]);
+                if v != u.c as u64 {
+                    work.first_miss
+                        .fetch_min(u.n, std::sync::atomic::Ordering::Relaxed);
+                    if let Ok(mut misses) = work.misses.lock() {
+                        misses.push((u.n, v));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Confirms every heap left unconfirmed, on this thread; on a wrong
+    /// candidate, goes back to that heap ([`Self::roll_back`]). Returns
+    /// whether it did.
+    #[inline(always)]
+    pub(super) fn flush_unconfirmed<S: Store>(&mut self, t: &mut S) -> bool {
+        if self.sched.blocks.unconfirmed.is_empty() {
+            return false;
+        }
+        let mut list = std::mem::take(&mut self.sched.blocks.unconfirmed);
+        let mut targets = std::mem::take(&mut self.sched.blocks.unconfirmed_targets);
+        let mut miss = None;
+        {
+            let view = t.view();
+            for u in &list {
+                let v = self.confirm_unconfirmed(&view, u, &targets[u.targets.clone()]);
+                if v != u.c as u64 {
+                    miss = Some((u.n, v));
+                    break;
+                }
+            }
+        }
+        list.clear();
+        targets.clear();
+        self.sched.blocks.unconfirmed = list;
+        self.sched.blocks.unconfirmed_targets = targets;
+        match miss {
+            Some((n, v)) => {
+                self.roll_back(t, n, v);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A candidate taken for `G(n)` was wrong, its value is `v`: forgets
+    /// the values from heap `n` on (their value counts, their rare heaps,
+    /// every heap still unconfirmed and the block filled ahead, all of
+    /// which read them) and pushes `v` as `G(n)`.
+    #[cold]
+    pub(super) fn roll_back<S: Store>(&mut self, t: &mut S, n: usize, v: u64) {
+        let undone: Vec<(usize, u64)> = t
+            .view()
+            .values_from(n)
+            .map(|(h, x)| (h, x.into()))
+            .collect();
+        for (h, x) in undone {
+            if h > 0 && x < 1 << MAX_SPLIT_BITS {
+                if let Some(count) = self.sched.counts[h & 1].get_mut(x as usize) {
+                    *count = count.saturating_sub(1);
+                }
+            }
+        }
+        while self.rc.rare.last().is_some_and(|&r| r as usize >= n) {
+            self.rc.rare.pop();
+            self.rc.rare_values.pop();
+        }
+        self.rc.cuts.clear();
+        self.rc.memo = Default::default();
+        self.rc.bulk_bits = Default::default();
+        let blocks = &mut self.sched.blocks;
+        blocks.ahead = None;
+        blocks.shared.rare.clear();
+        blocks.shared.values.clear();
+        blocks.unconfirmed.clear();
+        blocks.unconfirmed_targets.clear();
+        t.truncate(n);
+        self.stats.block_misses += 1;
+        // (A value below a candidate that fitted.)
+        let wide = self.push_value(t, v);
+        debug_assert!(wide.is_none());
+    }
+}
+
+/// Heaps taken by a helper at a time in [`Core::confirm_shared`].
+pub(super) const CONFIRM_AT_ONCE: usize = 4;
+
+/// A heap of the block step taken at its candidate before the rare values
+/// below it were confirmed (see [`Core::finish_block`]).
+#[derive(Clone, Debug)]
+pub(super) struct Unconfirmed {
+    pub(super) n: usize,
+    pub(super) c: usize,
+    /// Its rare values to confirm, in `Blocks::unconfirmed_targets`.
+    pub(super) targets: std::ops::Range<usize>,
+    /// The block's first split flagged, and how many were.
+    pub(super) first: usize,
+    pub(super) prefix: usize,
+}
+
+/// Heaps to confirm, shared by the threads ([`Core::confirm_shared`]).
+pub(super) struct Confirmations<'a> {
+    pub(super) heaps: &'a [Unconfirmed],
+    pub(super) targets: &'a [usize],
+    /// The next group of [`CONFIRM_AT_ONCE`] heaps to take.
+    pub(super) next: std::sync::atomic::AtomicUsize,
+    /// The first heap found wrong so far (`usize::MAX`: none).
+    pub(super) first_miss: std::sync::atomic::AtomicUsize,
+    /// Wrong heaps and their values.
+    pub(super) misses: std::sync::Mutex<Vec<(usize, u64)>>,
 }
 
 /// The first half of the block step: for a block of heaps `n0, n0 + 1, …`,

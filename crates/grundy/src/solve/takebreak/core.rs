@@ -154,7 +154,27 @@ impl Schedule {
 impl Core {
     #[inline(always)]
     pub(super) fn run_inline<S: Store>(&mut self, t: &mut S, target: usize) -> Option<u64> {
+        loop {
+            let wide = self.run_steps(t, target);
+            // Every value final before the run returns, also before a
+            // value too wide for the table (a wrong candidate goes back,
+            // and the run goes on from there).
+            if !self.flush_unconfirmed(t) {
+                return wide;
+            }
+        }
+    }
+
+    /// [`Self::run_inline`], but heaps taken at their candidate by the block
+    /// step may be left unconfirmed at the end (only the block step reads
+    /// them: every other step, and a split check, confirms them first).
+    #[inline(always)]
+    pub(super) fn run_steps<S: Store>(&mut self, t: &mut S, target: usize) -> Option<u64> {
         while t.len() < target {
+            if !self.sched.blocks.unconfirmed.is_empty() && self.block_bulk(t.len()).is_none() {
+                self.flush_unconfirmed(t);
+                continue;
+            }
             if self.sched.pool.is_some()
                 && self.rc.split.is_none()
                 && self.moves.gap >= 2
@@ -187,7 +207,7 @@ impl Core {
                 if let Some(v) = self.rare_common_block(t, target, bulk) {
                     return Some(v);
                 }
-                if self.split_check_due(t.len()) {
+                if self.split_check_due(t.len()) && !self.flush_unconfirmed(t) {
                     self.check_split(&t.view());
                 }
                 continue;

@@ -55,8 +55,20 @@ pub(super) unsafe fn finish_block_avx2<S: Store>(
     core: &mut Core,
     t: &mut Growing<'_, S>,
     block: &Ahead,
+    speculate: bool,
 ) -> Option<u64> {
-    core.finish_block(t, block)
+    core.finish_block(t, block, speculate)
+}
+
+/// [`Core::confirm_shared`] with AVX2 (it runs in a closure on the pool).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn confirm_shared_avx2<V: ValueTable + ?Sized>(
+    core: &mut Core,
+    t: &V,
+    work: &Confirmations,
+) {
+    core.confirm_shared(t, work)
 }
 
 /// The engine's own table, as it grows: a `Vec<T>` (values of one width)
@@ -351,13 +363,28 @@ impl Core {
         &mut self,
         t: &mut Growing<'_, S>,
         block: &Ahead,
+        speculate: bool,
     ) -> Option<u64> {
         #[cfg(target_arch = "x86_64")]
         if self.simd {
             // SAFETY: `simd` is only set when AVX2 was detected at run time.
-            return unsafe { finish_block_avx2(self, t, block) };
+            return unsafe { finish_block_avx2(self, t, block, speculate) };
         }
-        self.finish_block(t, block)
+        self.finish_block(t, block, speculate)
+    }
+
+    /// [`Self::confirm_shared`], with AVX2 where [`Self::run`] uses it.
+    pub(super) fn confirm_shared_simd<V: ValueTable + ?Sized>(
+        &mut self,
+        t: &V,
+        work: &Confirmations,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.simd {
+            // SAFETY: `simd` is only set when AVX2 was detected at run time.
+            return unsafe { confirm_shared_avx2(self, t, work) };
+        }
+        self.confirm_shared(t, work)
     }
 }
 

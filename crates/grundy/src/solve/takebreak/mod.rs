@@ -88,6 +88,15 @@
 //! threads at once can be slower than one thread, both ways are timed now
 //! and then and the faster runs (`waiting.rs`).
 //!
+//! **Three threads or more** (see "Many threads" below for the design and
+//! its cost model): the next block's flags are filled by every thread of
+//! the pool, each a piece of the helpers' share; and the block step
+//! *speculates*: a heap with rare values below its candidate to confirm
+//! takes the candidate at once, leaving its first splits, the marking and
+//! the searches that confirm those values to the other threads, which do
+//! them for the last block while this one finishes the next. A wrong
+//! candidate (the heap's value was rare) sends the engine back to that heap.
+//!
 //! **Which method when** (one file each):
 //!
 //! | file | method | used when |
@@ -148,6 +157,94 @@
 //!
 //! AVX-512 kernels were tried (the same loops compiled for AVX-512BW) and
 //! were slower than AVX2 on the machine measured.
+//!
+//! # Many threads: where the chain of `G(n)` is
+//!
+//! Heap `n` of a block (heaps `n0 .. n0 + 64`) in rare/common reads, per
+//! two-heap class `k` and `m = n − k`:
+//!
+//! 1. the pairs `(r, m − r)` of every rare heap `r`: they alone give the
+//!    common values (`C ⊕ C ⊆ R`), so they alone decide the *candidate*,
+//!    the least common value absent. For a "bulk" rare heap (`first − k ≤
+//!    r < n0 − k`, nearly all of them) the partner lies before the block:
+//!    these are the block's flags, filled ahead. Only the few rare heaps
+//!    below `first` (partners inside the block or the one before) and above
+//!    the bulk are walked per heap;
+//! 2. to confirm the rare values below the candidate: the first splits
+//!    `a < first` (partners in the block: sequential), the prefix
+//!    `first ≤ a < first + prefix` (flagged ahead with the bulk), then
+//!    searches `a ≥ first + prefix` up to `m / 2`, whose two parts both lie
+//!    before the block.
+//!
+//! So the chain — what heap `n + 1` must wait for — is item 1's few rare
+//! pairs with partners in the block and the candidate. Everything else is
+//! work on values already known: the bulk and the prefix before the block
+//! starts (any number of threads, split by items), the first splits and
+//! the searches after the candidate, *if* the candidate is taken as the
+//! value before they are done. That is the speculation: the candidate is
+//! the value unless a rare value below it is reached by no split, which
+//! happens only at a rare heap (0.6 to 2^24: about 1,600 rare heaps in
+//! 16.7 million, 1,580 rare pairs walked per heap). The threads that fill
+//! the next block also confirm the last block's candidates (a few heaps
+//! at a time, from a shared counter, this thread too once its block and
+//! its share of the fill are done); a wrong one is found within a block,
+//! and the engine goes back to it: its value pushed, the heaps after it,
+//! the block filled ahead and the candidates still unconfirmed dropped
+//! (they read it), value counts and rare list undone. Values leave the
+//! engine confirmed: a run, a batch of [`TakeBreakSolver::extend_with`]
+//! and any step other than the block step confirm what is left first.
+//!
+//! **Cost model** (one thread, 0.6 to 2^24 in the `checked` profile on a
+//! shared 2-core machine, timed per part: 79 s; Grundy's game to 2^23
+//! alike): filling the flags `F` = 60% (57%), the searches `Q` = 24%
+//! (23%), the rest of the finish `S` = 16% (19%), of which the first
+//! splits (127 marks per heap and class) are most and the chain (the
+//! rare pairs walked per heap, the candidate, the push) `s`, estimated at
+//! a few percent (not timed apart).
+//! With `p` threads a block takes `max(s, (F + Q + S − s) / p) + o`, `o`
+//! the hand-over per block (a join, `p − 2` tasks spawned, the flags of
+//! `p − 1` threads ORed: a few µs against a block's 64 × 3 µs of work on
+//! one thread). Before this schedule two threads gave at best
+//! `(F + Q + S) / 2` (measured 1.77x on 16 cores) and more threads
+//! nothing: the finish (`Q + S`, 40%) stayed on one thread, so no count of
+//! threads could pass 2.5x. Predicted now, with `s` ≈ 3% and `o` ≈ 3 µs
+//! (a block of 0.6 at 2^24 is 64 × 2.9 µs = 186 µs on one thread): 2
+//! threads as before (the two-thread schedule is kept: one fill helper,
+//! no speculation), 4 threads 186 / (46.5 + 3) = 3.8x, 8 threads 7.1x,
+//! 16 threads 12.7x (the chain alone would allow 1 / s ≈ 30x; the
+//! hand-over is what costs at 16);
+//! `benches/scaling.sh` measures it (see the README for a 16-core run).
+//! 0.007 (dense: hundreds of rare values below each candidate, a prefix
+//! up to 16384 splits) is fill and confirmation almost entirely and
+//! scales the same way once its heaps reach the block step (about 10^5);
+//! its first heaps run the plain method two heaps at a time at most.
+//!
+//! # Memory past 2^32 (not built yet)
+//!
+//! The table is kept whole in memory (1.125 bytes per value with 9 bits):
+//! 4.5 GiB at 2^32, 72 GiB at 2^36, 1.1 TiB at 2^40. What the block step
+//! reads, for a sparse game, is the rare heaps and their values (a few
+//! thousand), the last `first + prefix + 64` values and the partners of
+//! the rare heaps (`m − r`: the last `r_max` values, `r_max` the largest
+//! rare heap; 0.6 walks 1,580 rare pairs per heap both to 2^22 and to
+//! 2^24, so no rare heap came in between),
+//! and, for the searches, `G(a)` and `G(m − a)` from both ends
+//! of the table inward — a search ends at the first split worth its value,
+//! within a few thousand splits, except at the rare heaps where it fails
+//! and reads every split once. So a head and a window in memory, the rest
+//! in the values file (read back, through the page cache, by the few
+//! failing searches and by the period check), would hold the anonymous
+//! memory to the window whatever `n` is. Not built: what it would need is
+//! a `Store` whose reads below the window go to the file.
+//!
+//! What runs to 2^36 (Flammenkamp's extent for Grundy's game) and 2^40
+//! would take, from the rates measured: 0.6 ran to 2^30 in 1,598 s on two
+//! threads of a 2-core machine (1.49 µs per heap; 1.64 µs per heap to
+//! 2^24 on two threads of the 16-core machine: about flat), so 2^36 is
+//! about 29 hours on two threads and 2^40 about 19 days, divided by the
+//! speed-up of more threads (`benches/scaling.sh`); memory as above with
+//! the table in memory (the window alone: under 1 GiB); disk, the values
+//! file at two bytes per value: 128 GiB for 2^36, 2 TiB for 2^40.
 //!
 //! # The 9-bit table
 //!
@@ -286,7 +383,7 @@ use self::pipeline::*;
 pub use self::stream::stream_values;
 use self::values::ValueTable;
 pub use self::verify::TableCheck;
-use self::waiting::{spin_until, SetOnDrop, Signal, TwoOrOne, Waited};
+use self::waiting::{spin_until, SetAllOnDrop, Signal, TwoOrOne, Waited};
 use super::table::{with_slice, NimTable, Nine, Word};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
 use crate::analysis::{best_split_by_parity, Split};
@@ -392,6 +489,12 @@ pub struct EngineStats {
     /// Times one thread was found faster than two (cores shared with other
     /// work) and ran alone for a stretch.
     pub one_thread_stretches: u64,
+    /// Heaps the block step took at their candidate while other threads
+    /// confirmed the rare values below it (three threads or more).
+    pub block_speculated: u64,
+    /// Of those, candidates found wrong (the heap's value was rare): the
+    /// heaps after them were computed again.
+    pub block_misses: u64,
 }
 
 /// `EngineStats::add_since`, for the fields listed (every field: the
@@ -425,6 +528,8 @@ add_since!(
     pipeline_stops,
     waits_slept,
     one_thread_stretches,
+    block_speculated,
+    block_misses,
 );
 
 /// Bytes per entry of a [`NimTable`] holding `v` (1, 2, 4 or 8).

@@ -85,26 +85,6 @@ impl Core {
         });
     }
 
-    /// The rest of the rare/common method once every pair with a rare heap
-    /// is marked (in the stamp table, or as a bit in either of `rows`, the
-    /// block step's flags): the candidate, then the rare values below it. With
-    /// `prefix_marked`, the first splits of every class are marked already
-    /// (up to `marked`), so confirmation goes straight to searching.
-    #[inline(always)]
-    pub(super) fn finish_rare_common<T: Word, V: ValueTable<Value = T> + ?Sized>(
-        &mut self,
-        t: &V,
-        n: usize,
-        rows: [&[u64]; 2],
-        prefix_marked: bool,
-    ) -> u64 {
-        let c = self.candidate(n, rows);
-        if self.rc.targets.is_empty() {
-            return c as u64;
-        }
-        self.confirm(t, n, c, prefix_marked)
-    }
-
     /// The candidate for `G(n)` in rare/common: the least common value not
     /// seen yet (stamped this generation or flagged in `rows`); the rare
     /// values below it not seen yet go to `rc.targets`.

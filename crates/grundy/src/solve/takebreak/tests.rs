@@ -506,3 +506,95 @@ fn the_table_widens_from_bytes_to_nine_bits_to_u16() {
         assert_eq!(all_values(&s), plain, "{count} threads");
     }
 }
+
+/// Any number of threads gives the values of one thread, on every method,
+/// for sparse games (the block step, the pipelined step), a dense one
+/// (0.007: plain, two heaps at a time, then rare/common blocks) and games
+/// with few rare heaps, at several sizes. With three threads or more the
+/// block step takes candidates before they are confirmed and fills the
+/// next block on every thread.
+#[test]
+fn threads_past_two_give_the_one_thread_values() {
+    let games = [
+        (TakeBreak::octal("0.6").unwrap(), 30_000),
+        (TakeBreak::grundy_game(), 30_000),
+        (TakeBreak::octal("0.16").unwrap(), 20_000),
+        (TakeBreak::octal("0.165").unwrap(), 20_000),
+        (TakeBreak::octal("0.007").unwrap(), 12_000),
+        (TakeBreak::octal("4.7").unwrap(), 9_000),
+    ];
+    for (g, n) in &games {
+        for (method, n) in [
+            (Method::Auto, *n),
+            (Method::Plain, n / 3),
+            (Method::Naive, 1_500),
+        ] {
+            let one = values(g, n, method, true);
+            for count in [2, 3, 4, 8] {
+                let mut s = always_two(TakeBreakSolver::with_config(
+                    g.clone(),
+                    TakeBreakConfig {
+                        method,
+                        ..threads(count)
+                    },
+                ));
+                // In stretches, as long runs go (each ends with every value
+                // confirmed).
+                for to in [n / 3, n / 2 + 17, n] {
+                    s.extend_to(to).unwrap();
+                }
+                assert_eq!(
+                    all_values(&s),
+                    one,
+                    "{} {method:?} {count} threads",
+                    g.code()
+                );
+            }
+        }
+    }
+}
+
+/// With three threads or more, heaps of the block step take their
+/// candidate before the rare values below it are confirmed; a candidate
+/// found wrong (the heap's value was rare) makes the engine go back to
+/// that heap. Both happen on 0.6 and Grundy's game, and every value is the
+/// one-thread engine's.
+#[test]
+fn speculated_candidates_found_wrong_are_computed_again() {
+    let mut misses = 0;
+    for g in [TakeBreak::octal("0.6").unwrap(), TakeBreak::grundy_game()] {
+        let one = values(&g, 40_000, Method::Auto, true);
+        for count in [3, 4] {
+            let mut s = with_threads(&g, count);
+            s.extend_to(40_000).unwrap();
+            let stats = s.stats();
+            assert!(stats.block_speculated > 0, "{} {stats:?}", g.code());
+            misses += stats.block_misses;
+            assert_eq!(all_values(&s), one, "{} {count} threads", g.code());
+        }
+        // Two threads keep the schedule of two: no heap taken unconfirmed.
+        let mut s = with_threads(&g, 2);
+        s.extend_to(40_000).unwrap();
+        assert_eq!(s.stats().block_speculated, 0);
+        assert_eq!(all_values(&s), one, "{} 2 threads", g.code());
+    }
+    assert!(misses > 0, "no wrong candidate was met");
+}
+
+/// A checkpoint taken between two batches holds confirmed values only: a
+/// solver resumed from it, on one thread, continues to the same values.
+#[test]
+fn values_handed_out_between_batches_are_confirmed() {
+    let g = TakeBreak::octal("0.6").unwrap();
+    let one = values(&g, 30_000, Method::Auto, true);
+    let mut s = with_threads(&g, 4);
+    let mut seen = 0;
+    s.extend_with(30_000, &mut |s| {
+        let n = s.len() as usize;
+        assert_eq!(all_values(s), one[..n], "at {n}");
+        seen += 1;
+        Ok(())
+    })
+    .unwrap();
+    assert!(seen > 1);
+}

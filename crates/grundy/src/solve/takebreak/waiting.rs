@@ -104,13 +104,21 @@ impl Signal {
     }
 }
 
-/// Sets a [`Signal`] when dropped (also when the thread unwinds from a
-/// panic, so the waiter is never left waiting).
-pub(crate) struct SetOnDrop<'a>(pub(crate) &'a Signal);
+impl AsRef<Signal> for Signal {
+    fn as_ref(&self) -> &Signal {
+        self
+    }
+}
 
-impl Drop for SetOnDrop<'_> {
+/// Sets every [`Signal`] of a list when dropped (also when the thread
+/// unwinds from a panic, so no waiter is left waiting).
+pub(crate) struct SetAllOnDrop<'a, S: AsRef<Signal>>(pub(crate) &'a [S]);
+
+impl<S: AsRef<Signal>> Drop for SetAllOnDrop<'_, S> {
     fn drop(&mut self) {
-        self.0.set();
+        for signal in self.0 {
+            signal.as_ref().set();
+        }
     }
 }
 
@@ -265,7 +273,7 @@ mod tests {
         let waited = std::thread::scope(|scope| {
             let waiter = scope.spawn(|| s.wait());
             until_asleep(&s);
-            drop(SetOnDrop(&s));
+            drop(SetAllOnDrop(std::slice::from_ref(&s)));
             waiter.join().expect("the waiter returns")
         });
         assert!(s.is_set());
@@ -278,7 +286,7 @@ mod tests {
         let waited = std::thread::scope(|scope| {
             let waiter = scope.spawn(|| s.wait());
             let setter = scope.spawn(|| {
-                let _set = SetOnDrop(&s);
+                let _set = SetAllOnDrop(std::slice::from_ref(&s));
                 until_asleep(&s);
                 panic!("the setter fails");
             });
