@@ -298,7 +298,7 @@ except KeyboardInterrupt:
         'grundy.period("0.6", limit=10**8)',
         'grundy.analyze("cram", "6x7")',
         'grundy.analyze("node-kayles", "grid:8x9")',
-        'grundy.analyze("cutting", "16777216,30")',
+        'grundy.analyze("cutting", "600,600")',
         'grundy.census("octal:3", to=2**20, threads=2)',
     ],
 )
