@@ -305,7 +305,11 @@ fn too_many_coins(n: u64) -> Error {
 }
 
 fn check_output_size(count: u64) -> Result<()> {
-    let needed = count.saturating_mul(8);
+    within_search_memory(count.saturating_mul(8))
+}
+
+/// Refuses `needed` bytes past [`SEARCH_MAX_BYTES`], naming both.
+fn within_search_memory(needed: u64) -> Result<()> {
     if needed > SEARCH_MAX_BYTES {
         return Err(ErrorKind::OutOfMemory {
             needed,
@@ -452,15 +456,7 @@ fn check_predicted_size(count: u64, k: usize, known: u64, largest: u64) -> Resul
         largest as f64 / small_subsets(known, t)
     };
     let predicted = ratio.max(1.0) * small_subsets(count, t) - 1.0;
-    let needed = table_bytes(k, predicted);
-    if needed > SEARCH_MAX_BYTES {
-        return Err(ErrorKind::OutOfMemory {
-            needed,
-            available: SEARCH_MAX_BYTES,
-        }
-        .into());
-    }
-    Ok(())
+    within_search_memory(table_bytes(k, predicted))
 }
 
 /// Refuses an "up to k coins" search of `count` coins whose tables, by
