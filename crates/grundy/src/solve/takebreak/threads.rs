@@ -73,8 +73,7 @@ impl Core {
             .map_or(1, |pool| pool.current_num_threads().saturating_sub(1));
         others
             .min(items / MIN_FILL_ITEMS)
-            .min(MAX_BLOCK_THREADS - 1)
-            .max(1)
+            .clamp(1, MAX_BLOCK_THREADS - 1)
     }
 
     /// Whether to use two threads for the heaps from `n` on: the pool is
