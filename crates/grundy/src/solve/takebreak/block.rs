@@ -49,6 +49,19 @@ impl<T> AsRef<T> for Apart<T> {
 /// [`Core::fill_helpers`]).
 pub(super) const MIN_FILL_ITEMS: usize = 128;
 
+/// Most threads the block step uses, this one and its helpers (see
+/// [`Core::fill_helpers`]): measured on 16 cores (0.6 and Grundy's game to
+/// 2^24), 8 threads were the fastest and 16 slower than 8, the hand-over
+/// of each block (a join, the helpers' tasks spawned and woken, their
+/// spinning while this thread finishes the block) growing with the count.
+pub(super) const MAX_BLOCK_THREADS: usize = 8;
+
+/// Heaps computed per wrong candidate at least, for the block step to
+/// go on speculating ([`Core::speculation_pays`]): a wrong candidate
+/// throws away up to two blocks (the one finished and the one filled
+/// ahead), and that waste is kept under 1/16 of the heaps.
+pub(super) const HEAPS_PER_MISS: u64 = 16 * 2 * BLOCK as u64;
+
 /// A block of heaps whose flags were filled ahead (see
 /// [`Core::rare_common_block`]).
 #[derive(Clone, Debug, Default)]
@@ -306,7 +319,7 @@ impl Core {
         // to confirm take their candidate, and the other threads confirm
         // them while the next block is finished; now they confirm the last
         // block's (this thread too, once its own work is done).
-        let speculate = helpers >= 2;
+        let speculate = helpers >= 2 && self.speculation_pays();
         let last = std::mem::take(&mut self.sched.blocks.unconfirmed);
         let last_targets = std::mem::take(&mut self.sched.blocks.unconfirmed_targets);
         let work = Confirmations {
@@ -534,6 +547,18 @@ impl Core {
             }
         }
         None
+    }
+
+    /// Whether the block step may take candidates unconfirmed: while the
+    /// wrong ones ([`EngineStats::block_misses`]), each throwing away up
+    /// to two blocks, are at most one per [`HEAPS_PER_MISS`] heaps of
+    /// rare/common. A game whose heaps often have a rare value (0.007:
+    /// hundreds of rare values below each candidate) stops speculating
+    /// and runs its blocks as with two threads, with every thread filling;
+    /// as heaps are computed without a miss it speculates again.
+    #[inline(always)]
+    pub(super) fn speculation_pays(&self) -> bool {
+        self.stats.block_misses.saturating_mul(HEAPS_PER_MISS) <= self.stats.rare_common_heaps
     }
 
     /// Marks the splits of heap `n` below `first` (their larger parts lie in

@@ -214,6 +214,41 @@
 //! 16 threads 12.7x (the chain alone would allow 1 / s ≈ 30x; the
 //! hand-over is what costs at 16);
 //! `benches/scaling.sh` measures it (see the README for a 16-core run).
+//!
+//! Measured (`RUNS="0.6:24 grundy:24 0.007:19" benches/scaling.sh`, a
+//! 16-core machine, release build, one run each, values files identical
+//! on every row; wall and CPU seconds, speed-up over one thread):
+//!
+//! | run | 1 | 2 | 4 | 8 | 16 |
+//! |---|---|---|---|---|---|
+//! | 0.6 to 2^24 | 33.96 (33.94) | 19.00 (37.08) 1.79x | 13.31 (50.68) 2.55x | 11.19 (83.68) 3.03x | 13.73 (204.24) 2.47x |
+//! | Grundy's game to 2^24 | 24.09 (24.07) | 13.87 (27.18) 1.74x | 10.89 (41.11) 2.21x | 8.86 (66.57) 2.72x | 10.34 (154.28) 2.33x |
+//! | 0.007 to 2^19 | 13.38 (13.36) | 7.86 (15.08) 1.70x | 9.66 (22.52) 1.39x | 8.03 (21.85) 1.67x | 7.13 (39.05) 1.88x |
+//!
+//! (The binary before this schedule: 0.6 to 2^24 in 16.33 s on 2 threads,
+//! 19.42 s on 16.) Far short of the model: a block of 0.6 at 2^24 took
+//! 130 µs on one thread (2.0 µs per heap), 51 µs on 4 threads, 43 on 8,
+//! 52 on 16, so the hand-over `o` is tens of µs, not 3, and grows with
+//! the count of threads: each block joins, spawns `p − 2` tasks on
+//! threads that rayon may have put to sleep since the last block, and
+//! its helpers spin (CPU time 6x one thread's at 16 threads) while this
+//! thread finishes the block. What was changed after it: the block step
+//! uses at most `MAX_BLOCK_THREADS` (8) threads, the fastest count
+//! measured for both sparse games, so that 16 threads are no slower than
+//! 8 (the others stay asleep); and it stops speculating while wrong
+//! candidates are more than one per `HEAPS_PER_MISS` (2,048) heaps (each throws
+//! away up to two blocks): 0.007 to 2^17 on 4 threads met 12 wrong in
+//! 767 heaps taken at their candidate (then the rule stopped it; 0.6: 5
+//! in 97,910), and ran slower on 4 threads than on 2. What would make the hand-over small (not built): helper
+//! threads of the engine's own, kept across blocks, woken by a counter
+//! of blocks and parked when idle, instead of rayon tasks spawned per
+//! block; blocks larger than 64 heaps in the speculative mode (the first
+//! splits, left to the confirming threads there, grow with the block).
+//! Two threads: their code path is the two-thread schedule of before
+//! (one helper, no speculation; per block a few small allocations and
+//! one shared counter more); the 16% measured above (19.00 s against
+//! 16.33 s, one run each) could not be measured cleanly here (a shared
+//! 2-core machine, where the engine ran one thread most of the time).
 //! 0.007 (dense: hundreds of rare values below each candidate, a prefix
 //! up to 16384 splits) is fill and confirmation almost entirely and
 //! scales the same way once its heaps reach the block step (about 10^5);

@@ -62,14 +62,18 @@ impl Core {
     /// Threads that fill the next block's flags beside this one
     /// ([`Self::finish_block_and_fill_next`]): every other thread of the
     /// pool, but no more than one per [`MIN_FILL_ITEMS`] splits to fill
-    /// (a smaller piece costs more to hand over than it saves).
+    /// (a smaller piece costs more to hand over than it saves), and no
+    /// more than [`MAX_BLOCK_THREADS`] threads in all (the pool's other
+    /// threads stay idle, asleep, in the block step).
     pub(super) fn fill_helpers(&self, items: usize) -> usize {
         let others = self
             .sched
             .pool
             .as_ref()
             .map_or(1, |pool| pool.current_num_threads().saturating_sub(1));
-        others.min(items / MIN_FILL_ITEMS).max(1)
+        others
+            .min(items / MIN_FILL_ITEMS)
+            .clamp(1, MAX_BLOCK_THREADS - 1)
     }
 
     /// Whether to use two threads for the heaps from `n` on: the pool is
