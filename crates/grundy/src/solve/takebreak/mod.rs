@@ -246,9 +246,22 @@
 //! splits, left to the confirming threads there, grow with the block).
 //! Two threads: their code path is the two-thread schedule of before
 //! (one helper, no speculation; per block a few small allocations and
-//! one shared counter more); the 16% measured above (19.00 s against
-//! 16.33 s, one run each) could not be measured cleanly here (a shared
-//! 2-core machine, where the engine ran one thread most of the time).
+//! one shared counter more). Measured again after those two changes
+//! (same 16-core machine, one run each; md5 identical on every row):
+//!
+//! | run | 1 | 2 | 4 | 8 | 16 |
+//! |---|---|---|---|---|---|
+//! | 0.6 to 2^24 | 32.61 | 20.08 1.62x | 13.13 2.48x | 10.99 2.97x | 15.83 2.06x |
+//! | Grundy's game to 2^24 | 25.40 | 15.50 1.64x | 10.27 2.47x | 9.02 2.82x | 12.98 1.96x |
+//! | 0.007 to 2^19 | 14.51 | 8.61 1.69x | 6.90 2.10x | 5.58 2.60x | 6.68 2.17x |
+//!
+//! The speculation rule mended 0.007 (2.60x at 8 threads, was 1.67x); the
+//! cap did not make 16 threads as fast as 8 (the pool's other threads
+//! still cost), so the hand-over above is the work left. Two threads,
+//! alternating the binary of before and this one by themselves: 15.71 /
+//! 15.73 s and 15.33 / 16.75 s for 0.6 to 2^24, the same within noise
+//! (the 19–20 s of the tables is a two-thread run right after the
+//! one-thread run).
 //! 0.007 (dense: hundreds of rare values below each candidate, a prefix
 //! up to 16384 splits) is fill and confirmation almost entirely and
 //! scales the same way once its heaps reach the block step (about 10^5);
