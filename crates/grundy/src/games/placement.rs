@@ -522,6 +522,15 @@ pub fn parse_board(text: &str) -> Result<Board> {
         }
         return Board::full(m, n).map_err(|e| bad(e.to_string()));
     }
+    // `5x`, `x5`: a size with a number missing, not a drawn row.
+    if t.bytes().any(|b| b.is_ascii_digit())
+        && t.bytes()
+            .all(|b| b.is_ascii_digit() || b == b'x' || b == b'X')
+    {
+        return Err(bad(format!(
+            "`{t}` is not a board size: write `MxN` with both numbers, e.g. `4x5`"
+        )));
+    }
     let rows: Vec<&str> = t.split('/').map(str::trim).collect();
     let w = rows[0].chars().count();
     if w == 0 || rows.iter().any(|r| r.chars().count() != w) {

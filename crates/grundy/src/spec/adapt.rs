@@ -314,6 +314,26 @@ impl<R: PairRules> AnyGame for PairSpec<R> {
             return misere_search(game, &ps);
         }
         if positions.len() != 1 {
+            // `wythoff 3 5`: two numbers meant as one pair.
+            if positions.iter().any(|p| parse_u64(p).is_ok()) {
+                let hint = match positions {
+                    [a, b] if parse_u64(b).is_ok() => {
+                        format!("did you mean `{},{}`?", a.trim(), b.trim())
+                    }
+                    _ => "write each position as `A,B` (e.g. `3,5`)".to_string(),
+                };
+                let bare = positions
+                    .iter()
+                    .find(|p| parse_u64(p).is_ok())
+                    .expect("found above");
+                return Err(Error::invalid_position(
+                    bare,
+                    format!(
+                        "a position of {} is a pair `A,B` in one argument; separate arguments are the components of a sum: {hint}",
+                        R::TITLE
+                    ),
+                ));
+            }
             let ps = self.searched(
                 positions,
                 &format!("a sum of {} positions needs their nim-values", R::TITLE),

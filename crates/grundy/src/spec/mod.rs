@@ -759,9 +759,23 @@ fn single_number(spec: &str, args: Option<&str>) -> Result<u64> {
     parse_u64(args.unwrap_or("")).map_err(|r| Error::invalid_spec(spec, r))
 }
 
-/// Parses a heap size given as a position.
+/// Parses a heap size given as a position. Heaps written as one list
+/// (`3,4,5`) get a hint that the heaps of a sum are separate arguments.
 pub fn parse_heap(text: &str) -> Result<u64> {
-    parse_u64(text).map_err(|r| Error::invalid_position(text, r))
+    parse_u64(text).map_err(|r| {
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        if parts.len() > 1 && parts.iter().all(|p| parse_u64(p).is_ok()) {
+            Error::invalid_position(
+                text,
+                format!(
+                    "a heap is one number; the heaps of a sum are separate arguments: `{}`",
+                    parts.join(" ")
+                ),
+            )
+        } else {
+            Error::invalid_position(text, r)
+        }
+    })
 }
 
 /// Parses the heap sizes of a sum (one per component).

@@ -69,7 +69,19 @@ fn read_grid(_: &NodeKayles, _: &str, text: &str) -> Result<Board> {
     let t = text.trim();
     let bad = |why: &str| Error::invalid_position(text, why);
     if let Some(dims) = t.strip_prefix("grid:") {
-        return parse_board(dims).map_err(|_| bad("write a grid as `grid:MxN`, e.g. `grid:3x5`"));
+        // `grid:20x20` is written right: its own error (the 128-cell
+        // limit) is the one to give; a malformed size gets the syntax.
+        let sized = dims.split_once(['x', 'X']).is_some_and(|(m, n)| {
+            parse_u64(m).is_ok() && parse_u64(n).is_ok()
+        });
+        return parse_board(dims).map_err(|e| match e.kind() {
+            crate::error::ErrorKind::InvalidPosition { reason, .. } if sized => {
+                Error::invalid_position(text, reason.clone())
+            }
+            _ => {
+                bad("write a grid as `grid:MxN`, e.g. `grid:3x5`")
+            }
+        });
     }
     if let Some(n) = t.strip_prefix("path:") {
         let n = parse_u64(n).map_err(|r| Error::invalid_position(text, r))?;
