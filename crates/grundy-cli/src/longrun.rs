@@ -392,7 +392,7 @@ fn print_fill(
         return report_checksum(out, a.to, checksum);
     }
     if a.stats {
-        if a.to - from >= 1 << 28 {
+        if a.to - from >= grundy::solve::MAX_VALUES_AT_ONCE {
             bail!(
                 "`--stats` holds the values in memory: at most 2^28 of them, not {}",
                 u128::from(a.to - from) + 1

@@ -535,14 +535,7 @@ fn subset_xor_search(
             }
             // v = mex ≤ universe, so doubling is enough.
             let words = 2 * sets[0].words.len();
-            let needed = (k as u64).saturating_mul(words as u64 * 8);
-            if needed > SEARCH_MAX_BYTES {
-                return Err(ErrorKind::OutOfMemory {
-                    needed,
-                    available: SEARCH_MAX_BYTES,
-                }
-                .into());
-            }
+            within_search_memory((k as u64).saturating_mul(words as u64 * 8))?;
             for s in &mut sets {
                 s.words.resize(words, 0);
             }
