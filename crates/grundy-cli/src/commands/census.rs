@@ -7,9 +7,9 @@
 //! summary goes to `DIR/census.csv`, `DIR/census.json` and `DIR/index.html`
 //! (one plot per open game, in `DIR/plots/`).
 
-use crate::cli::Format;
-use crate::output::Printer;
-use crate::plot;
+use crate::format::Format;
+use crate::printer::Printer;
+use crate::printer::plot;
 use anyhow::{Context, Result};
 use clap::Args;
 use grundy::analysis::Periodicity;
@@ -30,13 +30,13 @@ pub struct CensusArgs {
     #[arg(long)]
     pub codes: String,
     /// Largest heap computed for a code without a certified period.
-    #[arg(long, value_parser = crate::cli::number, allow_negative_numbers = true)]
+    #[arg(long, value_parser = crate::format::number, allow_negative_numbers = true)]
     pub to: u64,
     /// Codes classified at once (0: one per core).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Stop a code after this many seconds: it is then open to the heap reached.
-    #[arg(long, value_name = "SECS", value_parser = crate::cli::seconds)]
+    #[arg(long, value_name = "SECS", value_parser = crate::format::seconds)]
     pub time_per_code: Option<Duration>,
     /// Keep results in DIR (results.jsonl as codes finish; census.csv,
     /// census.json, index.html and plots/ at the end).
@@ -177,7 +177,7 @@ pub fn run(a: &CensusArgs, out: &mut Printer) -> Result<()> {
     let slots = Mutex::new(done);
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let file = results.map(Mutex::new);
-    let bar = crate::longrun::progress_bar(codes.len() as u64, out.is_quiet());
+    let bar = crate::progress::progress_bar(codes.len() as u64, out.is_quiet());
     bar.set_position(resumed as u64);
     let started = Instant::now();
     std::thread::scope(|s| {

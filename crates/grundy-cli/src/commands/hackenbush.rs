@@ -1,8 +1,8 @@
 //! `grundy hackenbush FILE`: the value of a Green Hackenbush picture (colon
 //! principle on trees, fusion principle on cycles) and its winning cuts.
 
-use crate::cli::{Format, ReportFormat};
-use crate::output::Printer;
+use crate::format::{Format, ReportFormat};
+use crate::printer::Printer;
 use anyhow::{anyhow, Result};
 use clap::Args;
 use grundy::games::hackenbush::{Hackenbush, MAX_CUT_EDGES, MAX_PICTURE_FILE_BYTES};

@@ -6,21 +6,63 @@
 //! product of earlier heaps', `b` the next, and so on (`g27`, `g28`, ...
 //! after `z`).
 
-use crate::cli::Format;
-use crate::output::Printer;
+use crate::format::{self, Format, ReportFormat};
+use crate::printer::Printer;
 use anyhow::Result;
+use clap::Args;
 use grundy::solve::{MisereQuotient, QuotientConfig};
 use grundy::spec::AnyGame;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::io::IsTerminal;
 
+/// The text after `grundy misere --help`'s options.
+pub const MISERE_HELP: &str = "\
+Two sums of heaps are equivalent when adding any third sum gives both the
+same misère outcome; the classes form a commutative monoid, the misère
+quotient, and a sum is a P-position iff the product of its heaps' elements
+is in the P-portion. The quotient printed is exact for all sums of heaps
+0..=N (computed and then proved); a quotient beyond the limits is an error.
+
+Elements are words over the generators: `1` is the identity, `a^2b` is
+a·a·b; `a` is the first heap that adds an element, `b` the next, ...
+A relation `[\"b^3\", \"b\"]` (text: `b^3 = b`) rewrites its left word to its
+right one. Tame: the quotient is misère Nim's (orders 1, 2, 6, 10, 18, ...).
+Stable from n: the quotient of heaps 0..=m is the same for n ≤ m ≤ N.
+
+Examples:
+  grundy misere kayles
+  grundy misere 0.75 --heaps 12
+  grundy misere nim --heaps 3 --format json
+  grundy analyze 0.75 --misere 5 7 9 11";
+
+/// Arguments of `grundy misere`.
+#[derive(Args, Debug)]
+pub struct MisereArgs {
+    /// A heap game, e.g. `0.75` or `sub:1,3,4`.
+    pub game: String,
+    /// The largest heap of the quotient (heaps 0..=N).
+    #[arg(long, default_value_t = 10, value_parser = format::number, allow_negative_numbers = true)]
+    pub heaps: u64,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ReportFormat,
+}
+
+/// `grundy misere`: the quotient computed (Ctrl-C stops it) and printed.
+pub fn run(a: &MisereArgs, out: &mut Printer) -> Result<()> {
+    let mut game = crate::game::parse(&a.game, &[])?;
+    crate::interrupt::install();
+    let q = quotient(game.as_mut(), a.heaps, out.is_quiet())?;
+    print(out, &game.spec(), &q, a.format.into())
+}
+
 /// The quotient of heaps `0..=heaps` of `game` under the default limits,
 /// with a line of progress on stderr while it is computed (the heap
 /// admitted, the order so far, the search's work against its limit; from
 /// half a second on, hidden with `--quiet` or when stderr is not a
 /// terminal), and Ctrl-C stopping the work ([`crate::interrupt`]).
-pub fn quotient(game: &mut dyn AnyGame, heaps: u64, quiet: bool) -> Result<MisereQuotient> {
+fn quotient(game: &mut dyn AnyGame, heaps: u64, quiet: bool) -> Result<MisereQuotient> {
     let config = QuotientConfig::default();
     let bar = if quiet || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
@@ -52,7 +94,7 @@ pub fn quotient(game: &mut dyn AnyGame, heaps: u64, quiet: bool) -> Result<Miser
 }
 
 /// Prints the quotient `q` of `game` in `format`.
-pub fn print(out: &mut Printer, game: &str, q: &MisereQuotient, format: Format) -> Result<()> {
+fn print(out: &mut Printer, game: &str, q: &MisereQuotient, format: Format) -> Result<()> {
     let name = |x: usize| q.element_name(x);
     let p: Vec<String> = q.p_portion().into_iter().map(name).collect();
     let heaps: Vec<String> = q.heap_elements().iter().map(|&x| name(x)).collect();

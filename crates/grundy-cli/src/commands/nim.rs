@@ -5,6 +5,7 @@
 //! a subfield). The result is printed in decimal. A bad argument, or the
 //! inverse of 0, is an error (exit status 2, one line).
 
+use crate::printer::Printer;
 use anyhow::{anyhow, Result};
 use clap::{Args, Subcommand};
 use grundy::nimber::Nimber128;
@@ -83,7 +84,13 @@ fn nimber(s: &str) -> Result<Nimber128> {
 }
 
 /// Computes the result of `grundy nim ...`.
-pub fn run(args: &NimArgs) -> Result<u128> {
+/// `grundy nim`: the result, printed in decimal.
+pub fn run(args: &NimArgs, out: &mut Printer) -> Result<()> {
+    out.number(compute(args)?)
+}
+
+/// The result of the operation, as a decimal-printable integer.
+fn compute(args: &NimArgs) -> Result<u128> {
     let all = |v: &[String]| v.iter().map(|s| nimber(s)).collect::<Result<Vec<_>>>();
     let r = match &args.op {
         NimOp::Add { nimbers } => all(nimbers)?

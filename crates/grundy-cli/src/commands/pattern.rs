@@ -9,8 +9,8 @@
 //! one position at a time (scripts with two integer coordinates, the
 //! Cutting Game, staircase Nim on two steps).
 
-use crate::cli::ReportFormat;
-use crate::output::Printer;
+use crate::format::ReportFormat;
+use crate::printer::Printer;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use grundy::analysis::pattern::{self, Certificate, Finding, Position, Square};
@@ -49,7 +49,7 @@ pub struct PatternArgs {
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// Last heap (or largest coordinate of a pair) in the table.
-    #[arg(long, value_parser = crate::cli::number, allow_negative_numbers = true)]
+    #[arg(long, value_parser = crate::format::number, allow_negative_numbers = true)]
     pub to: Option<u64>,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
@@ -74,9 +74,14 @@ enum Table {
     Pairs(Square),
 }
 
+/// `grundy pattern`: the table computed, its findings printed.
+pub fn run(a: &PatternArgs, out: &mut Printer) -> Result<()> {
+    report(&|| crate::game::parse(&a.game, &a.params), a, out)
+}
+
 /// `parse` makes the game afresh (a game that failed on heaps is asked
 /// about pairs in a new state).
-pub fn run(
+fn report(
     parse: &dyn Fn() -> Result<Box<dyn AnyGame>>,
     a: &PatternArgs,
     out: &mut Printer,

@@ -1,4 +1,5 @@
-//! `grundy play`: the terminal side of a match against the engine.
+//! `grundy play GAME POSITION...`: the terminal side of a match against
+//! the engine.
 //!
 //! Reads one line per move from the input, writes the position, the
 //! engine's moves and the outcome. Every decision (is a move legal, which
@@ -7,7 +8,9 @@
 //! input (a terminal, a pipe, a pseudo-terminal driven by a script); the
 //! end of the input ends the session like `quit`.
 
-use crate::cli::First;
+use crate::format::First;
+use crate::printer::Printer;
+use clap::Args;
 use anyhow::Result;
 use grundy::play::Match;
 use grundy::strategy::Outcome;
@@ -29,8 +32,42 @@ Type a move as `grundy analyze` prints it:
 A position left as several components is written with `+` (`2+3`); `(nothing)` if nothing is left.
 Commands: hint (the nim-value and who is winning), moves (every legal move), help, quit.";
 
+/// Arguments of `grundy play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game, e.g. `nim`.
+    pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// One position per component, e.g. heap sizes `3 4 5`.
+    #[arg(required = true, allow_negative_numbers = true)]
+    pub positions: Vec<String>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t)]
+    pub first: First,
+    /// Misère play: whoever cannot move wins (searched like
+    /// `analyze --misere`, so the sum must be small enough to search).
+    #[arg(long)]
+    pub misere: bool,
+}
+
+/// `grundy play`: a match read from stdin, talked through on `out`.
+pub fn run(a: &PlayArgs, out: &mut Printer) -> Result<()> {
+    let mut game = crate::game::parse(&a.game, &a.params)?;
+    game.set_time_limit(Some(crate::game::IMPLICIT_TIME));
+    let session = if a.misere {
+        Match::new_misere(game, &a.positions)?
+    } else {
+        Match::new(game, &a.positions)?
+    };
+    let quiet = out.is_quiet();
+    talk(session, a.first, quiet, &mut std::io::stdin().lock(), out)
+}
+
 /// Plays `game` on the terminal until someone wins or the input ends.
-pub fn run(
+fn talk(
     mut game: Match,
     first: First,
     quiet: bool,
@@ -163,7 +200,7 @@ mod tests {
         let position: Vec<String> = position.iter().map(|s| s.to_string()).collect();
         let m = Match::new(game, &position).unwrap();
         let mut out = Vec::new();
-        run(m, first, false, &mut typed.as_bytes(), &mut out).unwrap();
+        talk(m, first, false, &mut typed.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -201,14 +238,14 @@ mod tests {
         let m = Match::new(game, &["3".to_string()]).unwrap();
         let typed = format!("{}\n0 0\n", "1".repeat(MAX_LINE_BYTES + 10));
         let mut out = Vec::new();
-        let e = run(m, First::Human, false, &mut typed.as_bytes(), &mut out).unwrap_err();
+        let e = talk(m, First::Human, false, &mut typed.as_bytes(), &mut out).unwrap_err();
         assert!(e.to_string().contains("longer than 64 KiB"), "{e}");
         // A line of the limit itself is read (and refused as a move).
         let game = grundy::spec::parse("nim").unwrap();
         let m = Match::new(game, &["3".to_string()]).unwrap();
         let typed = format!("{}\n0 0\n", "1".repeat(MAX_LINE_BYTES - 1));
         let mut out = Vec::new();
-        run(m, First::Human, false, &mut typed.as_bytes(), &mut out).unwrap();
+        talk(m, First::Human, false, &mut typed.as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
             text.ends_with("No moves left for the engine: you win!\n"),
@@ -224,7 +261,7 @@ mod tests {
         let game = grundy::spec::parse("nim").unwrap();
         let m = Match::new_misere(game, &["2".to_string(), "2".to_string()]).unwrap();
         let mut out = Vec::new();
-        run(
+        talk(
             m,
             First::Human,
             false,
@@ -244,7 +281,7 @@ mod tests {
         let game = grundy::spec::parse("nim").unwrap();
         let m = Match::new_misere(game, &["1".to_string(), "1".to_string()]).unwrap();
         let mut out = Vec::new();
-        run(m, First::Human, false, &mut "0 0\n".as_bytes(), &mut out).unwrap();
+        talk(m, First::Human, false, &mut "0 0\n".as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
             text.ends_with("No moves left for you: you win! (misère play)\n"),

@@ -1,3 +1,6 @@
+//! `grundy values`: its arguments, the values of a range printed as a
+//! table ([`run`]), and long runs.
+//!
 //! Long runs of `grundy values` on take-and-break games: a progress bar on
 //! stderr, checkpoints every few seconds, resuming, values files in and
 //! out, a closing checksum.
@@ -9,8 +12,10 @@
 //! not a terminal, or with `--quiet`), and reads the machine's available
 //! memory so the library can refuse a run that would not fit.
 
-use crate::cli::{EngineMethod, ValuesArgs};
-use crate::output::Printer;
+use crate::format::{self, EngineMethod, Format};
+use crate::printer::Printer;
+use crate::progress::progress_bar;
+use clap::Args;
 use anyhow::{bail, Context, Result};
 use grundy::analysis::value_stats;
 use grundy::analysis::{PeriodTheorem, Periodicity};
@@ -24,8 +29,7 @@ use grundy::solve::{
 };
 use grundy::spec::AnyGame;
 use grundy::{HeapGame, Nimber};
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Whether `grundy values` takes the long-run path (see
@@ -82,22 +86,6 @@ fn memory_budget() -> u64 {
     available.map_or(8 << 30, |b| b / 10 * 9)
 }
 
-/// A progress bar of `total` values on stderr (hidden with `--quiet` or
-/// when stderr is not a terminal), cleared when dropped (so an error or
-/// Ctrl-C leaves nothing of it behind).
-pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total).with_finish(indicatif::ProgressFinish::AndClear);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} values, {rate} values/s, ETA {eta}",
-    ) {
-        bar.set_style(with_rate(style).progress_chars("=> "));
-    }
-    bar
-}
-
 /// `G(from..=to)` of `game`, with a progress bar of the values known on
 /// stderr (hidden as [`progress_bar`] says) while a table is computed, and
 /// Ctrl-C stopping the work ([`crate::interrupt`]).
@@ -114,37 +102,6 @@ pub fn values_with_progress(
         bar.set_position(n.min(total));
         crate::interrupt::check()
     })?)
-}
-
-/// `style` with the key `{rate}`: the items a second, as a whole count
-/// with separators.
-fn with_rate(style: ProgressStyle) -> ProgressStyle {
-    style.with_key(
-        "rate",
-        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{}", indicatif::HumanCount(state.per_sec() as u64));
-        },
-    )
-}
-
-/// Shows on stderr, while `game` searches, how many positions it has
-/// searched (for the games that report it: the placement games), from the
-/// first report on (about 0.05 s in), so quick answers show nothing; hidden
-/// with `--quiet` or when stderr is not a terminal. The caller clears it
-/// when the search ends.
-pub fn search_progress(game: &mut dyn AnyGame, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new_spinner();
-    if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} searching: {human_pos} regions listed, {rate} a second",
-    ) {
-        bar.set_style(with_rate(style));
-    }
-    let shown = bar.clone();
-    game.set_progress(std::sync::Arc::new(move |n| shown.inc(n)));
-    bar
 }
 
 /// `grundy values` for a long run (see the module docs).
@@ -472,4 +429,107 @@ fn report_checksum(out: &mut Printer, to: u64, checksum: u64) -> Result<()> {
         ))?;
     }
     Ok(())
+}
+
+/// Arguments of `grundy values`.
+#[derive(Args, Debug)]
+pub struct ValuesArgs {
+    /// The game, e.g. `sub:1,3,4`.
+    pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// Last heap size (inclusive).
+    #[arg(long, value_parser = format::number, allow_negative_numbers = true)]
+    pub to: u64,
+    /// First heap size (default 0).
+    #[arg(long, value_parser = format::number, allow_negative_numbers = true)]
+    pub from: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Also report the largest value, the count of each value and the best
+    /// rare/common split ("sparse space"); text or json.
+    #[arg(long)]
+    pub stats: bool,
+    /// Write G(0..=TO) to FILE (compact binary, with a header: game, count,
+    /// width, checksum) instead of printing them; take-and-break games.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Read the values from FILE (written by `--output` or `--checkpoint`)
+    /// instead of computing them.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["resume", "checkpoint", "output"])]
+    pub input: Option<PathBuf>,
+    /// Save the state to FILE every `--checkpoint-every` seconds (written
+    /// atomically, with a checksum), so that `--resume FILE` can continue a
+    /// run that was killed.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints (default 60; fractions allowed).
+    // The default is applied by the caller: a float default would be
+    // formatted by clap, with the float formatting code, at every start.
+    #[arg(long, value_name = "SECONDS", value_parser = format::seconds)]
+    pub checkpoint_every: Option<Duration>,
+    /// Continue from a checkpoint (or any values file of the same game).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Worker threads (take-and-break games), 1 to 256; 0 = one per core.
+    #[arg(long, value_name = "N", value_parser = format::threads)]
+    pub threads: Option<usize>,
+    /// Keep only the last values in memory and stream the rest to
+    /// `--output` (codes whose moves leave at most one heap).
+    #[arg(long, requires = "output", conflicts_with_all = ["checkpoint", "resume", "input"])]
+    pub low_memory: bool,
+    /// How a take-and-break game's values are computed (all give the same
+    /// values): `auto` (rare/common when the values split), `plain`
+    /// (vectorized search), `naive` (the definition).
+    #[arg(long, value_enum)]
+    pub method: Option<EngineMethod>,
+}
+
+impl ValuesArgs {
+    /// Whether this is a long run of a take-and-break game: any of the
+    /// long-run flags, or a range of at least 2^20 values.
+    pub fn long_run(&self) -> bool {
+        self.output.is_some()
+            || self.input.is_some()
+            || self.checkpoint.is_some()
+            || self.resume.is_some()
+            || self.threads.is_some()
+            || self.method.is_some()
+            || self.low_memory
+            || self.to.saturating_sub(self.from.unwrap_or(0)) >= 1 << 20
+    }
+}
+
+/// `grundy values`: the game's values of a range, printed (or, for a long
+/// run, written to a file) as the arguments say.
+pub fn run(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
+    let mut game = crate::game::parse(&a.game, &a.params)?;
+    let from = a.from.unwrap_or(0);
+    if let Some(path) = &a.output {
+        crate::disk::check_file("--output", path)?;
+        crate::disk::check_room("--output", path, a.to)?;
+    }
+    if let Some(path) = &a.checkpoint {
+        crate::disk::check_file("--checkpoint", path)?;
+        crate::disk::check_room("--checkpoint", path, a.to)?;
+    }
+    // The user named the heaps: they are computed however long it
+    // takes, with progress, and Ctrl-C stops the work cleanly.
+    crate::interrupt::install();
+    if applies(a, game.as_ref())? {
+        return values(a, game.as_mut(), out);
+    }
+    if let Some(rows) = game.table(from, a.to)? {
+        return out.table(&game.spec(), from, a.to, &rows, a.format);
+    }
+    let values = values_with_progress(game.as_mut(), from, a.to, out.is_quiet())?;
+    if a.stats {
+        let stats = value_stats(&values, from);
+        out.values_with_stats(&game.spec(), from, a.to, &values, &stats, a.format)
+    } else {
+        out.values(&game.spec(), from, a.to, &values, a.format)
+    }
 }

@@ -3,8 +3,8 @@
 //! remoteness or suspense, each component's, and the winning moves (each a
 //! choice of move per component; untouched components are left out).
 
-use crate::cli::Format;
-use crate::output::{join_sum, json_sum, Printer};
+use crate::format::Format;
+use crate::printer::{join_sum, json_sum, Printer};
 use anyhow::{bail, Result};
 use grundy::strategy::compound::{Compound, CompoundAnalysis, CompoundMove};
 use grundy::strategy::Outcome;

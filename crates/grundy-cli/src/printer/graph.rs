@@ -7,6 +7,7 @@
 
 use anyhow::Result;
 use grundy::solve::loopy::{GraphValues, LoopyValue};
+use serde_json::json;
 use std::io::Write;
 
 /// Bytes gathered before a write.
@@ -38,7 +39,7 @@ pub fn vertices(out: &mut impl Write, values: &GraphValues<'_>, json: bool) -> R
             None => {
                 let value = values.value(v).unwrap_or(LoopyValue::Infinite(Vec::new()));
                 if json {
-                    serde_json::to_writer(&mut buf, &crate::output::loopy_json(&value))?;
+                    serde_json::to_writer(&mut buf, &loopy_json(&value))?;
                 } else {
                     write!(buf, "{value}")?;
                 }
@@ -54,6 +55,14 @@ pub fn vertices(out: &mut impl Write, values: &GraphValues<'_>, json: bool) -> R
     }
     out.write_all(&buf)?;
     Ok(())
+}
+
+/// A generalized value in JSON: a number, or a string such as `"inf{0,2}"`.
+pub(crate) fn loopy_json(v: &LoopyValue) -> serde_json::Value {
+    match v.finite() {
+        Some(n) => json!(n.value()),
+        None => json!(v.to_ascii()),
+    }
 }
 
 #[cfg(test)]
@@ -73,7 +82,7 @@ mod tests {
                 }
                 serde_json::to_writer(&mut out, graph.name(v).as_ref()).unwrap();
                 out.push(b':');
-                serde_json::to_writer(&mut out, &crate::output::loopy_json(&value)).unwrap();
+                serde_json::to_writer(&mut out, &loopy_json(&value)).unwrap();
             } else {
                 writeln!(out, "{}: {value}", graph.name(v)).unwrap();
             }

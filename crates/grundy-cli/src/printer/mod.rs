@@ -1,11 +1,22 @@
 //! All output goes through one [`Printer`]: text, csv and json renderings
 //! of the library's results, per the command-line contract in DESIGN.md.
+//!
+//! Layered, with no cycle: [`values`] (G(n) streamed at memory speed),
+//! [`graph`] (the vertices of a game graph) and [`plot`] (images) name
+//! nothing above them; this module uses them; [`compound`] prints through
+//! a [`Printer`].
 
-use crate::cli::Format;
+pub mod compound;
+pub mod graph;
+pub mod plot;
+pub mod values;
+
+use crate::format::Format;
+use graph::loopy_json;
 use crate::terminal::Escaping;
 use anyhow::{bail, Result};
 use grundy::analysis::ValueStats;
-use grundy::solve::loopy::{GraphValues, LoopyAnalysis, LoopyValue};
+use grundy::solve::loopy::{GraphValues, LoopyAnalysis};
 use grundy::solve::{PeriodReport, TableView};
 use grundy::spec::listed::MisereMethod;
 use grundy::spec::{describe_periodicity, Family};
@@ -182,7 +193,7 @@ impl Printer {
     }
 
     /// `G(from..=to)` streamed in the chosen format (see
-    /// [`print_values`](crate::print_values)): `next(start, buf)` fills
+    /// [`print_values`](values)): `next(start, buf)` fills
     /// `buf` with `G(start..start + buf.len())`.
     pub fn values_with(
         &mut self,
@@ -192,7 +203,7 @@ impl Printer {
         format: Format,
         next: &mut dyn FnMut(u64, &mut [u64]) -> Result<()>,
     ) -> Result<()> {
-        crate::print_values::print_values(&mut self.out, game, from, to, format, next)
+        values::print_values(&mut self.out, game, from, to, format, next)
     }
 
     /// One line on standard output (summaries of long runs).
@@ -502,7 +513,7 @@ impl Printer {
         match format {
             Format::Json => {
                 self.out.write_all(b"{\"values\":{")?;
-                crate::graph_out::vertices(&mut self.out, values, true)?;
+                graph::vertices(&mut self.out, values, true)?;
                 write!(self.out, "}},\"acyclic\":{}", values.is_acyclic())?;
                 if let Some(a) = analysis {
                     let moves = |ms: &[WinningMove<String>]| -> Vec<serde_json::Value> {
@@ -531,7 +542,7 @@ impl Printer {
             }
             Format::Csv => bail!("`--format csv` is for `values`; use text or json"),
             Format::Text => {
-                crate::graph_out::vertices(&mut self.out, values, false)?;
+                graph::vertices(&mut self.out, values, false)?;
                 if let Some(a) = analysis {
                     writeln!(self.out, "tokens {}: value {}", tokens.join(", "), a.value)?;
                     let who = match a.outcome {
@@ -561,14 +572,6 @@ impl Printer {
                 Ok(())
             }
         }
-    }
-}
-
-/// A generalized value in JSON: a number, or a string such as `"inf{0,2}"`.
-pub(crate) fn loopy_json(v: &LoopyValue) -> serde_json::Value {
-    match v.finite() {
-        Some(n) => json!(n.value()),
-        None => json!(v.to_ascii()),
     }
 }
 
@@ -662,7 +665,7 @@ mod tests {
                 let mut old = Vec::new();
                 reference(&mut old, "0.07 \"x\"", from, to, v.iter().copied(), format).unwrap();
                 let mut new = Vec::new();
-                crate::print_values::print_values(
+                values::print_values(
                     &mut new,
                     "0.07 \"x\"",
                     from,

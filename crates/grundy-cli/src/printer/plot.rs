@@ -25,7 +25,7 @@ use std::sync::Once;
 /// Period boundaries drawn at most (beyond that, only the first).
 pub const MAX_PERIOD_LINES: u64 = 60;
 
-static FONT: &[u8] = include_bytes!("../assets/DejaVuSansMono.ttf");
+static FONT: &[u8] = include_bytes!("../../assets/DejaVuSansMono.ttf");
 static REGISTER: Once = Once::new();
 
 /// Values plotted at most (the image has far fewer pixels; beyond this

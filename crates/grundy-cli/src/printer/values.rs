@@ -12,9 +12,9 @@
 //! of a variable length is a call to `memmove`), the bytes past the length
 //! wanted being overwritten next.
 //! The bytes are exactly those of the straightforward `write!` printer
-//! (tested against it in `output.rs`).
+//! (tested against it in `printer/mod.rs`).
 
-use crate::cli::Format;
+use crate::format::Format;
 use anyhow::Result;
 use std::io::Write;
 

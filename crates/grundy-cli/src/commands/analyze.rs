@@ -1,0 +1,100 @@
+//! `grundy analyze GAME POSITION...`: the value, outcome and winning moves
+//! of a sum (or a compound, or misère play) of positions.
+
+use crate::format::{CompoundKind, ReportFormat};
+use crate::printer::{Misere, Printer};
+use crate::progress::search_progress;
+use anyhow::Result;
+use clap::Args;
+use grundy::spec::{listed, AnalyzeOptions, AnyGame};
+
+/// Arguments of `grundy analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// The game, e.g. `nim`.
+    pub game: String,
+    /// A parameter of a scripted game, `NAME=VALUE` (repeatable): the
+    /// same as `script:FILE?NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// One position per component, e.g. heap sizes `3 4 5` (scripts:
+    /// `'[3,4]'`, `'"..X"'`, ...; one argument is one component; none:
+    /// the empty sum, for scripted games).
+    #[arg(allow_negative_numbers = true)]
+    pub positions: Vec<String>,
+    /// Analyze the empty sum (no components; scripted games), the same as
+    /// giving no position.
+    #[arg(long, conflicts_with = "positions")]
+    pub empty: bool,
+    /// Misère play: the player who makes the last move loses (any finite game: the SJ theorem when its condition holds, else search).
+    #[arg(long)]
+    pub misere: bool,
+    /// Play a compound instead of a sum: move in every component (conjunctive), in every one that can (continued) or in any non-empty set (selective).
+    #[arg(long, value_enum, conflicts_with = "misere")]
+    pub compound: Option<CompoundKind>,
+    /// Only the outcome and one winning move (the first found; JSON `winning_moves_total` null), searched with pruning (cram, node-kayles, chomp); other games give the full analysis.
+    #[arg(long)]
+    pub outcome_only: bool,
+    /// The value and outcome only, no winning moves: JSON `winning_moves` and `winning_moves_total` are null (not computed); for cram, node-kayles and chomp no move is searched.
+    #[arg(long, conflicts_with = "compound")]
+    pub no_moves: bool,
+    /// Load the transposition table from FILE if it exists, save it there afterwards (cram, node-kayles, chomp).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<std::path::PathBuf>,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ReportFormat,
+}
+
+/// `grundy analyze`: a compound, a misère sum searched, or a sum (with the
+/// family's own misère analysis under `--misere`), printed.
+pub fn run(a: &AnalyzeArgs, out: &mut Printer) -> Result<()> {
+    if let Some(path) = &a.table {
+        // Saved after the search: its place is checked before.
+        crate::disk::check_file("--table", path)?;
+    }
+    let mut game = crate::game::parse(&a.game, &a.params)?;
+    game.set_time_limit(Some(crate::game::IMPLICIT_TIME));
+    if let Some(kind) = a.compound {
+        let (starts, c) = listed::analyze_compound(game.as_mut(), &a.positions, kind.into(), 100)?;
+        crate::printer::compound::print(out, &game.spec(), &starts, &c, a.format.into())
+    } else if a.misere && a.table.is_none() && !a.outcome_only {
+        let mut r = listed::analyze_misere(game.as_mut(), &a.positions)?;
+        if a.no_moves {
+            r.analysis.drop_moves();
+        }
+        let m = Misere::of(&r);
+        out.analysis(&game.spec(), &r.analysis, Some(&m), a.format.into())
+    } else {
+        sum(a, game.as_mut(), out)
+    }
+}
+
+/// A sum under normal play, or under the family's own misère analysis:
+/// the outcome and the moves, no misère value.
+fn sum(a: &AnalyzeArgs, game: &mut dyn AnyGame, out: &mut Printer) -> Result<()> {
+    if let Some(path) = &a.table {
+        crate::files::load_table(game, path)?;
+    }
+    let options = AnalyzeOptions { misere: a.misere };
+    let progress = search_progress(game, out.is_quiet());
+    let analysis = if a.no_moves {
+        game.analyze_without_moves(&a.positions, &options, a.outcome_only)
+    } else if a.outcome_only {
+        game.analyze_outcome(&a.positions, &options)
+    } else {
+        game.analyze(&a.positions, &options)
+    };
+    progress.finish_and_clear();
+    // The table is saved even when the search stopped at a limit:
+    // what it learned is kept for the next run.
+    if let Some(path) = &a.table {
+        crate::files::save_table(game, path)?;
+    }
+    let misere = a.misere.then_some(Misere {
+        method: listed::MisereMethod::Family,
+        misere_value: None,
+        normal_value: None,
+    });
+    out.analysis(&game.spec(), &analysis?, misere.as_ref(), a.format.into())
+}
