@@ -504,3 +504,38 @@ fn misere_quotient_stability_is_stated_for_the_heaps_computed_only() {
     );
     assert_eq!(four["order"], 10);
 }
+
+/// The number in the text line `winning moves (N):` of `grundy ARGS`.
+fn winning_moves_in_text(args: &[&str]) -> u64 {
+    let out = grundy(args).assert().success().get_output().clone();
+    let text = String::from_utf8(out.stdout).expect("UTF-8 output");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("winning moves ("))
+        .unwrap_or_else(|| panic!("grundy {args:?}: no `winning moves (N):` line in\n{text}"));
+    line["winning moves (".len()..]
+        .trim_end_matches("):")
+        .parse()
+        .unwrap_or_else(|e| panic!("{line}: {e}"))
+}
+
+#[test]
+fn text_analyze_says_how_many_moves_win_as_json_counts_them() {
+    // One winning move, several, more than the 10,000 listed, and a
+    // compound: the text's count is JSON's `winning_moves_total`.
+    for args in [
+        &["analyze", "nim", "3", "4", "5"][..],
+        &["analyze", "nim", "3", "5", "6", "7"],
+        &["analyze", "kayles", "300000"],
+        &["analyze", "euclid", "3,2", "4,7", "--compound", "continued"],
+    ] {
+        let text = winning_moves_in_text(args);
+        let mut json_args = args.to_vec();
+        json_args.extend(["--format", "json"]);
+        let total = json_of(&json_args)["winning_moves_total"].as_u64();
+        assert_eq!(Some(text), total, "{args:?}");
+    }
+    assert_eq!(winning_moves_in_text(&["analyze", "nim", "3", "4", "5"]), 1);
+    assert_eq!(winning_moves_in_text(&["analyze", "nim", "3", "5", "6", "7"]), 3);
+    assert!(winning_moves_in_text(&["analyze", "kayles", "300000"]) > 10_000);
+}

@@ -154,7 +154,7 @@ fn remoteness_counts_the_moves_of_perfect_play() {
         .clone();
     let text = String::from_utf8(text).unwrap();
     assert!(text.contains("suspense: "), "{text}");
-    assert!(text.contains("winning moves:"), "{text}");
+    assert!(text.contains("winning moves (1):"), "{text}");
 }
 
 /// Misère play of a script (refused before issue 20) equals exhaustive

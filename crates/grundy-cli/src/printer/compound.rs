@@ -101,7 +101,8 @@ pub fn print(
                 )?;
             }
             if !c.winning_moves.is_empty() {
-                writeln!(out, "winning moves:")?;
+                let total = (c.winning_moves.len() as u128).saturating_add(c.unlisted_moves);
+                writeln!(out, "winning moves ({total}):")?;
                 for m in &c.winning_moves {
                     let parts: Vec<String> = changes(starts, m)
                         .map(|(i, from, to)| format!("component {i}: {from} -> {}", join_sum(to)))

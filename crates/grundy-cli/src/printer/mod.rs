@@ -477,7 +477,9 @@ impl Printer {
                             "a winning move (the first found; others not searched):"
                         )?;
                     } else {
-                        writeln!(self.out, "winning moves:")?;
+                        // How many moves win, listed or not (JSON's
+                        // `winning_moves_total`).
+                        writeln!(self.out, "winning moves ({}):", a.winning_moves_total())?;
                     }
                     for m in &a.winning_moves {
                         writeln!(
