@@ -104,4 +104,3 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
         .filter_map(|c| c.downcast_ref::<io::Error>())
         .any(|io| io.kind() == io::ErrorKind::BrokenPipe)
 }
-

@@ -3,38 +3,16 @@
 //! values`, a resumed census gives the summary of an uninterrupted one, and
 //! its files (csv, json, html with plots) are written.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{grundy, run_ok, run_with_stderr};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-census-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
-}
-
-fn run_ok(args: &[&str]) -> (String, String) {
-    let out = grundy().args(args).output().expect("grundy runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use std::path::Path;
 
 fn census_json(args: &[&str]) -> Value {
     let mut all = vec!["census", "--format", "json"];
     all.extend_from_slice(args);
-    serde_json::from_str(&run_ok(&all).0).expect("census prints one JSON object")
+    serde_json::from_str(&run_ok(&all)).expect("census prints one JSON object")
 }
 
 /// (code, period, preperiod) from the published table.
@@ -92,11 +70,11 @@ fn the_two_digit_census_agrees_with_the_published_periods() {
     assert!(check_published(&c, 100_000, 2) >= 4);
     // The checksum is the one `grundy values` prints for the same range
     // (a certified period extends the values the census computed).
-    let dir = scratch("two");
+    let dir = common::scratch("census", "two");
     let file = dir.join("values.bin");
     for code in ["0.77", "0.6", "0.07"] {
         let f = file.to_str().unwrap();
-        let (_, err) = run_ok(&["values", code, "--to", "100000", "--output", f]);
+        let (_, err) = run_with_stderr(&["values", code, "--to", "100000", "--output", f]);
         let want = err
             .lines()
             .find_map(|l| l.split("(FNV-1a): ").nth(1))
@@ -107,7 +85,7 @@ fn the_two_digit_census_agrees_with_the_published_periods() {
 
 #[test]
 fn three_digit_codes_agree_with_the_published_periods() {
-    let dir = scratch("three");
+    let dir = common::scratch("census", "three");
     let list = dir.join("codes.txt");
     let codes: Vec<String> = published()
         .into_iter()
@@ -133,7 +111,7 @@ fn three_digit_codes_agree_with_the_published_periods() {
 
 #[test]
 fn a_resumed_census_gives_the_same_summary_and_writes_its_files() {
-    let dir = scratch("resume");
+    let dir = common::scratch("census", "resume");
     let out = dir.join("out");
     let o = out.to_str().unwrap();
     let full = census_json(&["--codes", "octal:1", "--to", "5000", "--output", o]);
@@ -158,7 +136,7 @@ fn a_resumed_census_gives_the_same_summary_and_writes_its_files() {
         .map(String::from)
         .collect();
     std::fs::write(&results, kept.join("\n") + "\n").unwrap();
-    let (stdout, stderr) = run_ok(&[
+    let (stdout, stderr) = run_with_stderr(&[
         "census", "--codes", "octal:1", "--to", "5000", "--output", o, "--resume", "--format",
         "json",
     ]);
@@ -167,7 +145,7 @@ fn a_resumed_census_gives_the_same_summary_and_writes_its_files() {
     assert_eq!(resumed["checksum"], full["checksum"]);
     assert_eq!(resumed["results"].as_array().unwrap().len(), 7);
     // A different --to does not reuse the results.
-    let (_, stderr) = run_ok(&[
+    let (_, stderr) = run_with_stderr(&[
         "census", "--codes", "octal:1", "--to", "4000", "--output", o, "--resume",
     ]);
     assert!(stderr.contains("(0 resumed)"), "{stderr}");
@@ -193,7 +171,7 @@ fn bad_census_input_is_one_error_line() {
 /// policy now: a regular text file within its limit.
 #[test]
 fn census_codes_file_is_read_within_its_limit() {
-    let dir = scratch("codes-limit");
+    let dir = common::scratch("census", "codes-limit");
     let error = |codes: &Path| {
         let out = grundy()
             .args(["census", "--to", "100", "--codes"])

@@ -536,6 +536,9 @@ fn text_analyze_says_how_many_moves_win_as_json_counts_them() {
         assert_eq!(Some(text), total, "{args:?}");
     }
     assert_eq!(winning_moves_in_text(&["analyze", "nim", "3", "4", "5"]), 1);
-    assert_eq!(winning_moves_in_text(&["analyze", "nim", "3", "5", "6", "7"]), 3);
+    assert_eq!(
+        winning_moves_in_text(&["analyze", "nim", "3", "5", "6", "7"]),
+        3
+    );
     assert!(winning_moves_in_text(&["analyze", "kayles", "300000"]) > 10_000);
 }

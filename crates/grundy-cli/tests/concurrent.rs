@@ -3,36 +3,12 @@
 //! run holds is refused at once, naming it, and the file stays whole and
 //! the first run's; a forged values file or census row is refused.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{grundy, s, spawn, wait_for};
 use grundy::census::ResultsFile;
 use grundy::solve::{read_values, write_values, NimTable, WriteLock};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
-use std::time::{Duration, Instant};
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-concurrent-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
-}
-
-/// Waits (at most 60 s) until `path` exists.
-fn wait_for(path: &Path) {
-    let start = Instant::now();
-    while !path.exists() {
-        assert!(start.elapsed() < Duration::from_secs(60), "{path:?}");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
 
 /// The run of the issue (`values kayles ... --output same.bin &` and
 /// `values dawson ... --output same.bin`), with two real processes: the
@@ -40,17 +16,20 @@ fn wait_for(path: &Path) {
 /// finishes, and the file is whole and holds the first game's values.
 #[test]
 fn a_second_run_writing_the_same_values_file_is_refused_and_the_file_is_the_first_runs() {
-    let dir = scratch("values");
+    let dir = common::scratch("concurrent", "values");
     let same = dir.join("same.bin");
-    let bin = assert_cmd::cargo::cargo_bin("grundy");
     // (The naive method keeps the first run busy for a second or so.)
-    let mut first = std::process::Command::new(&bin)
-        .args(["-q", "values", "0.77", "--to", "15000", "--method", "naive"])
-        .args(["--output", s(&same)])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut first = spawn(&[
+        "-q",
+        "values",
+        "0.77",
+        "--to",
+        "15000",
+        "--method",
+        "naive",
+        "--output",
+        s(&same),
+    ]);
     wait_for(&dir.join("same.bin.lock"));
     let second = grundy()
         .args([
@@ -93,7 +72,7 @@ fn a_second_run_writing_the_same_values_file_is_refused_and_the_file_is_the_firs
 /// the output.
 #[test]
 fn a_run_whose_checkpoint_another_run_holds_is_refused_before_it_starts() {
-    let dir = scratch("checkpoint");
+    let dir = common::scratch("concurrent", "checkpoint");
     let ck = dir.join("run.ck");
     let held = WriteLock::acquire(&ck).unwrap();
     let out = grundy()
@@ -129,15 +108,19 @@ fn a_run_whose_checkpoint_another_run_holds_is_refused_before_it_starts() {
 /// and `results.jsonl` holds whole lines only, one per code.
 #[test]
 fn a_second_census_into_the_same_directory_is_refused_and_no_line_is_torn() {
-    let dir = scratch("census");
-    let bin = assert_cmd::cargo::cargo_bin("grundy");
-    let mut first = std::process::Command::new(&bin)
-        .args(["-q", "census", "--codes", "octal:2", "--to", "6000"])
-        .args(["--output", s(&dir), "--format", "json"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let dir = common::scratch("concurrent", "census");
+    let mut first = spawn(&[
+        "-q",
+        "census",
+        "--codes",
+        "octal:2",
+        "--to",
+        "6000",
+        "--output",
+        s(&dir),
+        "--format",
+        "json",
+    ]);
     wait_for(&dir.join("results.jsonl.lock"));
     let second = grundy()
         .args([
@@ -175,7 +158,7 @@ fn a_second_census_into_the_same_directory_is_refused_and_no_line_is_torn() {
 /// this process) is refused, naming it.
 #[test]
 fn a_census_into_a_directory_another_run_holds_is_refused() {
-    let dir = scratch("census-held");
+    let dir = common::scratch("concurrent", "census-held");
     let (_held, _) = ResultsFile::open(&dir, false).unwrap();
     let out = grundy()
         .args([
@@ -198,7 +181,7 @@ fn a_census_into_a_directory_another_run_holds_is_refused() {
 }
 
 fn census_dir(name: &str) -> PathBuf {
-    let dir = scratch(name);
+    let dir = common::scratch("concurrent", name);
     grundy()
         .args([
             "-q",
@@ -295,7 +278,7 @@ fn a_duplicate_census_row_is_refused() {
 /// says how many.
 #[test]
 fn a_values_file_is_checked_by_a_few_hundred_samples_where_affordable() {
-    let dir = scratch("sampled");
+    let dir = common::scratch("concurrent", "sampled");
     let path = dir.join("k4.bin");
     let out = grundy()
         .args([
@@ -334,7 +317,7 @@ fn a_values_file_is_checked_by_a_few_hundred_samples_where_affordable() {
 /// was checked.
 #[test]
 fn a_forged_values_file_is_refused_by_input_and_resume() {
-    let dir = scratch("forged");
+    let dir = common::scratch("concurrent", "forged");
     let path = dir.join("k.bin");
     let mut kayles =
         grundy::solve::TakeBreakSolver::new(grundy::games::TakeBreak::octal("0.77").unwrap());

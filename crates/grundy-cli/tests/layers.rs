@@ -75,7 +75,10 @@ fn planted(files: &[(&str, &str)]) -> (Vec<(String, usize, String)>, Vec<String>
     )];
     all.extend(files.iter().map(|(p, s)| (p.to_string(), s.to_string())));
     let (v, unknown) = check(&all);
-    let lines = v.iter().map(|v| (v.file.clone(), v.line, v.to.clone())).collect();
+    let lines = v
+        .iter()
+        .map(|v| (v.file.clone(), v.line, v.to.clone()))
+        .collect();
     (lines, unknown)
 }
 
@@ -120,8 +123,16 @@ fn the_checker_fails_on_a_command_naming_another_and_on_upward_uses() {
     assert_eq!(
         v,
         [
-            ("src/commands/census.rs".into(), 2, "commands::values".into()),
-            ("src/commands/values.rs".into(), 2, "commands::census".into()),
+            (
+                "src/commands/census.rs".into(),
+                2,
+                "commands::values".into()
+            ),
+            (
+                "src/commands/values.rs".into(),
+                2,
+                "commands::census".into()
+            ),
             ("src/progress.rs".into(), 1, "commands::values".into()),
             ("src/format.rs".into(), 1, "cli".into()),
         ]

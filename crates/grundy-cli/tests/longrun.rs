@@ -2,39 +2,16 @@
 //! its checkpoint gives exactly the values of an uninterrupted run; values
 //! files round-trip; damaged or foreign checkpoints are refused.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{grundy, run_ok, s, spawn, wait_for};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-longrun-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
-}
-
-fn run_ok(args: &[&str]) -> String {
-    let out = grundy().args(args).output().expect("grundy runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
-}
 
 /// The property the issue asks for, tested with a real SIGKILL.
 #[test]
 fn a_run_killed_with_sigkill_resumes_to_the_same_values() {
-    let dir = scratch("kill");
+    let dir = common::scratch("longrun", "kill");
     let (full, part, ck, resumed) = (
         dir.join("full.bin"),
         dir.join("part.bin"),
@@ -45,16 +22,20 @@ fn a_run_killed_with_sigkill_resumes_to_the_same_values() {
     let summary = run_ok(&["values", "0.6", "--to", n, "--output", s(&full), "--quiet"]);
     assert!(summary.contains("checksum"), "{summary}");
 
-    let bin = assert_cmd::cargo::cargo_bin("grundy");
-    let mut child = std::process::Command::new(bin)
-        .args(["values", "0.6", "--to", n, "--output", s(&part), "--quiet"])
-        .args(["--checkpoint", s(&ck), "--checkpoint-every", "0.05"])
-        .spawn()
-        .expect("grundy starts");
-    let start = Instant::now();
-    while !ck.exists() && start.elapsed() < Duration::from_secs(120) {
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut child = spawn(&[
+        "values",
+        "0.6",
+        "--to",
+        n,
+        "--output",
+        s(&part),
+        "--quiet",
+        "--checkpoint",
+        s(&ck),
+        "--checkpoint-every",
+        "0.05",
+    ]);
+    wait_for(&ck);
     std::thread::sleep(Duration::from_millis(150));
     let still_running = child.try_wait().expect("status").is_none();
     child.kill().expect("SIGKILL"); // Child::kill sends SIGKILL on Unix
@@ -90,7 +71,7 @@ fn a_run_killed_with_sigkill_resumes_to_the_same_values() {
 
 #[test]
 fn values_files_round_trip_and_damage_is_refused() {
-    let dir = scratch("files");
+    let dir = common::scratch("longrun", "files");
     let file = dir.join("k.bin");
     run_ok(&[
         "values",
@@ -167,7 +148,7 @@ fn long_run_flags_need_a_take_and_break_game() {
 #[cfg(unix)]
 #[test]
 fn a_failed_write_leaves_no_file_behind() {
-    let dir = scratch("limit");
+    let dir = common::scratch("longrun", "limit");
     let path = dir.join("v.bin");
     let grundy = assert_cmd::cargo::cargo_bin("grundy");
     let out = std::process::Command::new("sh")
@@ -219,7 +200,7 @@ fn checkpoint_intervals_out_of_range_are_usage_errors() {
 
 #[test]
 fn low_memory_streaming_writes_the_same_file() {
-    let dir = scratch("lowmem");
+    let dir = common::scratch("longrun", "lowmem");
     let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
     run_ok(&[
         "values",
@@ -275,7 +256,7 @@ fn refused(args: &[&str]) -> String {
 /// 0.7 and printed a wrong sequence with exit 0.
 #[test]
 fn a_checkpoint_with_an_edited_game_is_refused() {
-    let dir = scratch("edited");
+    let dir = common::scratch("longrun", "edited");
     let ck = dir.join("six.ck");
     run_ok(&[
         "values",
@@ -303,7 +284,7 @@ fn a_checkpoint_with_an_edited_game_is_refused() {
 /// under the name 0.6: not 0.6's sequence.
 #[test]
 fn a_values_file_of_another_sequence_is_refused() {
-    let dir = scratch("foreign");
+    let dir = common::scratch("longrun", "foreign");
     let (seven, forged) = (dir.join("seven.bin"), dir.join("forged.bin"));
     run_ok(&[
         "values",
@@ -329,7 +310,7 @@ fn a_values_file_of_another_sequence_is_refused() {
 /// `capacity overflow` panic or an abort allocating 8796093022216 bytes.
 #[test]
 fn a_values_file_of_absurd_values_is_refused() {
-    let dir = scratch("absurd");
+    let dir = common::scratch("longrun", "absurd");
     for (name, value) in [("max.bin", u64::MAX), ("forty.bin", 1u64 << 40)] {
         let path = dir.join(name);
         grundy::solve::values_file::write_values_streamed(
@@ -353,7 +334,7 @@ fn a_values_file_of_absurd_values_is_refused() {
 /// A checkpoint cut short, and one of the first format: refused, saying why.
 #[test]
 fn a_truncated_or_old_values_file_is_refused() {
-    let dir = scratch("truncated");
+    let dir = common::scratch("longrun", "truncated");
     let ck = dir.join("k.ck");
     run_ok(&[
         "values",
@@ -404,7 +385,7 @@ fn values_in(spec: &str, file: &Path, from: u64, to: u64) -> Vec<u64> {
 /// code by name) writes a values file, read back against G(n) = n.
 #[test]
 fn a_long_run_of_nim_writes_its_values() {
-    let dir = scratch("nim");
+    let dir = common::scratch("longrun", "nim");
     let file = dir.join("nim.bin");
     let summary = run_ok(&["values", "nim", "--to", "2000000", "--output", s(&file)]);
     assert!(summary.contains("G(0..=2000000) written"), "{summary}");
@@ -418,7 +399,7 @@ fn a_long_run_of_nim_writes_its_values() {
 /// run gives G(n) = n mod 6, as the closed form says.
 #[test]
 fn a_long_run_of_bash_resumes_from_its_checkpoint() {
-    let dir = scratch("bash");
+    let dir = common::scratch("longrun", "bash");
     let (ck, out) = (dir.join("ck.bin"), dir.join("out.bin"));
     run_ok(&[
         "values",
@@ -460,7 +441,7 @@ fn a_long_run_of_bash_resumes_from_its_checkpoint() {
 /// naming the bytes needed and free.
 #[test]
 fn a_values_file_larger_than_the_disk_is_refused_at_once() {
-    let dir = scratch("disk");
+    let dir = common::scratch("longrun", "disk");
     let file = dir.join("k.bin");
     for flag in ["--output", "--checkpoint"] {
         let err = refused(&["values", "0.6", "--to", "1000000000000000", flag, s(&file)]);

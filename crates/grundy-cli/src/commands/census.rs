@@ -8,8 +8,8 @@
 //! (one plot per open game, in `DIR/plots/`).
 
 use crate::format::Format;
-use crate::printer::Printer;
 use crate::printer::plot;
+use crate::printer::Printer;
 use anyhow::{Context, Result};
 use clap::Args;
 use grundy::analysis::Periodicity;

@@ -10,8 +10,8 @@
 
 use crate::format::First;
 use crate::printer::Printer;
-use clap::Args;
 use anyhow::Result;
+use clap::Args;
 use grundy::play::Match;
 use grundy::strategy::Outcome;
 use grundy::ErrorKind;

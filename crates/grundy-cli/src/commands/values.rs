@@ -15,8 +15,8 @@
 use crate::format::{self, EngineMethod, Format};
 use crate::printer::Printer;
 use crate::progress::progress_bar;
-use clap::Args;
 use anyhow::{bail, Context, Result};
+use clap::Args;
 use grundy::analysis::value_stats;
 use grundy::analysis::{PeriodTheorem, Periodicity};
 use grundy::error::{Error, ErrorKind};

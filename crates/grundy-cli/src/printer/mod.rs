@@ -12,9 +12,9 @@ pub mod plot;
 pub mod values;
 
 use crate::format::Format;
-use graph::loopy_json;
 use crate::terminal::Escaping;
 use anyhow::{bail, Result};
+use graph::loopy_json;
 use grundy::analysis::ValueStats;
 use grundy::solve::loopy::{GraphValues, LoopyAnalysis};
 use grundy::solve::{PeriodReport, TableView};

@@ -70,9 +70,11 @@ pub fn layer_of(layers: Layers, module: &str) -> Option<(usize, &'static [&'stat
 pub fn module_of(layers: Layers, path: &[String]) -> String {
     if path.len() >= 2 {
         let two = format!("{}::{}", path[0], path[1]);
-        if layers.iter().flat_map(|g| g.iter()).any(|e| {
-            *e == two || e.strip_suffix("::*") == Some(path[0].as_str())
-        }) {
+        if layers
+            .iter()
+            .flat_map(|g| g.iter())
+            .any(|e| *e == two || e.strip_suffix("::*") == Some(path[0].as_str()))
+        {
             return two;
         }
     }
@@ -259,7 +261,11 @@ fn paths_at(
     prefix: &[String],
 ) -> Vec<(usize, Vec<String>)> {
     let t = |k: usize| toks.get(k).map_or("", |x| x.0.as_str());
-    let is_name = |s: &str| s.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_');
+    let is_name = |s: &str| {
+        s.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+    };
     let mut out = Vec::new();
     let mut cur: Vec<String> = prefix.to_vec();
     let mut open: Vec<usize> = Vec::new();
@@ -505,7 +511,9 @@ pub fn check(
             }
             match layer_of(layers, &to) {
                 None => unknown.push(format!("{rel}:{line}: `crate::{to}` is in no layer")),
-                Some((lt, _)) if lt > lf || (lt == lf && group.iter().any(|e| entry_is(e, &to))) => {
+                Some((lt, _))
+                    if lt > lf || (lt == lf && group.iter().any(|e| entry_is(e, &to))) =>
+                {
                     violations.push(Violation {
                         file: format!("src/{rel}"),
                         line: *line,
