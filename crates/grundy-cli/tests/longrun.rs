@@ -5,7 +5,7 @@
 mod common;
 
 use common::{grundy, run_ok, s, spawn, wait_for};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The property the issue asks for, tested with a real SIGKILL.
