@@ -10,7 +10,7 @@
 use crate::{to_py, MoveTuple};
 use grundy::game::{Game, Outcome};
 use grundy::solve::{MemoConfig, MemoSolver, MisereConfig, MisereSolver};
-use grundy::spec::ScriptLimits;
+use grundy::script::ScriptLimits;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;

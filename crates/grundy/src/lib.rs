@@ -75,6 +75,7 @@
 #![deny(unsafe_code)]
 
 pub mod analysis;
+mod anygame;
 pub mod census;
 pub mod error;
 pub mod files;
