@@ -342,7 +342,10 @@ pub fn check_values_count(from: u64, to: u64) -> Result<()> {
 /// The game [`parse`](crate::spec::parse) returns: every family behind one check of the number
 /// of positions, made here once instead of in each family (a family may
 /// then rely on at least one and at most [`MAX_COMPONENTS`] positions).
-/// Every method of [`AnyGame`] is forwarded.
+/// Every method of [`AnyGame`] is forwarded, default methods included:
+/// clippy's `missing_trait_methods`, denied on the impl, makes a new
+/// method of the trait an error here until it is forwarded (CI runs
+/// clippy with `-D warnings`), and a test compares the two lists.
 pub(crate) struct Chosen(pub(crate) Box<dyn AnyGame>);
 
 impl Chosen {
@@ -360,6 +363,7 @@ impl Chosen {
     }
 }
 
+#[deny(clippy::missing_trait_methods)]
 impl AnyGame for Chosen {
     fn spec(&self) -> String {
         self.0.spec()
@@ -403,6 +407,10 @@ impl AnyGame for Chosen {
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<PeriodReport> {
         self.0.period_until_proven(budget, progress)
+    }
+
+    fn period(&mut self, limit: u64) -> Result<PeriodReport> {
+        self.0.period(limit)
     }
 
     fn analyze(
@@ -510,4 +518,47 @@ pub fn parse_heap(text: &str) -> Result<u64> {
 /// Parses the heap sizes of a sum (one per component).
 pub(crate) fn parse_heaps(positions: &[String]) -> Result<Vec<u64>> {
     positions.iter().map(|p| parse_heap(p)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    /// The names of the `fn`s at the top level of the block that follows
+    /// `header` in this file.
+    fn methods_after(header: &str) -> Vec<String> {
+        let src = include_str!("mod.rs");
+        let start = src.find(header).expect(header) + header.len();
+        let mut depth = 1;
+        let mut names = Vec::new();
+        for line in src[start..].lines() {
+            let trimmed = line.trim_start();
+            if depth == 1 {
+                if let Some(rest) = trimmed.strip_prefix("fn ") {
+                    let name: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    names.push(name);
+                }
+            }
+            depth += line.matches('{').count();
+            depth -= line.matches('}').count().min(depth);
+            if depth == 0 {
+                break;
+            }
+        }
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn chosen_forwards_every_method_of_any_game_defaults_included() {
+        let declared = methods_after("pub trait AnyGame {");
+        let forwarded = methods_after("impl AnyGame for Chosen {");
+        assert!(declared.len() > 20, "{declared:?}");
+        assert_eq!(
+            declared, forwarded,
+            "a method of `AnyGame` that `Chosen` does not forward bypasses it \
+             for every parsed game"
+        );
+    }
 }
