@@ -36,6 +36,7 @@ pub type ParseFn =
 /// text to [`parse_with`]; [`parse`] takes no files and refuses such specs.
 ///
 /// ```
+/// # #[cfg(feature = "script")] {
 /// use grundy::spec::{parse_with, SpecFiles};
 /// struct InMemory;
 /// impl SpecFiles for InMemory {
@@ -47,6 +48,7 @@ pub type ParseFn =
 /// let mut game = parse_with("script:take-12.rhai", &InMemory).unwrap();
 /// let v: Vec<u64> = game.values(0, 5).unwrap().iter().map(|g| g.value()).collect();
 /// assert_eq!(v, [0, 1, 2, 0, 1, 2]);
+/// # }
 /// ```
 pub trait SpecFiles {
     /// The text of the game file `path`, named in the spec `spec` (for
