@@ -14,7 +14,7 @@
 //!
 //! This layer also holds what every layer above speaks of: the vocabulary
 //! of sums ([`Outcome`], [`WinningMove`], [`Evaluator`]), the
-//! take-and-break rules ([`TakeBreak`](crate::games::TakeBreak), `take_break`: a code, not a
+//! take-and-break rules ([`TakeBreak`], `take_break`: a code, not a
 //! solver) and explicit game graphs ([`graph::GameGraph`]), so that the
 //! solvers need nothing from [`crate::strategy`] or [`crate::games`].
 
