@@ -903,3 +903,24 @@ fn a_table_that_forgets_still_gives_the_values_of_the_definition() {
     let truth = cram_brute(4, 6, full.mask(), &mut HashMap::new());
     assert_eq!(value(&mut s, &full), truth);
 }
+
+#[test]
+fn a_saved_table_is_read_back_by_the_library_function_that_checks_its_magic() {
+    use grundy::solve::placement::table::read_file;
+    let dir = std::env::temp_dir().join(format!("grundy-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut game = spec::parse("cram").unwrap();
+    game.analyze(&["3x3".to_string()], &AnalyzeOptions::default())
+        .unwrap();
+    let saved = game.save_table().unwrap();
+    let file = dir.join("t.bin");
+    std::fs::write(&file, &saved).unwrap();
+    assert_eq!(read_file(&file).unwrap(), Some(saved.clone()));
+    let mut fresh = spec::parse("cram").unwrap();
+    fresh.load_table(&saved, "t.bin").unwrap();
+    assert!(read_file(&dir.join("missing.bin")).unwrap().is_none());
+    std::fs::write(&file, b"NOTATABLE and more").unwrap();
+    let e = read_file(&file).unwrap_err().to_string();
+    assert!(e.contains("GRUNDYPT"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
