@@ -6,7 +6,7 @@
 //! [`Cancel`] is a front-end's cancel hook.
 //! Nothing here imports another module of the crate.
 
-pub mod cancel;
+pub(crate) mod cancel;
 pub mod hash;
 
 pub use cancel::Cancel;
