@@ -278,10 +278,7 @@ fn values_file_read(data: &[u8]) {
     let Ok(game) = TakeBreak::from_spec(&file.game) else {
         return;
     };
-    let config = TakeBreakConfig {
-        max_bytes: 1 << 24,
-        ..TakeBreakConfig::default()
-    };
+    let config = TakeBreakConfig::default().max_bytes(1 << 24);
     let len = table.len() as u64;
     if let Ok(mut solver) = TakeBreakSolver::resume(game, config, table) {
         assert_eq!(solver.len(), len);

@@ -78,11 +78,7 @@ fn census_code<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let to = to.0;
     let time_per_code = time_per_code_arg(time_per_code)?;
-    let config = CensusConfig {
-        to,
-        time_per_code,
-        ..CensusConfig::default()
-    };
+    let config = CensusConfig::default().to(to).time_per_code(time_per_code);
     let code = code.to_string();
     let (r, slot) = py.allow_threads(move || {
         let mut slot = None;
@@ -227,11 +223,7 @@ fn census_check(
         .map(|(n, row)| Ok((*n, report(row)?)))
         .collect::<PyResult<Vec<_>>>()?;
     let time_per_code = time_per_code_arg(time_per_code)?;
-    let config = CensusConfig {
-        to,
-        time_per_code,
-        ..CensusConfig::default()
-    };
+    let config = CensusConfig::default().to(to).time_per_code(time_per_code);
     let path = PathBuf::from(path);
     let (r, slot) = py.allow_threads(move || {
         let mut slot = None;

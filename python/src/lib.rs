@@ -278,10 +278,7 @@ fn compute(game: &str, start: u64, to: u64, slot: &mut Option<PyErr>) -> grundy:
     if let Some(tb) = any.take_break() {
         let own = tb.spec() == any.spec() && tb.known_periodicity().is_none();
         if own && to - start >= ENGINE_RANGE {
-            let config = TakeBreakConfig {
-                max_bytes: memory_budget(),
-                ..TakeBreakConfig::default()
-            };
+            let config = TakeBreakConfig::default().max_bytes(memory_budget());
             let mut solver = TakeBreakSolver::with_config(tb, config);
             solver.check_memory(to)?;
             solver.extend_with(to, &mut |_| interrupted(slot))?;

@@ -10,7 +10,7 @@
 use crate::{to_py, MoveTuple};
 use grundy::game::{Game, Outcome};
 use grundy::solve::{MemoConfig, MemoSolver, MisereConfig, MisereSolver};
-use grundy::spec::ScriptLimits;
+use grundy::script::ScriptLimits;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -170,7 +170,7 @@ struct Solvers {
 impl Solvers {
     fn new(rules: PyRules, max_positions: usize) -> Solvers {
         Solvers {
-            normal: MemoSolver::with_config(rules.clone(), MemoConfig { max_positions }),
+            normal: MemoSolver::with_config(rules.clone(), MemoConfig::default().max_positions(max_positions)),
             rules,
             max_positions,
             misere: None,
@@ -338,10 +338,7 @@ impl PyGame {
             let solver = s.misere.get_or_insert_with(|| {
                 MisereSolver::with_config(
                     rules,
-                    MisereConfig {
-                        max_states,
-                        ..MisereConfig::default()
-                    },
+                    MisereConfig::default().max_states(max_states),
                 )
             });
             let r = solver.analyze(&ps);

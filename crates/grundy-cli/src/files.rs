@@ -46,12 +46,7 @@ pub fn load_table(game: &mut dyn grundy::spec::AnyGame, path: &std::path::Path) 
     use grundy::solve::placement::table;
     // A game that keeps no table says so before any file is read.
     game.save_table()?;
-    let bytes = grundy::files::read_binary(
-        path,
-        table::MAGIC,
-        table::MAX_FILE_BYTES,
-        "a placement table",
-    )?;
+    let bytes = table::read_file(path)?;
     match bytes {
         Some(bytes) => game.load_table(&bytes, &path.display().to_string()),
         None => Ok(()),

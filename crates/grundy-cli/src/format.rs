@@ -83,7 +83,7 @@ pub enum First {
 
 /// An image side: 64 to 16384 pixels.
 pub fn pixels(text: &str) -> Result<u32, String> {
-    let n = grundy::spec::parse_u64(text)?;
+    let n = grundy::util::parse_u64(text)?;
     if !(64..=16384).contains(&n) {
         return Err(format!("`{n}` pixels is outside 64..=16384"));
     }
@@ -99,7 +99,7 @@ pub fn seconds(text: &str) -> Result<Duration, String> {
 /// `--threads`: 0 (one per core) to [`grundy::solve::takebreak::MAX_THREADS`].
 pub fn threads(text: &str) -> Result<usize, String> {
     let max = grundy::solve::takebreak::MAX_THREADS;
-    match grundy::spec::parse_u64(text)? {
+    match grundy::util::parse_u64(text)? {
         n if n <= max as u64 => Ok(n as usize),
         n => Err(format!(
             "`{n}` threads is more than {max} (0 starts one per core)"
@@ -109,7 +109,7 @@ pub fn threads(text: &str) -> Result<usize, String> {
 
 /// `--limit` of a period search: at least one value.
 pub fn limit(text: &str) -> Result<u64, String> {
-    match grundy::spec::parse_u64(text)? {
+    match grundy::util::parse_u64(text)? {
         0 => Err("`0` values is no search: the limit is at least 1".into()),
         n => Ok(n),
     }
@@ -118,5 +118,5 @@ pub fn limit(text: &str) -> Result<u64, String> {
 /// A numeric option: a decimal `u64`, with the library's message naming
 /// what is wrong (negative, not a number, too large).
 pub fn number(text: &str) -> Result<u64, String> {
-    grundy::spec::parse_u64(text)
+    grundy::util::parse_u64(text)
 }

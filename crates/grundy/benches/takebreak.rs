@@ -15,11 +15,7 @@ use std::time::Instant;
 fn run(game: &TakeBreak, n: u64, method: Method, simd: bool) -> (f64, u64) {
     let mut s = TakeBreakSolver::with_config(
         game.clone(),
-        TakeBreakConfig {
-            method,
-            simd,
-            ..TakeBreakConfig::default()
-        },
+        TakeBreakConfig::default().method(method).simd(simd),
     );
     let t = Instant::now();
     if let Err(e) = s.extend_to(n) {
@@ -43,11 +39,7 @@ fn main() {
             _ => Method::Auto,
         };
         let threads = rest.get(1).and_then(|t| t.parse().ok()).unwrap_or(1);
-        let config = TakeBreakConfig {
-            method,
-            threads,
-            ..TakeBreakConfig::default()
-        };
+        let config = TakeBreakConfig::default().method(method).threads(threads);
         // TAKEBREAK_FROM=FILE (a values file of the same game): time only
         // the stretch after it, far into a sequence, without computing the
         // start again. TAKEBREAK_REPEAT=K: the best of K runs.

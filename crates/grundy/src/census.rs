@@ -61,6 +61,7 @@ const FIRST_STAGE: u64 = 4096;
 
 /// Settings of a census.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct CensusConfig {
     /// Largest heap computed for a code without a certified period.
     pub to: u64,
@@ -69,6 +70,12 @@ pub struct CensusConfig {
     /// Most bytes one code's value table may take.
     pub max_bytes: u64,
 }
+
+crate::util::setters!(CensusConfig {
+    to: u64,
+    time_per_code: Option<Duration>,
+    max_bytes: u64,
+});
 
 impl Default for CensusConfig {
     fn default() -> Self {

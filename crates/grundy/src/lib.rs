@@ -11,7 +11,7 @@
 //! only from the layers below it, never from its own layer's sibling or from
 //! above (`tests/layers.rs` checks every `crate::` path; test code is
 //! exempt). A higher module may re-export a lower item to keep a public
-//! path (`grundy::games::TakeBreak`, `grundy::strategy::Outcome`).
+//! path (`grundy::spec::AnyGame`, `grundy::strategy::Outcome`).
 //!
 //! | layer | module | what |
 //! |---|---|---|
@@ -19,19 +19,21 @@
 //! | 1 | [`nimber`] | [`Nimber`] (`0`, `*`, `*5`), nim-addition, [`Mex`] |
 //! | 1 | [`files`] | how the files a user names are read: a regular file only, the magic first, the length bounded |
 //! | 2 | [`analysis`] | sequences of values: periodicity with certificates, the rare/common split |
-//! | 3 | [`game`] | the [`Game`] trait (rules only) and [`HeapGame`]; the vocabulary every layer above uses ([`game::Outcome`], [`game::WinningMove`], [`game::Evaluator`]); rules the solvers specialize on ([`game::TakeBreak`], [`game::graph::GameGraph`]) |
+//! | 3 | [`game`] | the [`Game`] trait (rules only) and [`HeapGame`]; the vocabulary every layer above uses ([`game::Outcome`], [`game::WinningMove`], [`game::Evaluator`]); rules the solvers specialize on ([`games::TakeBreak`], [`game::graph::GameGraph`]) |
 //! | 4 | [`solve`] | solvers: [`solve::MemoSolver`] (any game), [`solve::DenseSolver`] (heap games), [`solve::HeapValues`] (any heap size via a proven period), [`solve::dag`] (explicit acyclic graphs, linear time), [`solve::loopy`] (games with cycles: values `∞{K}`, draws), [`solve::MisereSolver`] (misère play, any game), [`solve::misere_quotient()`] (misère quotients of heap games, exact), [`solve::placement`] (Cram, Node Kayles, Chomp: regions, symmetry, pruning) |
 //! | 5 | [`strategy`] | sums: value, outcome, every winning move |
 //! | 6 | [`games`] | families: Nim, subtraction games, closed forms exact for any size (Wythoff, Euclid, staircase Nim, Moore's Nim_k, ...), explicit game graphs ([`games::graph`]), Green Hackenbush ([`games::hackenbush`]), the Cutting Game ([`games::cutting`]), placement games ([`games::placement`]), ... |
-//! | 7 | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time ([`spec::AnyGame`]); misère play and compounds of any of them through their listed moves ([`spec::listed`]) |
-//! | 8 | [`script`] | custom games from a Rhai or Lua script or a TOML file (feature `script`) |
-//! | 9 | [`play`] | a match against the engine: typed moves checked, the engine's move |
-//! | 10 | [`census`] | many take-and-break codes (`octal:3`) classified in one pass: certified period or open, canonical form up to a shift, checksum |
+//! | 7 | `anygame` (named through [`spec`]) | the run-time game interface: [`spec::AnyGame`] (positions as strings), any heap game as one ([`spec::HeapSpec`]), misère play and compounds of any of them through their listed moves ([`spec::listed`]) |
+//! | 8 | [`script`] | custom games from a Rhai or Lua script or a TOML file (feature `script`, off by default) |
+//! | 9 | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time: the family registry [`spec::FAMILIES`], [`spec::parse`], [`spec::parse_with`] |
+//! | 10 | [`play`] | a match against the engine: typed moves checked, the engine's move |
+//! | 11 | [`census`] | many take-and-break codes (`octal:3`) classified in one pass: certified period or open, canonical form up to a shift, checksum |
 //!
 //! `analysis` sits below `solve` because the solvers use it (the period
 //! that extends a heap table, the split that picks the take-and-break
-//! method); it needs nothing but values. One upward import remains, listed
-//! in `tests/layers.rs`: `spec::parse` opens the `script:`/`toml:` files.
+//! method); it needs nothing but values. No upward import is excused: the
+//! run-time interface (`anygame`) sits below `script`, which builds
+//! scripted games on it, and the registry (`spec`) above, which names them.
 
 //! ## Which solver?
 //!
@@ -75,6 +77,7 @@
 #![deny(unsafe_code)]
 
 pub mod analysis;
+mod anygame;
 pub mod census;
 pub mod error;
 pub mod files;

@@ -70,10 +70,7 @@ fn patterns_expand_to_the_codes_they_name() {
 #[test]
 fn classify_matches_the_definition() {
     let to = 3000;
-    let config = CensusConfig {
-        to: to as u64,
-        ..CensusConfig::default()
-    };
+    let config = CensusConfig::default().to(to as u64);
     for code in codes("octal:2").unwrap() {
         let want = definition(&code, to);
         let r = classify(&code, &config, &mut || Ok(())).unwrap();
@@ -92,10 +89,7 @@ fn classify_matches_the_definition() {
 #[test]
 fn canonical_forms_are_true_shifts() {
     let to = 2000usize;
-    let config = CensusConfig {
-        to: to as u64,
-        ..CensusConfig::default()
-    };
+    let config = CensusConfig::default().to(to as u64);
     let all = codes("octal:2").unwrap();
     let reports: Vec<_> = all
         .iter()

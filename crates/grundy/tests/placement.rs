@@ -176,10 +176,7 @@ fn cram_on_every_board_up_to_4x4_equals_the_definition() {
 /// masks, Cram and Node Kayles.
 #[test]
 fn small_boards_with_an_end_game_table_equal_the_definition() {
-    let config = PlacementConfig {
-        endgame: (3, 3),
-        ..PlacementConfig::default()
-    };
+    let config = PlacementConfig::default().endgame((3, 3));
     let mut cram = PlacementSolver::new(Cram, config.clone());
     let mut kayles = PlacementSolver::new(NodeKayles, config.clone());
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
@@ -214,10 +211,7 @@ fn small_boards_with_an_end_game_table_equal_the_definition() {
 /// the smaller) asked the same.
 #[test]
 fn set_search_answers_every_question_like_the_definition() {
-    let config = PlacementConfig {
-        endgame: (0, 0),
-        ..PlacementConfig::default()
-    };
+    let config = PlacementConfig::default().endgame((0, 0));
     let mut rng = Rng(0x6a09_e667_f3bc_c908);
     let (h, w) = (5, 5);
     let mut memo = HashMap::new();
@@ -813,10 +807,7 @@ fn placement_moves_and_misere_play_equal_the_definition() {
 fn cram_work_on_larger_boards() {
     for (h, w) in [(4, 7), (5, 6), (5, 7)] {
         for endgame in [(0, 0), (4, 5)] {
-            let config = PlacementConfig {
-                endgame,
-                ..PlacementConfig::default()
-            };
+            let config = PlacementConfig::default().endgame(endgame);
             let mut s = PlacementSolver::new(Cram, config);
             let t = std::time::Instant::now();
             let v = value(&mut s, &Board::full(h, w).unwrap());
@@ -894,11 +885,9 @@ fn the_option_at_a_number_is_the_listed_one() {
 /// regions and searches them again: the values are still the definition's.
 #[test]
 fn a_table_that_forgets_still_gives_the_values_of_the_definition() {
-    let config = PlacementConfig {
-        endgame: (0, 0),
-        table_bytes: 16 << 10,
-        ..PlacementConfig::default()
-    };
+    let config = PlacementConfig::default()
+        .endgame((0, 0))
+        .table_bytes(16 << 10);
     let mut s = PlacementSolver::new(Cram, config);
     let mut rng = Rng(0x3c6e_f372_fe94_f82b);
     let (h, w) = (5, 5);
@@ -913,4 +902,25 @@ fn a_table_that_forgets_still_gives_the_values_of_the_definition() {
     let full = Board::full(4, 6).unwrap();
     let truth = cram_brute(4, 6, full.mask(), &mut HashMap::new());
     assert_eq!(value(&mut s, &full), truth);
+}
+
+#[test]
+fn a_saved_table_is_read_back_by_the_library_function_that_checks_its_magic() {
+    use grundy::solve::placement::table::read_file;
+    let dir = std::env::temp_dir().join(format!("grundy-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut game = spec::parse("cram").unwrap();
+    game.analyze(&["3x3".to_string()], &AnalyzeOptions::default())
+        .unwrap();
+    let saved = game.save_table().unwrap();
+    let file = dir.join("t.bin");
+    std::fs::write(&file, &saved).unwrap();
+    assert_eq!(read_file(&file).unwrap(), Some(saved.clone()));
+    let mut fresh = spec::parse("cram").unwrap();
+    fresh.load_table(&saved, "t.bin").unwrap();
+    assert!(read_file(&dir.join("missing.bin")).unwrap().is_none());
+    std::fs::write(&file, b"NOTATABLE and more").unwrap();
+    let e = read_file(&file).unwrap_err().to_string();
+    assert!(e.contains("GRUNDYPT"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -217,11 +217,7 @@ fn all_methods(g: &TakeBreak, n: u64) -> Vec<Vec<u64>> {
         for simd in [false, true] {
             let mut s = TakeBreakSolver::with_config(
                 g.clone(),
-                TakeBreakConfig {
-                    method,
-                    simd,
-                    ..TakeBreakConfig::default()
-                },
+                TakeBreakConfig::default().method(method).simd(simd),
             );
             s.extend_to(n).unwrap();
             out.push((0..=n).map(|h| s.value(h).unwrap().value()).collect());
@@ -365,10 +361,7 @@ fn a_resumed_table_whose_values_do_not_fit_the_budget_is_refused() {
     let game = TakeBreak::octal("0.6").unwrap();
     let mut values = first_values(&game, 2000);
     values[1999] = 1999;
-    let config = TakeBreakConfig {
-        max_bytes: 4000,
-        ..TakeBreakConfig::default()
-    };
+    let config = TakeBreakConfig::default().max_bytes(4000);
     let e = TakeBreakSolver::resume(game, config, table_of(&values)).unwrap_err();
     assert!(
         matches!(e.kind(), grundy::ErrorKind::OutOfMemory { .. }),

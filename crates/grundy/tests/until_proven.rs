@@ -11,13 +11,7 @@ use std::time::{Duration, Instant};
 
 fn solver(code: &str, max_bytes: u64) -> TakeBreakSolver {
     let game = TakeBreak::named(code).unwrap_or_else(|| TakeBreak::octal(code).unwrap());
-    TakeBreakSolver::with_config(
-        game,
-        TakeBreakConfig {
-            max_bytes,
-            ..TakeBreakConfig::default()
-        },
-    )
+    TakeBreakSolver::with_config(game, TakeBreakConfig::default().max_bytes(max_bytes))
 }
 
 /// Dawson's Kayles (period 34 from 53) and 0.16 (period 149459 from

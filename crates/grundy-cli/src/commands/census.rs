@@ -130,11 +130,9 @@ pub fn run(a: &CensusArgs, out: &mut Printer) -> Result<()> {
         crate::disk::check_dir("--output", dir)?;
     }
     let codes = read_codes(&a.codes)?;
-    let config = CensusConfig {
-        to: a.to,
-        time_per_code: a.time_per_code,
-        ..CensusConfig::default()
-    };
+    let config = CensusConfig::default()
+        .to(a.to)
+        .time_per_code(a.time_per_code);
     // The results file, held against a second census in the directory;
     // resumed rows are checked by the library before any is reported.
     let (results, lines) = match &a.output {

@@ -152,10 +152,7 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
             );
         }
         // (The same checks as a resumed run: the values are this game's.)
-        let config = TakeBreakConfig {
-            max_bytes: budget,
-            ..TakeBreakConfig::default()
-        };
+        let config = TakeBreakConfig::default().max_bytes(budget);
         let solver =
             TakeBreakSolver::resume_from(game, config, file.table, &path.display().to_string())?;
         report_check(out, path, &solver)?;
@@ -198,12 +195,10 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         Some(EngineMethod::Naive) => Method::Naive,
         Some(EngineMethod::Auto) | None => Method::Auto,
     };
-    let config = TakeBreakConfig {
-        max_bytes: memory_budget(),
-        threads,
-        method,
-        ..TakeBreakConfig::default()
-    };
+    let config = TakeBreakConfig::default()
+        .max_bytes(memory_budget())
+        .threads(threads)
+        .method(method);
     if fills {
         let mut solver = TakeBreakSolver::with_config(game, config);
         return match certify(a, &mut solver, out)? {

@@ -14,16 +14,16 @@
 //!
 //! This layer also holds what every layer above speaks of: the vocabulary
 //! of sums ([`Outcome`], [`WinningMove`], [`Evaluator`]), the
-//! take-and-break rules ([`TakeBreak`], [`take_break`]: a code, not a
+//! take-and-break rules ([`TakeBreak`], `take_break`: a code, not a
 //! solver) and explicit game graphs ([`graph::GameGraph`]), so that the
 //! solvers need nothing from [`crate::strategy`] or [`crate::games`].
 
 pub mod graph;
 pub mod options;
-pub mod take_break;
+pub(crate) mod take_break;
 
 pub use options::OptionList;
-pub use take_break::TakeBreak;
+pub(crate) use take_break::TakeBreak;
 
 use crate::error::Result;
 use crate::nimber::Nimber;

@@ -27,7 +27,6 @@ pub mod hackenbush;
 pub mod moore;
 pub mod multiplication;
 pub mod nim;
-pub mod octal;
 pub mod placement;
 pub mod square_box;
 pub mod staircase;
@@ -36,6 +35,6 @@ pub mod take;
 pub mod wythoff;
 
 /// The take-and-break rules live in the rules layer ([`crate::game`]).
-pub use crate::game::TakeBreak;
+pub use crate::game::take_break::TakeBreak;
 pub use nim::Nim;
 pub use subtraction::Subtraction;

@@ -9,7 +9,7 @@
 //! reusable, generation-stamped table: no clearing between uses, no sorting.
 
 pub mod field;
-pub mod mex;
+pub(crate) mod mex;
 
 pub use field::Nimber128;
 pub use mex::Mex;

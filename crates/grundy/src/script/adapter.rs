@@ -3,12 +3,12 @@
 
 use super::engine::{script_error, ScriptGame};
 use super::position::{PositionKind, ScriptPosition};
+use crate::anygame::listed::analyze_misere;
+use crate::anygame::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec};
 use crate::error::Result;
 use crate::game::{Game, HeapGame};
 use crate::game::{Outcome, WinningMove};
 use crate::solve::{HeapConfig, MemoConfig, MemoSolver, PeriodReport};
-use crate::spec::listed::analyze_misere;
-use crate::spec::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec};
 use crate::strategy::Analysis;
 use crate::Nimber;
 use std::collections::HashSet;
@@ -145,7 +145,7 @@ impl AnyGame for ScriptSpec {
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
         if options.misere {
-            return Err(crate::spec::no_misere_analysis(&self.spec()));
+            return Err(crate::anygame::no_misere_analysis(&self.spec()));
         }
         let parsed = positions
             .iter()

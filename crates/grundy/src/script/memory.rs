@@ -1,7 +1,7 @@
 //! The bytes each thread has allocated and not yet freed, as the program
 //! counts them ([`count_memory_with`]), so that a Rhai script's values
 //! are bounded in total
-//! ([`ScriptLimits::max_memory`](crate::spec::ScriptLimits::max_memory)):
+//! ([`ScriptLimits::max_memory`](crate::script::ScriptLimits::max_memory)):
 //! Rhai bounds each array, map and string, but not how many of them a
 //! script keeps (32 copies of an 8-million-element array took 4.1 GB
 //! before this count).

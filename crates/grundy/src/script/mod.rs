@@ -249,7 +249,7 @@ fn variable(name: &str, what: &str, example: &str) -> crate::error::Result<Optio
         return Ok(None);
     };
     let text = value.to_string_lossy();
-    crate::spec::parse_u64(&text)
+    crate::util::parse_u64(&text)
         .ok()
         .filter(|&n| n > 0)
         .map(Some)
@@ -261,12 +261,105 @@ fn variable(name: &str, what: &str, example: &str) -> crate::error::Result<Optio
         })
 }
 
-/// Re-exported from [`crate::spec`], where the callers that hand files
-/// to the library set them ([`crate::spec::SpecFiles::script_limits`]).
-pub use crate::spec::{
-    ScriptLimits, LUA_INSTRUCTIONS_PER_OPERATION, SCRIPT_BUDGET, SCRIPT_CALL_TIME, SCRIPT_MEMORY,
-    SCRIPT_TOTAL_TIME, SCRIPT_VALUE_BYTES,
-};
+/// The memory one value of a script may take (an array: 16 bytes per
+/// element; a map: about 64 bytes per entry), 128 MiB: the default of
+/// [`ScriptLimits::max_array_size`] and [`ScriptLimits::max_map_size`].
+/// The data is checked after each operation, so a value may reach twice
+/// this size just before it is refused.
+pub const SCRIPT_VALUE_BYTES: usize = 128 << 20;
+
+/// The default budget of operations of one command's script work
+/// ([`ScriptLimits::max_total_operations`]): 600 million, about 27 s of
+/// Rhai and 24 s of Lua on the machine that measured them (Rhai ran
+/// 2.2·10^7 operations a second, Lua 1.5·10^8 instructions, in
+/// `grundy values script:slow --to 100000` with a loop in `moves`; release
+/// build, 2-core Xeon). A runaway script stops within about 30 s; honest
+/// work past it raises the budget (`GRUNDY_SCRIPT_BUDGET` in the `grundy`
+/// command and the Python package). It was 4·10^9 (3 min 22 s of Rhai in
+/// silence) before issue 33.
+pub const SCRIPT_BUDGET: u64 = 600_000_000;
+
+/// Lua instructions counted as one operation of
+/// [`ScriptLimits::max_total_operations`], so that one budget lasts about
+/// as long in either language: Lua ran 6.7 times as many instructions a
+/// second as Rhai ran operations (see [`SCRIPT_BUDGET`]); 6 keeps Lua's
+/// budget slightly the shorter.
+pub const LUA_INSTRUCTIONS_PER_OPERATION: u64 = 6;
+
+/// Limits a script runs under (each call of `moves` separately).
+#[derive(Clone, Debug)]
+pub struct ScriptLimits {
+    /// Operations (roughly: expressions evaluated) per call.
+    pub max_operations: u64,
+    /// Depth of nested function calls.
+    pub max_call_levels: usize,
+    /// Length of any string.
+    pub max_string_size: usize,
+    /// Elements of any array, nested ones counted too (so also the number
+    /// of options). By default a memory limit: [`SCRIPT_VALUE_BYTES`] at
+    /// 16 bytes per element (a script's value). Rhai checks sizes after
+    /// each change by walking the data, so growing an array one `push` at
+    /// a time costs time quadratic in its length (about 5 s for 100,000).
+    pub max_array_size: usize,
+    /// Size of any object map.
+    pub max_map_size: usize,
+    /// Positions the memo solver may store (general positions).
+    pub max_positions: usize,
+    /// Operations of all calls of one game together (the whole command),
+    /// including the script's top level; for Lua each operation is
+    /// [`LUA_INSTRUCTIONS_PER_OPERATION`] instructions. The default,
+    /// [`SCRIPT_BUDGET`], stops a runaway script within about 30 s.
+    pub max_total_operations: u64,
+    /// Wall-clock time of one call (the top level included), checked
+    /// between operations and at the entry of the native functions that
+    /// can take long (see [`crate::script`], "Limits"):
+    /// [`SCRIPT_CALL_TIME`] by default; the `grundy` command reads it
+    /// from `GRUNDY_SCRIPT_CALL_SECONDS`.
+    pub max_call_time: std::time::Duration,
+    /// Wall-clock time of all calls of one game together (the whole
+    /// command; time between calls, such as a `play` prompt, does not
+    /// count): [`SCRIPT_TOTAL_TIME`] by default; the `grundy` command reads
+    /// it from `GRUNDY_SCRIPT_SECONDS`.
+    pub max_total_time: std::time::Duration,
+    /// Bytes a call may allocate beyond what was live when it began (all
+    /// of its values together), [`SCRIPT_MEMORY`] by default. Lua: the
+    /// limit of the whole state (with [`ScriptLimits::max_array_size`] ×
+    /// 16 bytes, the smaller; at least 4 MiB). Rhai: the bytes the calling
+    /// thread allocates, as the program counts them
+    /// ([`crate::script::count_memory_with`]; the `grundy` command does);
+    /// without a count Rhai bounds each value
+    /// ([`ScriptLimits::max_array_size`]), not their total.
+    pub max_memory: usize,
+}
+
+/// The default of [`ScriptLimits::max_call_time`]: 5 s, 20 times what
+/// the 5,000,000 operations of a call take in Rhai.
+pub const SCRIPT_CALL_TIME: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The default of [`ScriptLimits::max_total_time`]: 25 s, so that a
+/// runaway script, whatever it calls, stops within about 30 s.
+pub const SCRIPT_TOTAL_TIME: std::time::Duration = std::time::Duration::from_secs(25);
+
+/// The default of [`ScriptLimits::max_memory`]: 256 MiB, two values of
+/// the largest size [`SCRIPT_VALUE_BYTES`].
+pub const SCRIPT_MEMORY: usize = 2 * SCRIPT_VALUE_BYTES;
+
+impl Default for ScriptLimits {
+    fn default() -> Self {
+        ScriptLimits {
+            max_operations: 5_000_000,
+            max_call_levels: 64,
+            max_string_size: 10_000,
+            max_array_size: SCRIPT_VALUE_BYTES / 16,
+            max_map_size: SCRIPT_VALUE_BYTES / 64,
+            max_positions: 10_000_000,
+            max_total_operations: SCRIPT_BUDGET,
+            max_call_time: SCRIPT_CALL_TIME,
+            max_total_time: SCRIPT_TOTAL_TIME,
+            max_memory: SCRIPT_MEMORY,
+        }
+    }
+}
 
 #[cfg(test)]
 mod limit_tests;

@@ -19,7 +19,7 @@
 //! refused (so neither parsing nor printing can exhaust the stack).
 
 use crate::error::{Error, Result};
-use crate::spec::parse_u64;
+use crate::util::parse_u64;
 use std::collections::BTreeMap;
 use std::fmt;
 

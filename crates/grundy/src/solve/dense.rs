@@ -24,10 +24,13 @@ use crate::nimber::{Mex, Nimber};
 
 /// Settings of a [`DenseSolver`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct DenseConfig {
     /// Most bytes the value table may take.
     pub max_bytes: u64,
 }
+
+crate::util::setters!(DenseConfig { max_bytes: u64 });
 
 impl Default for DenseConfig {
     fn default() -> Self {

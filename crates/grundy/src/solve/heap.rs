@@ -58,6 +58,7 @@ pub const MAX_VALUES_AT_ONCE: u64 = 1 << 28;
 
 /// Settings of [`HeapValues`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct HeapConfig {
     /// Heaps up to this size are computed directly.
     pub dense_limit: u64,
@@ -75,6 +76,14 @@ pub struct HeapConfig {
     /// Settings of the underlying dense solver.
     pub dense: DenseConfig,
 }
+
+crate::util::setters!(HeapConfig {
+    dense_limit: u64,
+    search_limit: u64,
+    search_time: Option<Duration>,
+    time_limit: Option<Duration>,
+    dense: DenseConfig,
+});
 
 impl Default for HeapConfig {
     fn default() -> Self {

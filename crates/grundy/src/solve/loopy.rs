@@ -513,10 +513,15 @@ impl<'g> GraphValues<'g> {
 
 /// Settings of a [`LoopySolver`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct LoopyConfig {
     /// Most positions the explored graph may hold.
     pub max_positions: usize,
 }
+
+crate::util::setters!(LoopyConfig {
+    max_positions: usize,
+});
 
 impl Default for LoopyConfig {
     fn default() -> Self {

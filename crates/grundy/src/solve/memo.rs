@@ -67,11 +67,16 @@ use crate::util::Cancel;
 
 /// Settings of a [`MemoSolver`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct MemoConfig {
     /// Most positions the memo may hold before solving stops with an error
     /// (at most 2^31 - 1 take effect: the room of the memo's 32-bit ids).
     pub max_positions: usize,
 }
+
+crate::util::setters!(MemoConfig {
+    max_positions: usize,
+});
 
 impl Default for MemoConfig {
     fn default() -> Self {

@@ -35,6 +35,7 @@ use rustc_hash::FxHashMap;
 
 /// Settings of a [`MisereSolver`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct MisereConfig {
     /// Most sums the memo may hold before the search stops with an error.
     pub max_states: usize,
@@ -42,6 +43,11 @@ pub struct MisereConfig {
     /// solver) before it stops with an error: its work.
     pub max_moves: u64,
 }
+
+crate::util::setters!(MisereConfig {
+    max_states: usize,
+    max_moves: u64,
+});
 
 impl Default for MisereConfig {
     fn default() -> Self {

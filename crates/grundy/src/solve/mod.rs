@@ -24,15 +24,15 @@
 
 pub mod dag;
 pub mod dense;
-pub mod fill;
-pub mod heap;
+pub(crate) mod fill;
+pub(crate) mod heap;
 pub mod loopy;
-pub mod memo;
+pub(crate) mod memo;
 pub mod misere;
 pub mod misere_quotient;
 pub mod placement;
 pub mod proof;
-pub mod remoteness;
+pub(crate) mod remoteness;
 pub mod table;
 pub mod takebreak;
 pub mod values_file;

@@ -30,12 +30,18 @@ use rustc_hash::FxHashMap;
 
 /// Settings of a [`RemotenessSolver`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct RemotenessConfig {
     /// Most sums the memo may hold.
     pub max_states: usize,
     /// Most moves of sums generated over the life of the solver (its work).
     pub max_moves: u64,
 }
+
+crate::util::setters!(RemotenessConfig {
+    max_states: usize,
+    max_moves: u64,
+});
 
 impl Default for RemotenessConfig {
     fn default() -> Self {

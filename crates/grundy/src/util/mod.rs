@@ -6,10 +6,32 @@
 //! [`Cancel`] is a front-end's cancel hook.
 //! Nothing here imports another module of the crate.
 
-pub mod cancel;
+pub(crate) mod cancel;
 pub mod hash;
 
 pub use cancel::Cancel;
+
+/// Chainable setters for the public fields of a `#[non_exhaustive]`
+/// settings struct (the `*Config`s): `X::default().field(value)`, so a
+/// new field is no breaking change for the user who sets the others.
+macro_rules! setters {
+    ($ty:ident { $($field:ident: $t:ty),+ $(,)? }) => {
+        impl $ty {
+            $(
+                #[doc = concat!(
+                    "Sets the field `", stringify!($field), "` (chainable: `",
+                    stringify!($ty), "::default().", stringify!($field), "(..)`)."
+                )]
+                #[must_use]
+                pub fn $field(mut self, $field: $t) -> Self {
+                    self.$field = $field;
+                    self
+                }
+            )+
+        }
+    };
+}
+pub(crate) use setters;
 
 /// Parses one decimal `u64`, naming the problem on failure.
 pub fn parse_u64(text: &str) -> std::result::Result<u64, String> {

@@ -321,6 +321,7 @@ pub fn scan(rel: &str, src: &str) -> FileScan {
         .collect();
     let mut depth = 0usize;
     let mut pending_test = false;
+    let mut path_attr: Option<String> = None;
     let mut k = 0;
     while k < toks.len() {
         let tok = t(k);
@@ -343,6 +344,14 @@ pub fn scan(rel: &str, src: &str) -> FileScan {
                 e += 1;
             }
             let attr: Vec<String> = toks[open + 1..e].iter().map(|x| x.0.clone()).collect();
+            if attr.first().is_some_and(|a| a == "path") && inline.is_empty() {
+                // `#[path = "x.rs"]`: the string is blanked, so read it
+                // from the line of the source (relative to this file's
+                // folder).
+                let line = toks[k].1;
+                let text = src.lines().nth(line - 1).unwrap_or("");
+                path_attr = text.split('"').nth(1).map(String::from);
+            }
             if is_test_cfg(&attr) {
                 if inner {
                     return FileScan {
@@ -355,6 +364,7 @@ pub fn scan(rel: &str, src: &str) -> FileScan {
             k = e + 1;
             continue;
         }
+        let path_here = path_attr.take();
         if pending_test {
             // Skip the whole item: to its `;` or its matching `}`.
             pending_test = false;
@@ -363,7 +373,14 @@ pub fn scan(rel: &str, src: &str) -> FileScan {
                 e += 1;
             }
             if t(e) == ";" {
-                if let Some(m) = (k..e).find(|&j| t(j) == "mod") {
+                if let (Some(_), Some(file)) = ((k..e).find(|&j| t(j) == "mod"), &path_here) {
+                    let folder = rel.rsplit_once('/').map_or("", |(d, _)| d);
+                    test_files.push(if folder.is_empty() {
+                        file.clone()
+                    } else {
+                        format!("{folder}/{file}")
+                    });
+                } else if let Some(m) = (k..e).find(|&j| t(j) == "mod") {
                     let mut dir = file_mod.clone();
                     dir.extend(inline.iter().map(|(n, _)| n.clone()));
                     let base = dir.join("/");

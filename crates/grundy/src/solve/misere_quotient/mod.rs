@@ -47,6 +47,7 @@ pub use genus::{genus, misere_nim_value, misere_nim_value_within, Genus};
 
 /// Limits of a quotient computation.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct QuotientConfig {
     /// Most elements the quotient may have.
     pub max_order: usize,
@@ -55,6 +56,12 @@ pub struct QuotientConfig {
     /// Limits of the exhaustive search that answers membership questions.
     pub search: MisereConfig,
 }
+
+crate::util::setters!(QuotientConfig {
+    max_order: usize,
+    max_pairs: usize,
+    search: MisereConfig,
+});
 
 impl Default for QuotientConfig {
     fn default() -> Self {

@@ -44,7 +44,7 @@
 //! a flood fill that crosses a row in one step (the split is the largest
 //! cost left), and parallel search.
 
-pub mod board;
+pub(crate) mod board;
 pub mod canon;
 pub mod endgame;
 pub mod reduce;

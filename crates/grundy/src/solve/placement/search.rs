@@ -41,6 +41,7 @@ use std::sync::Arc;
 
 /// Settings of a [`PlacementSolver`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct PlacementConfig {
     /// Most regions of more than 64 cells (boards larger than 64 cells)
     /// the table may hold: they are all kept, in a hash map of about 40
@@ -62,6 +63,12 @@ pub struct PlacementConfig {
     /// 16 minutes bounded at 128 MB.
     pub table_bytes: usize,
 }
+
+crate::util::setters!(PlacementConfig {
+    max_positions: usize,
+    endgame: (usize, usize),
+    table_bytes: usize,
+});
 
 impl Default for PlacementConfig {
     fn default() -> Self {

@@ -28,18 +28,27 @@ use crate::error::{ErrorKind, Result};
 use rustc_hash::FxHashMap;
 
 /// The file's first bytes.
-pub const MAGIC: &[u8; 8] = b"GRUNDYPT";
+pub(crate) const MAGIC: &[u8; 8] = b"GRUNDYPT";
 /// The largest saved table read (4 GiB: the entries of a full table of
 /// the default 1 GiB, [`super::search::PlacementConfig::table_bytes`], take
 /// under 2 GiB). A file's magic is checked before its length
 /// ([`crate::files::read_binary`]).
 pub const MAX_FILE_BYTES: u64 = 4 << 30;
+
+/// The bytes of the saved table `path` (what
+/// [`AnyGame::load_table`](crate::spec::AnyGame::load_table) takes), or
+/// `None` when the file does not exist: a regular file only, its magic
+/// checked first, at most [`MAX_FILE_BYTES`] read
+/// ([`crate::files::read_binary`]).
+pub fn read_file(path: &std::path::Path) -> Result<Option<Vec<u8>>> {
+    crate::files::read_binary(path, MAGIC, MAX_FILE_BYTES, "a placement table")
+}
 /// The format version written and read.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 const KNOWN: u64 = 1 << 63;
 const ENTRY_BYTES: usize = 26;
 /// Values below this may be recorded as excluded.
-pub const NOT_BITS: u64 = 23;
+pub(crate) const NOT_BITS: u64 = 23;
 /// In a slot's word, the flag of a value (see `Slot`).
 const SLOT_VALUE: u32 = 1 << 23;
 const NOT_MASK: u32 = (1 << 23) - 1;
@@ -49,7 +58,7 @@ const NOT_MASK: u32 = (1 << 23) - 1;
 pub enum Known {
     /// Its nim-value.
     Value(u16),
-    /// Values it does not have (bit `j`: not `j`, for `j <` [`NOT_BITS`]).
+    /// Values it does not have (bit `j`: not `j`, for `j < 23`).
     Not(u64),
 }
 
@@ -371,7 +380,7 @@ impl Table {
     }
 
     /// Records that `region` does not have the value `not` (kept only for
-    /// values below [`NOT_BITS`], and only while the value is unknown).
+    /// values below 23, and only while the value is unknown).
     pub fn exclude(&mut self, region: Board, not: u64) {
         if not >= NOT_BITS {
             return;

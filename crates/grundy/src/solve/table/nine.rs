@@ -84,7 +84,7 @@ impl Nine {
 
     /// The bit plane: bit 8 of value `i` is bit `i % 64` of word `i / 64`.
     #[inline]
-    pub fn high_words(&self) -> &[AtomicU64] {
+    pub(crate) fn high_words(&self) -> &[AtomicU64] {
         &self.high
     }
 

@@ -460,6 +460,7 @@ pub const MAX_THREADS: usize = 256;
 
 /// Settings of a [`TakeBreakSolver`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct TakeBreakConfig {
     /// Most bytes the value table may take.
     pub max_bytes: u64,
@@ -478,6 +479,14 @@ pub struct TakeBreakConfig {
     /// [`Nine`]: crate::solve::table::Nine
     pub nine_bits_from: u64,
 }
+
+crate::util::setters!(TakeBreakConfig {
+    max_bytes: u64,
+    method: Method,
+    simd: bool,
+    threads: usize,
+    nine_bits_from: u64,
+});
 
 /// The default [`TakeBreakConfig::nine_bits_from`]: 2^27 values, a `u16`
 /// table of 256 MiB.

@@ -1,7 +1,7 @@
 //! `allbut:S`: take any positive number of tokens except those listed.
 
 use crate::games::Subtraction;
-use crate::spec::heap::HeapSpec;
+use crate::anygame::HeapSpec;
 use crate::spec::{number_list, Family};
 
 pub(super) const FAMILY: Family = Family {

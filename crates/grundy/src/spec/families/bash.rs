@@ -1,7 +1,7 @@
 //! `bash:M`: Bachet's game, take 1 to M tokens.
 
 use crate::games::Subtraction;
-use crate::spec::heap::HeapSpec;
+use crate::anygame::HeapSpec;
 use crate::spec::{single_number, Family};
 
 pub(super) const FAMILY: Family = Family {

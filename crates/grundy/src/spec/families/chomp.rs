@@ -3,7 +3,7 @@
 
 use crate::error::Result;
 use crate::games::placement::{draw, parse_chomp, Chomp};
-use crate::spec::placement::{GameEngine, PlacementSpec};
+use crate::anygame::placement::{GameEngine, PlacementSpec};
 use crate::spec::{no_args, AnyGame, Family};
 
 pub(super) const FAMILY: Family = Family {

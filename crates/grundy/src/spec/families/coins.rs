@@ -26,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::games::coins::{normalize, CoinGame, CoinRule};
 use crate::nimber::Nimber;
 use crate::solve::PeriodReport;
-use crate::spec::adapt::{not_a_sequence, parse_list};
+use crate::anygame::adapt::{not_a_sequence, parse_list};
 use crate::spec::{AnalyzeOptions, AnyGame, Family};
 use crate::strategy::{Analysis, Outcome, WinningMove};
 

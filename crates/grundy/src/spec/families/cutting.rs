@@ -6,7 +6,8 @@ use crate::game::Game;
 use crate::games::cutting::{parse_sheet, search_work, Cutting, Sheet, MAX_SEARCH_WORK};
 use crate::nimber::Nimber;
 use crate::solve::MemoSolver;
-use crate::spec::{no_args, no_misere_analysis, AnalyzeOptions, AnyGame, Family};
+use crate::anygame::no_misere_analysis;
+use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
 use crate::strategy::{analyze, Analysis};
 
 pub(super) const FAMILY: Family = Family {

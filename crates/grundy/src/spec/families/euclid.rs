@@ -4,7 +4,7 @@
 use crate::analysis::pattern::{PairLaw, ProvenLaw, QuadraticIrrational};
 use crate::error::Result;
 use crate::games::euclid::{self, Euclid};
-use crate::spec::adapt::{PairRules, PairSpec, EUCLID_SEARCH};
+use crate::anygame::adapt::{PairRules, PairSpec, EUCLID_SEARCH};
 use crate::spec::{no_args, AnyGame, Family};
 
 pub(super) const FAMILY: Family = Family {

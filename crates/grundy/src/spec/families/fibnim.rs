@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::game::{Evaluator, Game};
 use crate::nimber::Nimber;
 use crate::solve::PeriodReport;
-use crate::spec::adapt::{
+use crate::anygame::adapt::{
     listed_options, misere_search, not_a_sequence, parse_list, single, too_large_for_misere,
     MISERE_HEAP,
 };

@@ -1,7 +1,7 @@
 //! `hex:CODE`: hexadecimal take-and-break codes.
 
 use crate::games::TakeBreak;
-use crate::spec::heap::HeapSpec;
+use crate::anygame::HeapSpec;
 use crate::spec::Family;
 
 pub(super) const FAMILY: Family = Family {

@@ -3,7 +3,7 @@
 use crate::error::{Error, Result};
 use crate::games::moore::Moore;
 use crate::nimber::Nimber;
-use crate::spec::adapt::{
+use crate::anygame::adapt::{
     list_string, listed_options, memo, misere_search, not_a_sequence, parse_list, single,
     MOORE_MOVES, MOORE_SEARCH,
 };

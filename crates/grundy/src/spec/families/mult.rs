@@ -3,7 +3,7 @@
 use crate::error::{Error, ErrorKind, Result};
 use crate::games::multiplication::Multiplication;
 use crate::nimber::Nimber;
-use crate::spec::adapt::{listed_options, memo, misere_search, not_a_sequence, single};
+use crate::anygame::adapt::{listed_options, memo, misere_search, not_a_sequence, single};
 use crate::spec::{parse_u64, AnalyzeOptions, AnyGame, Family};
 use crate::strategy::{analyze, Analysis};
 

@@ -3,7 +3,7 @@
 
 use crate::error::Error;
 use crate::games::TakeBreak;
-use crate::spec::heap::HeapSpec;
+use crate::anygame::HeapSpec;
 use crate::spec::{no_args, Family};
 
 /// A [`Family`] entry for a named take-and-break game.

@@ -4,10 +4,8 @@ use crate::error::Result;
 use crate::games::{nim::Nim, TakeBreak};
 use crate::nimber::Nimber;
 use crate::solve::{HeapValues, PeriodReport};
-use crate::spec::heap::{find_heap_option, heap_options_head, list_heap_options};
-use crate::spec::{
-    no_args, parse_heap, parse_heaps, AnalyzeOptions, AnyGame, Family, OptionsHead,
-};
+use crate::anygame::{find_heap_option, heap_options_head, list_heap_options, parse_heaps};
+use crate::spec::{no_args, parse_heap, AnalyzeOptions, AnyGame, Family, OptionsHead};
 use crate::strategy::{Analysis, Outcome, WinningMove};
 
 pub(super) const FAMILY: Family = Family {

@@ -10,7 +10,7 @@
 use crate::error::{Error, Result};
 use crate::games::placement::{draw, parse_board, GraphKayles, NodeKayles};
 use crate::solve::placement::{low_bits, Bits, Board};
-use crate::spec::placement::{Engine, GameEngine, PlacementSpec};
+use crate::anygame::placement::{Engine, GameEngine, PlacementSpec};
 use crate::spec::{parse_u64, AnyGame, Family, SpecFiles};
 
 pub(super) const FAMILY: Family = Family {

@@ -2,7 +2,7 @@
 
 use crate::error::Result;
 use crate::games::TakeBreak;
-use crate::spec::heap::HeapSpec;
+use crate::anygame::HeapSpec;
 use crate::spec::{AnyGame, Family};
 
 pub(super) const FAMILY: Family = Family {

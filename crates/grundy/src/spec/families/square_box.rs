@@ -3,7 +3,7 @@
 use crate::error::Result;
 use crate::games::square_box::SquareBox;
 use crate::nimber::Nimber;
-use crate::spec::adapt::{
+use crate::anygame::adapt::{
     listed_options, misere_search, not_a_sequence, pair_string, parse_pair, too_large_for_misere,
 };
 use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};

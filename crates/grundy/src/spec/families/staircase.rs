@@ -3,7 +3,7 @@
 use crate::error::{Error, Result};
 use crate::games::staircase::Staircase;
 use crate::nimber::Nimber;
-use crate::spec::adapt::{list_string, listed_options, misere_search, not_a_sequence, parse_list};
+use crate::anygame::adapt::{list_string, listed_options, misere_search, not_a_sequence, parse_list};
 use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
 use crate::strategy::{Analysis, Outcome, WinningMove};
 

@@ -1,7 +1,7 @@
 //! `sub:S`: the subtraction game of a set (finite, or `pow2`, `fib`, `squares`).
 
 use crate::games::Subtraction;
-use crate::spec::heap::HeapSpec;
+use crate::anygame::HeapSpec;
 use crate::spec::{number_list, Family};
 
 pub(super) const FAMILY: Family = Family {

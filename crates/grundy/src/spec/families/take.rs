@@ -1,7 +1,7 @@
 //! `take:LO..HI`: take a number of tokens between two bounds that depend on the heap.
 
 use crate::games::take::TakeRange;
-use crate::spec::heap::HeapSpec;
+use crate::anygame::HeapSpec;
 use crate::spec::Family;
 
 pub(super) const FAMILY: Family = Family {

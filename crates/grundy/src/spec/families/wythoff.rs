@@ -4,7 +4,7 @@
 use crate::analysis::pattern::{PairLaw, ProvenLaw, QuadraticIrrational};
 use crate::error::{Error, Result};
 use crate::games::wythoff::{self, Wythoff};
-use crate::spec::adapt::{parse_big, single, PairRules, PairSpec, WYTHOFF_SEARCH};
+use crate::anygame::adapt::{parse_big, single, PairRules, PairSpec, WYTHOFF_SEARCH};
 use crate::spec::{no_args, AnyGame, Family};
 use crate::strategy::Analysis;
 

@@ -1,33 +1,26 @@
-//! Game specs: a string such as `nim`, `sub:1,3,4` or `bash:3` names a game.
+//! The run-time game interface: a game chosen at run time, with positions
+//! written as strings ([`AnyGame`]), and what every such game shares: any
+//! heap game as one ([`HeapSpec`]), the helpers of the closed-form and
+//! pair families (`adapt`), misère play and compounds through listed
+//! moves ([`listed`]), the placement games' adapter (`placement`).
 //!
-//! [`parse`] turns a spec into an [`AnyGame`]: a game chosen at run time,
-//! with positions written as strings, which is what the `grundy` command
-//! works with. [`FAMILIES`] lists every family with its syntax (the
-//! `grundy games` listing and `--help` are generated from it).
-//!
-//! A spec is `NAME` or `NAME:ARGS`; numbers are decimal `u64`. Octal codes
-//! stand alone (`0.07`, `.07`, `4.3r`) and hexadecimal ones carry a prefix
-//! (`hex:0.3F`); named take-and-break games (`kayles`, `dawson`, `lasker`,
-//! ...) also answer to their CGSuite-style names (`DawsonsKayles`).
+//! This layer sits below [`crate::script`] (a scripted game is an
+//! [`AnyGame`]) and the family registry [`crate::spec`] above it turns a
+//! spec string into one. Users name these items through [`crate::spec`].
 
-use crate::analysis::Periodicity;
 use crate::error::{Error, Result};
 use crate::games::TakeBreak;
 use crate::nimber::Nimber;
 use crate::solve::placement::Progress;
 use crate::solve::{PeriodReport, MAX_VALUES_AT_ONCE};
 use crate::strategy::Analysis;
-/// Re-exported from the leaf layer [`crate::util`], where it now lives.
-pub use crate::util::parse_u64;
+use crate::util::parse_u64;
 pub(crate) use adapt::no_misere_analysis;
 
-mod adapt;
-mod families;
+pub(crate) mod adapt;
 mod heap;
 pub mod listed;
-mod placement;
-pub use families::cutting::CuttingSpec;
-pub use families::FAMILIES;
+pub(crate) mod placement;
 pub use heap::{
     find_heap_option, heap_options_head, list_heap_options, HeapSpec, MAX_LISTED_HEAP,
     MAX_LISTED_OPTIONS, MAX_PLAYED_HEAP, MAX_STREAMED_OPTIONS,
@@ -327,181 +320,13 @@ pub trait AnyGame {
     }
 }
 
-/// Builds a game from its full spec, the text after `:` (if any) and the
-/// caller's files (for the families that name one).
-pub type ParseFn =
-    fn(spec: &str, args: Option<&str>, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>>;
-
-/// Where the files that specs name (`script:FILE.rhai`, `toml:FILE.toml`)
-/// come from. Parsing reads no files: the caller does (the `grundy`
-/// command and the Python package read them from disk with
-/// [`crate::files::read_game_file`], within its limits) and hands their
-/// text to [`parse_with`]; [`parse`] takes no files and refuses such specs.
-///
-/// ```
-/// use grundy::spec::{parse_with, SpecFiles};
-/// struct InMemory;
-/// impl SpecFiles for InMemory {
-///     fn read(&self, _spec: &str, path: &str) -> grundy::Result<String> {
-///         assert_eq!(path, "take-12.rhai");
-///         Ok("fn moves(n) { let o = []; if n >= 1 { o.push(n - 1) } if n >= 2 { o.push(n - 2) } o }".into())
-///     }
-/// }
-/// let mut game = parse_with("script:take-12.rhai", &InMemory).unwrap();
-/// let v: Vec<u64> = game.values(0, 5).unwrap().iter().map(|g| g.value()).collect();
-/// assert_eq!(v, [0, 1, 2, 0, 1, 2]);
-/// ```
-pub trait SpecFiles {
-    /// The text of the game file `path`, named in the spec `spec` (for
-    /// errors).
-    fn read(&self, spec: &str, path: &str) -> Result<String>;
-
-    /// The limits scripted games run under (default:
-    /// [`ScriptLimits::default`]).
-    fn script_limits(&self) -> Result<ScriptLimits> {
-        Ok(ScriptLimits::default())
-    }
-}
-
-/// The memory one value of a script may take (an array: 16 bytes per
-/// element; a map: about 64 bytes per entry), 128 MiB: the default of
-/// [`ScriptLimits::max_array_size`] and [`ScriptLimits::max_map_size`].
-/// The data is checked after each operation, so a value may reach twice
-/// this size just before it is refused.
-pub const SCRIPT_VALUE_BYTES: usize = 128 << 20;
-
-/// The default budget of operations of one command's script work
-/// ([`ScriptLimits::max_total_operations`]): 600 million, about 27 s of
-/// Rhai and 24 s of Lua on the machine that measured them (Rhai ran
-/// 2.2·10^7 operations a second, Lua 1.5·10^8 instructions, in
-/// `grundy values script:slow --to 100000` with a loop in `moves`; release
-/// build, 2-core Xeon). A runaway script stops within about 30 s; honest
-/// work past it raises the budget (`GRUNDY_SCRIPT_BUDGET` in the `grundy`
-/// command and the Python package). It was 4·10^9 (3 min 22 s of Rhai in
-/// silence) before issue 33.
-pub const SCRIPT_BUDGET: u64 = 600_000_000;
-
-/// Lua instructions counted as one operation of
-/// [`ScriptLimits::max_total_operations`], so that one budget lasts about
-/// as long in either language: Lua ran 6.7 times as many instructions a
-/// second as Rhai ran operations (see [`SCRIPT_BUDGET`]); 6 keeps Lua's
-/// budget slightly the shorter.
-pub const LUA_INSTRUCTIONS_PER_OPERATION: u64 = 6;
-
-/// Limits a script runs under (each call of `moves` separately).
-#[derive(Clone, Debug)]
-pub struct ScriptLimits {
-    /// Operations (roughly: expressions evaluated) per call.
-    pub max_operations: u64,
-    /// Depth of nested function calls.
-    pub max_call_levels: usize,
-    /// Length of any string.
-    pub max_string_size: usize,
-    /// Elements of any array, nested ones counted too (so also the number
-    /// of options). By default a memory limit: [`SCRIPT_VALUE_BYTES`] at
-    /// 16 bytes per element (a script's value). Rhai checks sizes after
-    /// each change by walking the data, so growing an array one `push` at
-    /// a time costs time quadratic in its length (about 5 s for 100,000).
-    pub max_array_size: usize,
-    /// Size of any object map.
-    pub max_map_size: usize,
-    /// Positions the memo solver may store (general positions).
-    pub max_positions: usize,
-    /// Operations of all calls of one game together (the whole command),
-    /// including the script's top level; for Lua each operation is
-    /// [`LUA_INSTRUCTIONS_PER_OPERATION`] instructions. The default,
-    /// [`SCRIPT_BUDGET`], stops a runaway script within about 30 s.
-    pub max_total_operations: u64,
-    /// Wall-clock time of one call (the top level included), checked
-    /// between operations and at the entry of the native functions that
-    /// can take long (see [`crate::script`], "Limits"):
-    /// [`SCRIPT_CALL_TIME`] by default; the `grundy` command reads it
-    /// from `GRUNDY_SCRIPT_CALL_SECONDS`.
-    pub max_call_time: std::time::Duration,
-    /// Wall-clock time of all calls of one game together (the whole
-    /// command; time between calls, such as a `play` prompt, does not
-    /// count): [`SCRIPT_TOTAL_TIME`] by default; the `grundy` command reads
-    /// it from `GRUNDY_SCRIPT_SECONDS`.
-    pub max_total_time: std::time::Duration,
-    /// Bytes a call may allocate beyond what was live when it began (all
-    /// of its values together), [`SCRIPT_MEMORY`] by default. Lua: the
-    /// limit of the whole state (with [`ScriptLimits::max_array_size`] ×
-    /// 16 bytes, the smaller; at least 4 MiB). Rhai: the bytes the calling
-    /// thread allocates, as the program counts them
-    /// ([`crate::script::count_memory_with`]; the `grundy` command does);
-    /// without a count Rhai bounds each value
-    /// ([`ScriptLimits::max_array_size`]), not their total.
-    pub max_memory: usize,
-}
-
-/// The default of [`ScriptLimits::max_call_time`]: 5 s, 20 times what
-/// the 5,000,000 operations of a call take in Rhai.
-pub const SCRIPT_CALL_TIME: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// The default of [`ScriptLimits::max_total_time`]: 25 s, so that a
-/// runaway script, whatever it calls, stops within about 30 s.
-pub const SCRIPT_TOTAL_TIME: std::time::Duration = std::time::Duration::from_secs(25);
-
-/// The default of [`ScriptLimits::max_memory`]: 256 MiB, two values of
-/// the largest size [`SCRIPT_VALUE_BYTES`].
-pub const SCRIPT_MEMORY: usize = 2 * SCRIPT_VALUE_BYTES;
-
-impl Default for ScriptLimits {
-    fn default() -> Self {
-        ScriptLimits {
-            max_operations: 5_000_000,
-            max_call_levels: 64,
-            max_string_size: 10_000,
-            max_array_size: SCRIPT_VALUE_BYTES / 16,
-            max_map_size: SCRIPT_VALUE_BYTES / 64,
-            max_positions: 10_000_000,
-            max_total_operations: SCRIPT_BUDGET,
-            max_call_time: SCRIPT_CALL_TIME,
-            max_total_time: SCRIPT_TOTAL_TIME,
-            max_memory: SCRIPT_MEMORY,
-        }
-    }
-}
-
-/// No files: what [`parse`] uses. A spec naming a file is refused.
-struct NoFiles;
-
-impl SpecFiles for NoFiles {
-    fn read(&self, spec: &str, path: &str) -> Result<String> {
-        Err(Error::invalid_spec(
-            spec,
-            format!(
-                "names the file `{path}`, and `spec::parse` reads no files: \
-                 read it and pass its text with `spec::parse_with`"
-            ),
-        ))
-    }
-}
-
-/// A family of games, as listed by `grundy games`.
-pub struct Family {
-    /// The name (the part of the spec before `:`).
-    pub name: &'static str,
-    /// The spec syntax, e.g. `sub:S` .
-    pub syntax: &'static str,
-    /// The position syntax, e.g. `N (a heap size)`.
-    pub position: &'static str,
-    /// One line on what the game is.
-    pub about: &'static str,
-    /// A position to try, as the arguments of `grundy analyze`, e.g.
-    /// `sub:1,3,4 5` (file families name a file of `examples/games/`,
-    /// relative to the repository).
-    pub example: &'static str,
-    parse: ParseFn,
-}
-
 /// Most components [`AnyGame::analyze`] takes in one sum (positions of a
-/// game that [`parse`] returns).
+/// game that [`parse`](crate::spec::parse) returns).
 pub const MAX_COMPONENTS: usize = 1 << 20;
 
 /// Checks the size of a range of heaps asked of [`AnyGame::values`] at
 /// once: at most [`MAX_VALUES_AT_ONCE`] values (they come back in memory,
-/// 8 bytes each). Every game [`parse`] returns checks it, and a front-end
+/// 8 bytes each). Every game [`parse`](crate::spec::parse) returns checks it, and a front-end
 /// that asks for a range piece by piece checks the whole range with it
 /// first. An empty range (`from > to`) passes: the game names it.
 pub fn check_values_count(from: u64, to: u64) -> Result<()> {
@@ -514,11 +339,14 @@ pub fn check_values_count(from: u64, to: u64) -> Result<()> {
     Ok(())
 }
 
-/// The game [`parse`] returns: every family behind one check of the number
+/// The game [`parse`](crate::spec::parse) returns: every family behind one check of the number
 /// of positions, made here once instead of in each family (a family may
 /// then rely on at least one and at most [`MAX_COMPONENTS`] positions).
-/// Every method of [`AnyGame`] is forwarded.
-struct Chosen(Box<dyn AnyGame>);
+/// Every method of [`AnyGame`] is forwarded, default methods included:
+/// clippy's `missing_trait_methods`, denied on the impl, makes a new
+/// method of the trait an error here until it is forwarded (CI runs
+/// clippy with `-D warnings`), and a test compares the two lists.
+pub(crate) struct Chosen(pub(crate) Box<dyn AnyGame>);
 
 impl Chosen {
     fn check_count(&self, positions: &[String]) -> Result<()> {
@@ -535,6 +363,7 @@ impl Chosen {
     }
 }
 
+#[deny(clippy::missing_trait_methods)]
 impl AnyGame for Chosen {
     fn spec(&self) -> String {
         self.0.spec()
@@ -578,6 +407,10 @@ impl AnyGame for Chosen {
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<PeriodReport> {
         self.0.period_until_proven(budget, progress)
+    }
+
+    fn period(&mut self, limit: u64) -> Result<PeriodReport> {
+        self.0.period(limit)
     }
 
     fn analyze(
@@ -663,102 +496,6 @@ impl AnyGame for Chosen {
     }
 }
 
-/// Parses a spec that names no file (see the module docs); `script:FILE`
-/// and `toml:FILE` are refused: the library reads no files, see
-/// [`parse_with`].
-///
-/// ```
-/// let mut game = grundy::spec::parse("sub:1,3,4").unwrap();
-/// let v: Vec<u64> = game.values(0, 8).unwrap().iter().map(|g| g.value()).collect();
-/// assert_eq!(v, [0, 1, 0, 1, 2, 3, 2, 0, 1]);
-/// assert!(grundy::spec::parse("sub:").is_err());
-/// ```
-pub fn parse(spec: &str) -> Result<Box<dyn AnyGame>> {
-    parse_with(spec, &NoFiles)
-}
-
-/// Parses a spec, taking the text of the files it names (`script:FILE`,
-/// `toml:FILE`) from `files`.
-pub fn parse_with(spec: &str, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>> {
-    Ok(Box::new(Chosen(choose(spec, files)?)))
-}
-
-/// The game a spec names (see [`parse_with`]).
-fn choose(spec: &str, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>> {
-    let trimmed = spec.trim();
-    if trimmed.is_empty() {
-        return Err(Error::invalid_spec(
-            spec,
-            "the game spec is empty (try `nim` or `sub:1,3,4`)",
-        ));
-    }
-    let (name, args) = match trimmed.split_once(':') {
-        Some((n, a)) => (n, Some(a)),
-        None => (trimmed, None),
-    };
-    let lower = name.to_ascii_lowercase();
-    let starts_like_a_code = name.starts_with(|c: char| c.is_ascii_digit() || c == '.');
-    match FAMILIES.iter().find(|f| f.name == lower) {
-        Some(family) => (family.parse)(trimmed, args, files),
-        None if starts_like_a_code && args.is_none() => families::octal::code(trimmed),
-        None if args.is_none() && TakeBreak::named(name).is_some() => {
-            match TakeBreak::named(name) {
-                Some(game) => Ok(Box::new(HeapSpec::new(game))),
-                None => Err(Error::invalid_spec(spec, "unknown game")),
-            }
-        }
-        None => Err(Error::invalid_spec(
-            spec,
-            match closest_family(&lower) {
-                Some(near) => format!("unknown game `{name}`: did you mean `{near}`?"),
-                None => format!(
-                    "unknown game `{name}` (known: {})",
-                    FAMILIES
-                        .iter()
-                        .map(|f| f.name)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            },
-        )),
-    }
-}
-
-/// The family name nearest to a mistyped `name`, when one is near enough
-/// (edit distance at most 2, and less than half the name).
-fn closest_family(name: &str) -> Option<&'static str> {
-    FAMILIES
-        .iter()
-        .map(|f| (strsim::damerau_levenshtein(name, f.name), f.name))
-        .filter(|&(d, near)| d <= 2 && 2 * d < near.len().max(name.len()))
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, near)| near)
-}
-
-fn no_args(spec: &str, args: Option<&str>) -> Result<()> {
-    match args {
-        None => Ok(()),
-        Some(_) => Err(Error::invalid_spec(spec, "this game takes no arguments")),
-    }
-}
-
-fn number_list(spec: &str, args: Option<&str>) -> Result<Vec<u64>> {
-    let args = args.unwrap_or("");
-    if args.trim().is_empty() {
-        return Err(Error::invalid_spec(
-            spec,
-            "the list of numbers is empty (e.g. `sub:1,3,4`)",
-        ));
-    }
-    args.split(',')
-        .map(|t| parse_u64(t).map_err(|r| Error::invalid_spec(spec, r)))
-        .collect()
-}
-
-fn single_number(spec: &str, args: Option<&str>) -> Result<u64> {
-    parse_u64(args.unwrap_or("")).map_err(|r| Error::invalid_spec(spec, r))
-}
-
 /// Parses a heap size given as a position. Heaps written as one list
 /// (`3,4,5`) get a hint that the heaps of a sum are separate arguments.
 pub fn parse_heap(text: &str) -> Result<u64> {
@@ -779,102 +516,49 @@ pub fn parse_heap(text: &str) -> Result<u64> {
 }
 
 /// Parses the heap sizes of a sum (one per component).
-fn parse_heaps(positions: &[String]) -> Result<Vec<u64>> {
+pub(crate) fn parse_heaps(positions: &[String]) -> Result<Vec<u64>> {
     positions.iter().map(|p| parse_heap(p)).collect()
-}
-
-/// The periodicity found by a period search, for callers that format it.
-pub fn describe_periodicity(p: &Periodicity) -> String {
-    if p.saltus == 0 {
-        format!("G(n + {}) = G(n) for n >= {}", p.period, p.preperiod)
-    } else {
-        format!(
-            "G(n + {}) = G(n) + {} for n >= {}",
-            p.period, p.saltus, p.preperiod
-        )
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    #[test]
-    fn bad_specs_name_what_is_wrong() {
-        let msg = |s: &str| parse(s).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(msg("sub:").contains("empty"));
-        assert!(msg("sub:0").contains("at least one token"));
-        assert!(msg("sub:1,x").contains("`x` is not a non-negative integer"));
-        assert!(msg("sub:-3").contains("negative"));
-        assert!(msg("sub:99999999999999999999").contains("larger than"));
-        assert!(msg("frobnicate").contains("unknown game `frobnicate`"));
-        assert!(!msg("frobnicate").contains("did you mean"));
-        assert!(msg("").contains("empty"));
-        assert!(msg("bash:0").contains("at least 1"));
-        assert!(msg("nim:3").contains("no arguments"));
-    }
-
-    #[test]
-    fn a_spec_naming_a_file_is_not_read_by_parse() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../examples/games/take-half.toml"
-        );
-        for spec in [format!("toml:{path}"), format!("script:{path}")] {
-            let e = parse(&spec)
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
-            assert!(e.contains("reads no files"), "{spec}: {e}");
-            assert!(e.contains("parse_with"), "{spec}: {e}");
-        }
-    }
-
-    #[test]
-    fn a_mistyped_game_name_gets_a_did_you_mean() {
-        let msg = |s: &str| parse(s).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(
-            msg("kayls").contains("did you mean `kayles`?"),
-            "{}",
-            msg("kayls")
-        );
-        assert!(msg("wythof").contains("did you mean `wythoff`?"));
-        assert!(msg("Laskr").contains("did you mean `lasker`?"));
-        assert!(!msg("xy").contains("did you mean"), "{}", msg("xy"));
-    }
-
-    #[test]
-    fn closed_form_games_list_their_moves_for_play() {
-        let mut w = parse("wythoff").unwrap();
-        let mut moves = w.options("1,1").unwrap();
-        moves.sort();
-        assert_eq!(moves, [vec!["0,0"], vec!["0,1"], vec!["1,0"]]);
-        assert_eq!(w.normalize(" 03,5").unwrap(), "3,5");
-        let e = w.options("1000000,1000000").unwrap_err();
-        assert!(e.to_string().contains("too large"), "{e}");
-
-        // Every listed move of a small position is one the analysis knows:
-        // a winning move of an N-position is among the options.
-        for spec in ["euclid", "staircase", "moore:2", "mult:100", "box"] {
-            let mut g = parse(spec).unwrap();
-            let position = match spec {
-                "euclid" => "25,7",
-                "staircase" | "moore:2" => "1,2,3",
-                "mult:100" => "3",
-                _ => "20,3",
-            };
-            let options = g.options(position).unwrap();
-            let a = g
-                .analyze(&[position.to_string()], &AnalyzeOptions::default())
-                .unwrap();
-            for m in &a.winning_moves {
-                assert!(
-                    options.contains(&m.to),
-                    "{spec}: {:?} not among {options:?}",
-                    m.to
-                );
+    /// The names of the `fn`s at the top level of the block that follows
+    /// `header` in this file.
+    fn methods_after(header: &str) -> Vec<String> {
+        let src = include_str!("mod.rs");
+        let start = src.find(header).expect(header) + header.len();
+        let mut depth = 1;
+        let mut names = Vec::new();
+        for line in src[start..].lines() {
+            let trimmed = line.trim_start();
+            if depth == 1 {
+                if let Some(rest) = trimmed.strip_prefix("fn ") {
+                    let name: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    names.push(name);
+                }
             }
-            assert!(!options.is_empty(), "{spec}");
+            depth += line.matches('{').count();
+            depth -= line.matches('}').count().min(depth);
+            if depth == 0 {
+                break;
+            }
         }
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn chosen_forwards_every_method_of_any_game_defaults_included() {
+        let declared = methods_after("pub trait AnyGame {");
+        let forwarded = methods_after("impl AnyGame for Chosen {");
+        assert!(declared.len() > 20, "{declared:?}");
+        assert_eq!(
+            declared, forwarded,
+            "a method of `AnyGame` that `Chosen` does not forward bypasses it \
+             for every parsed game"
+        );
     }
 }

@@ -19,7 +19,7 @@ use crate::strategy::{Analysis, MovesListed, Outcome, WinningMove};
 use crate::util::Cancel;
 
 /// One game with its solver and its way of drawing positions.
-pub(super) trait Engine {
+pub(crate) trait Engine {
     /// What a position names to use this engine (`cycle:7`); empty for the
     /// family's main engine.
     fn label(&self) -> &str;
@@ -47,12 +47,12 @@ pub(super) trait Engine {
 }
 
 /// Writes a board of game `G` (engine label, board, cells marked).
-pub(super) type Show<G> = fn(&G, &str, &Board, u128) -> String;
+pub(crate) type Show<G> = fn(&G, &str, &Board, u128) -> String;
 /// Reads a board of game `G` (engine label, text).
-pub(super) type Read<G> = fn(&G, &str, &str) -> Result<Board>;
+pub(crate) type Read<G> = fn(&G, &str, &str) -> Result<Board>;
 
 /// A placement game `G` as an [`Engine`].
-pub(super) struct GameEngine<G: Placement> {
+pub(crate) struct GameEngine<G: Placement> {
     label: String,
     solver: PlacementSolver<G>,
     show: Show<G>,
@@ -60,7 +60,7 @@ pub(super) struct GameEngine<G: Placement> {
 }
 
 impl<G: Placement> GameEngine<G> {
-    pub(super) fn new(label: &str, game: G, show: Show<G>, read: Read<G>) -> Self {
+    pub(crate) fn new(label: &str, game: G, show: Show<G>, read: Read<G>) -> Self {
         GameEngine {
             label: label.to_string(),
             solver: PlacementSolver::new(game, PlacementConfig::default()),
@@ -128,10 +128,10 @@ impl<G: Placement> Engine for GameEngine<G> {
 
 /// Chooses the engine of one component: an index into the list, which
 /// the chooser may extend (the engine then reads the position).
-pub(super) type ChooseEngine = fn(&str, &mut Vec<Box<dyn Engine>>) -> Result<usize>;
+pub(crate) type ChooseEngine = fn(&str, &mut Vec<Box<dyn Engine>>) -> Result<usize>;
 
 /// A placement family as an [`AnyGame`].
-pub(super) struct PlacementSpec {
+pub(crate) struct PlacementSpec {
     spec: String,
     engines: Vec<Box<dyn Engine>>,
     parse: ChooseEngine,
@@ -140,7 +140,7 @@ pub(super) struct PlacementSpec {
 }
 
 impl PlacementSpec {
-    pub(super) fn new(spec: &str, main: Box<dyn Engine>, parse: ChooseEngine) -> Self {
+    pub(crate) fn new(spec: &str, main: Box<dyn Engine>, parse: ChooseEngine) -> Self {
         PlacementSpec {
             spec: spec.to_string(),
             engines: vec![main],

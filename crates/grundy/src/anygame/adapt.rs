@@ -24,24 +24,24 @@ use num_bigint::BigUint;
 
 /// Largest pile of a Wythoff position whose nim-value is searched
 /// (about `300² × 900` option visits).
-pub(super) const WYTHOFF_SEARCH: u64 = 300;
+pub(crate) const WYTHOFF_SEARCH: u64 = 300;
 /// Largest sum of partial quotients of a Euclid position searched.
-pub(super) const EUCLID_SEARCH: u64 = 100_000;
+pub(crate) const EUCLID_SEARCH: u64 = 100_000;
 /// Most positions below a Moore position (product of `heap + 1`) searched.
-pub(super) const MOORE_SEARCH: u128 = 4096;
+pub(crate) const MOORE_SEARCH: u128 = 4096;
 /// Most sums the misère search may store.
-pub(super) const MISERE_STATES: usize = 5_000_000;
+pub(crate) const MISERE_STATES: usize = 5_000_000;
 /// Most moves of sums the misère search may generate: its work, about a
 /// quarter of a second.
-pub(super) const MISERE_MOVES: u64 = 2_000_000;
+pub(crate) const MISERE_MOVES: u64 = 2_000_000;
 /// Largest heap (or coordinate) given to the misère search.
-pub(super) const MISERE_HEAP: u64 = 10_000;
+pub(crate) const MISERE_HEAP: u64 = 10_000;
 /// Most winning moves listed for one Moore position.
-pub(super) const MOORE_MOVES: usize = 10_000;
+pub(crate) const MOORE_MOVES: usize = 10_000;
 /// Most positions the memo solver stores for one request.
-pub(super) const MEMO_POSITIONS: usize = 4_000_000;
+pub(crate) const MEMO_POSITIONS: usize = 4_000_000;
 
-pub(super) fn memo<G: Game>(game: G) -> MemoSolver<G> {
+pub(crate) fn memo<G: Game>(game: G) -> MemoSolver<G> {
     MemoSolver::with_config(
         game,
         MemoConfig {
@@ -56,12 +56,12 @@ pub(crate) fn no_misere_analysis(spec: &str) -> Error {
     Error::unsupported(format!("misère analysis of `{spec}` is not supported"))
 }
 
-pub(super) fn not_a_sequence(spec: &str, what: &str) -> Error {
+pub(crate) fn not_a_sequence(spec: &str, what: &str) -> Error {
     Error::unsupported(format!("`{spec}` has no nim-sequence to print: {what}"))
 }
 
 /// Parses `a,b,...` (exactly `len` numbers when `len` is given).
-pub(super) fn parse_list(text: &str, len: Option<usize>) -> Result<Vec<u64>> {
+pub(crate) fn parse_list(text: &str, len: Option<usize>) -> Result<Vec<u64>> {
     let parts: Vec<&str> = text.split(',').collect();
     if let Some(n) = len {
         if parts.len() != n {
@@ -77,12 +77,12 @@ pub(super) fn parse_list(text: &str, len: Option<usize>) -> Result<Vec<u64>> {
         .collect()
 }
 
-pub(super) fn parse_pair(text: &str) -> Result<(u64, u64)> {
+pub(crate) fn parse_pair(text: &str) -> Result<(u64, u64)> {
     let v = parse_list(text, Some(2))?;
     Ok((v[0], v[1]))
 }
 
-pub(super) fn parse_big(text: &str, whole: &str) -> Result<BigUint> {
+pub(crate) fn parse_big(text: &str, whole: &str) -> Result<BigUint> {
     let t = text.trim();
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
         return Err(Error::invalid_position(
@@ -96,11 +96,11 @@ pub(super) fn parse_big(text: &str, whole: &str) -> Result<BigUint> {
 
 /// Positions whose numbers add up to more than this are not played
 /// interactively: listing their moves would take too long.
-pub(super) const PLAY_SIZE: u128 = 1_000_000;
+pub(crate) const PLAY_SIZE: u128 = 1_000_000;
 
 /// The options of `p` for interactive play, written in the game's syntax;
 /// refused when the position's numbers add up to more than [`PLAY_SIZE`].
-pub(super) fn listed_options<G: Game>(
+pub(crate) fn listed_options<G: Game>(
     game: &G,
     p: &G::Position,
     numbers: &[u64],
@@ -119,14 +119,14 @@ pub(super) fn listed_options<G: Game>(
     Ok(all)
 }
 
-pub(super) fn pair_string(&(a, b): &(u64, u64)) -> String {
+pub(crate) fn pair_string(&(a, b): &(u64, u64)) -> String {
     format!("{a},{b}")
 }
 
-pub(super) use crate::games::subtraction::list_string;
+pub(crate) use crate::games::subtraction::list_string;
 
 /// A single-position analysis from a closed form.
-pub(super) fn single(
+pub(crate) fn single(
     position: &str,
     value: Option<Nimber>,
     p: bool,
@@ -156,7 +156,7 @@ pub(super) fn single(
 
 /// Misère analysis of a sum of components by exhaustive search (its
 /// `value` unknown: see [`misere_analysis`]).
-pub(super) fn misere_search<G: Game>(
+pub(crate) fn misere_search<G: Game>(
     game: G,
     components: &[G::Position],
 ) -> Result<Analysis<String>> {
@@ -176,7 +176,7 @@ pub(super) fn misere_search<G: Game>(
 /// is unknown ([`Analysis::value_known`] false): the normal-play nim-sum is
 /// not a misère value, and the misère nim-value is
 /// [`super::listed::MisereReport::misere_value`].
-pub(super) fn misere_analysis<P>(
+pub(crate) fn misere_analysis<P>(
     outcome: Outcome,
     winning_moves: Vec<WinningMove<P>>,
 ) -> Analysis<P> {
@@ -191,7 +191,7 @@ pub(super) fn misere_analysis<P>(
 }
 
 /// Misère play of a sum of heaps of any heap game (by search).
-pub(super) fn misere_heaps<G: HeapGame + Clone>(
+pub(crate) fn misere_heaps<G: HeapGame + Clone>(
     game: &G,
     heaps: &[u64],
 ) -> Result<Analysis<String>> {
@@ -201,7 +201,7 @@ pub(super) fn misere_heaps<G: HeapGame + Clone>(
     misere_search(game.clone(), heaps)
 }
 
-pub(super) fn too_large_for_misere(position: &str) -> Error {
+pub(crate) fn too_large_for_misere(position: &str) -> Error {
     Error::invalid_position(
         position,
         format!("misère play is solved by exhaustive search, for positions up to {MISERE_HEAP}"),
@@ -213,7 +213,7 @@ pub(super) fn too_large_for_misere(position: &str) -> Error {
 /// A game on two piles `A,B` whose outcome and winning moves have a closed
 /// form and whose nim-values are searched for small positions (Wythoff,
 /// Euclid): what [`PairSpec`] needs to know about it.
-pub(super) trait PairRules: Game<Position = (u64, u64)> + Copy + 'static {
+pub(crate) trait PairRules: Game<Position = (u64, u64)> + Copy + 'static {
     /// The spec.
     const NAME: &'static str;
     /// The name in messages.
@@ -245,7 +245,7 @@ pub(super) trait PairRules: Game<Position = (u64, u64)> + Copy + 'static {
 }
 
 /// The spec of a [`PairRules`] game.
-pub(super) struct PairSpec<R>(pub(super) R);
+pub(crate) struct PairSpec<R>(pub(crate) R);
 
 impl<R: PairRules> PairSpec<R> {
     /// The positions, each within search (`why` says what needs the search).
@@ -355,7 +355,7 @@ impl<R: PairRules> AnyGame for PairSpec<R> {
 }
 
 /// `G(a, b)` for `from ≤ a, b ≤ to` by the generic solver.
-pub(super) fn pair_table<G: Game<Position = (u64, u64)>>(
+pub(crate) fn pair_table<G: Game<Position = (u64, u64)>>(
     game: G,
     from: u64,
     to: u64,

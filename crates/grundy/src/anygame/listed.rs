@@ -1,4 +1,4 @@
-//! Misère play and compounds of *any* game [`parse`](super::parse) builds
+//! Misère play and compounds of *any* game [`parse`](crate::spec::parse) builds
 //! — built-in families and scripts alike — through the one thing every
 //! such game can do: list the options of a component
 //! ([`AnyGame::options`]).
