@@ -4,8 +4,8 @@
 use super::engine::{script_error, ScriptGame};
 use super::position::{PositionKind, ScriptPosition};
 use crate::error::Result;
+use crate::game::WinningMove;
 use crate::game::{Game, HeapGame};
-use crate::game::{Outcome, WinningMove};
 use crate::solve::{HeapConfig, MemoConfig, MemoSolver, PeriodReport};
 use crate::spec::listed::analyze_misere;
 use crate::spec::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec};
@@ -270,14 +270,7 @@ fn analyze_sum(
             }
         }
     }
-    Ok(Analysis {
-        value: total,
-        value_known: true,
-        outcome: Outcome::of_value(total),
-        winning_moves,
-        unlisted_moves: 0,
-        moves_listed: crate::strategy::MovesListed::All,
-    })
+    Ok(Analysis::of_value(total, winning_moves))
 }
 
 /// How an option that leaves nothing is written (as `grundy play` writes

@@ -132,25 +132,18 @@ pub(super) fn single(
     p: bool,
     moves: Vec<String>,
 ) -> Analysis<String> {
-    let known = value.is_some() || p;
-    Analysis {
-        value: if p {
-            Nimber::ZERO
-        } else {
-            value.unwrap_or(Nimber::ZERO)
-        },
-        value_known: known,
-        outcome: if p { Outcome::P } else { Outcome::N },
-        winning_moves: moves
-            .into_iter()
-            .map(|to| WinningMove {
-                component: 0,
-                from: position.trim().to_string(),
-                to: vec![to],
-            })
-            .collect(),
-        unlisted_moves: 0,
-        moves_listed: crate::strategy::MovesListed::All,
+    let winning_moves = moves
+        .into_iter()
+        .map(|to| WinningMove {
+            component: 0,
+            from: position.trim().to_string(),
+            to: vec![to],
+        })
+        .collect();
+    if p {
+        Analysis::of_value(Nimber::ZERO, winning_moves)
+    } else {
+        Analysis::new(value, Outcome::N, winning_moves)
     }
 }
 
@@ -173,21 +166,14 @@ pub(super) fn misere_search<G: Game>(
 }
 
 /// A misère outcome and its winning moves as an [`Analysis`]. Its `value`
-/// is unknown ([`Analysis::value_known`] false): the normal-play nim-sum is
+/// is unknown (`None`): the normal-play nim-sum is
 /// not a misère value, and the misère nim-value is
 /// [`super::listed::MisereReport::misere_value`].
 pub(super) fn misere_analysis<P>(
     outcome: Outcome,
     winning_moves: Vec<WinningMove<P>>,
 ) -> Analysis<P> {
-    Analysis {
-        value: Nimber::ZERO,
-        value_known: false,
-        outcome,
-        winning_moves,
-        unlisted_moves: 0,
-        moves_listed: crate::strategy::MovesListed::All,
-    }
+    Analysis::new(None, outcome, winning_moves)
 }
 
 /// Misère play of a sum of heaps of any heap game (by search).

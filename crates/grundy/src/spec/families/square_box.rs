@@ -7,7 +7,7 @@ use crate::spec::adapt::{
     listed_options, misere_search, not_a_sequence, pair_string, parse_pair, too_large_for_misere,
 };
 use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
-use crate::strategy::{Analysis, Evaluator, Outcome, WinningMove};
+use crate::strategy::{Analysis, Evaluator, WinningMove};
 
 pub(super) const FAMILY: Family = Family {
     name: "box",
@@ -92,13 +92,6 @@ impl AnyGame for BoxSpec {
                 }
             }
         }
-        Ok(Analysis {
-            value: total,
-            value_known: true,
-            outcome: Outcome::of_value(total),
-            winning_moves,
-            unlisted_moves: 0,
-            moves_listed: crate::strategy::MovesListed::All,
-        })
+        Ok(Analysis::of_value(total, winning_moves))
     }
 }

@@ -5,7 +5,7 @@ use crate::games::staircase::Staircase;
 use crate::nimber::Nimber;
 use crate::spec::adapt::{list_string, listed_options, misere_search, not_a_sequence, parse_list};
 use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
-use crate::strategy::{Analysis, Outcome, WinningMove};
+use crate::strategy::{Analysis, WinningMove};
 
 pub(super) const FAMILY: Family = Family {
     name: "staircase",
@@ -87,13 +87,6 @@ impl AnyGame for StaircaseSpec {
                 }
             }
         }
-        Ok(Analysis {
-            value: total,
-            value_known: true,
-            outcome: Outcome::of_value(total),
-            winning_moves,
-            unlisted_moves: 0,
-            moves_listed: crate::strategy::MovesListed::All,
-        })
+        Ok(Analysis::of_value(total, winning_moves))
     }
 }
