@@ -28,6 +28,7 @@
 //! search; closed forms exist for tame families such as misère Nim
 //! ([`crate::games::nim::Nim::misere_analysis`]).
 
+use super::arena::ComponentArena;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{collect_options, Game};
 use crate::game::{Outcome, WinningMove};
@@ -83,10 +84,8 @@ struct Frame {
 pub struct MisereSolver<G: Game> {
     game: G,
     config: MisereConfig,
-    ids: FxHashMap<G::Position, u32>,
-    positions: Vec<G::Position>,
-    /// Per component id: its options as lists of component ids, once known.
-    options: Vec<Option<Vec<Vec<u32>>>>,
+    /// The components seen, interned, with their options once listed.
+    arena: ComponentArena<G::Position>,
     memo: FxHashMap<State, Slot>,
     /// Moves of sums generated so far (see [`MisereConfig::max_moves`]).
     moves: u64,
@@ -103,9 +102,7 @@ impl<G: Game> MisereSolver<G> {
         MisereSolver {
             game,
             config,
-            ids: FxHashMap::default(),
-            positions: Vec::new(),
-            options: Vec::new(),
+            arena: ComponentArena::default(),
             memo: FxHashMap::default(),
             moves: 0,
         }
@@ -194,29 +191,12 @@ impl<G: Game> MisereSolver<G> {
     }
 
     fn intern(&mut self, p: G::Position) -> u32 {
-        if let Some(&id) = self.ids.get(&p) {
-            return id;
-        }
-        let id = self.positions.len() as u32;
-        self.ids.insert(p.clone(), id);
-        self.positions.push(p);
-        self.options.push(None);
-        id
+        self.arena.intern(p)
     }
 
     /// The options of component `id` (computed once).
     fn options_of(&mut self, id: u32) -> &[Vec<u32>] {
-        if self.options[id as usize].is_none() {
-            let p = self.positions[id as usize].clone();
-            let mut raw: Vec<Vec<G::Position>> = Vec::new();
-            self.game.options(&p, &mut |o| raw.push(o.to_vec()));
-            let opts = raw
-                .into_iter()
-                .map(|o| o.into_iter().map(|c| self.intern(c)).collect())
-                .collect();
-            self.options[id as usize] = Some(opts);
-        }
-        self.options[id as usize].as_deref().unwrap_or(&[])
+        self.arena.options_of(&self.game, id)
     }
 
     fn is_terminal(&mut self, id: u32) -> bool {
@@ -356,7 +336,7 @@ impl<G: Game> MisereSolver<G> {
     fn describe(&self, state: &[u32]) -> String {
         state
             .iter()
-            .map(|&id| self.game.format_position(&self.positions[id as usize]))
+            .map(|&id| self.game.format_position(self.arena.position(id)))
             .collect::<Vec<_>>()
             .join("+")
     }

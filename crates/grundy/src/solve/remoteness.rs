@@ -24,6 +24,7 @@
 //! [`MisereSolver`](super::MisereSolver); [`RemotenessConfig`] caps states
 //! and work with an error naming the limit.
 
+use super::arena::ComponentArena;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Game;
 use rustc_hash::FxHashMap;
@@ -115,9 +116,8 @@ struct Frame {
 pub struct RemotenessSolver<G: Game> {
     game: G,
     config: RemotenessConfig,
-    ids: FxHashMap<G::Position, u32>,
-    positions: Vec<G::Position>,
-    options: Vec<Option<Vec<Vec<u32>>>>,
+    /// The components seen, interned, with their options once listed.
+    arena: ComponentArena<G::Position>,
     /// `None`: on the stack.
     memo: FxHashMap<State, Option<Lengths>>,
     moves: u64,
@@ -134,9 +134,7 @@ impl<G: Game> RemotenessSolver<G> {
         RemotenessSolver {
             game,
             config,
-            ids: FxHashMap::default(),
-            positions: Vec::new(),
-            options: Vec::new(),
+            arena: ComponentArena::default(),
             memo: FxHashMap::default(),
             moves: 0,
         }
@@ -188,28 +186,12 @@ impl<G: Game> RemotenessSolver<G> {
     }
 
     fn intern(&mut self, p: G::Position) -> u32 {
-        if let Some(&id) = self.ids.get(&p) {
-            return id;
-        }
-        let id = self.positions.len() as u32;
-        self.ids.insert(p.clone(), id);
-        self.positions.push(p);
-        self.options.push(None);
-        id
+        self.arena.intern(p)
     }
 
+    /// The options of component `id` (computed once).
     fn options_of(&mut self, id: u32) -> &[Vec<u32>] {
-        if self.options[id as usize].is_none() {
-            let p = self.positions[id as usize].clone();
-            let mut raw: Vec<Vec<G::Position>> = Vec::new();
-            self.game.options(&p, &mut |o| raw.push(o.to_vec()));
-            let opts = raw
-                .into_iter()
-                .map(|o| o.into_iter().map(|c| self.intern(c)).collect())
-                .collect();
-            self.options[id as usize] = Some(opts);
-        }
-        self.options[id as usize].as_deref().unwrap_or(&[])
+        self.arena.options_of(&self.game, id)
     }
 
     fn normalize(&mut self, mut ids: Vec<u32>) -> State {
@@ -281,7 +263,7 @@ impl<G: Game> RemotenessSolver<G> {
                         Some(None) => {
                             let position = describe(
                                 &self.game,
-                                &self.positions,
+                                self.arena.positions(),
                                 &frame.children[frame.done.len()],
                             );
                             return Err(ErrorKind::Cycle { position }.into());

@@ -362,3 +362,56 @@ pub(super) fn pair_table<G: Game<Position = (u64, u64)>>(
         .map(|a| (from..=to).map(|b| solver.nim_value(&(a, b))).collect())
         .collect()
 }
+
+/// A game of whole positions analysed by a formula (staircase Nim, the
+/// square box game, Moore's Nim_K): its positions are lists of numbers, it
+/// has no nim-sequence, its options are listed by its rules, and only its
+/// analysis is its own. [`ClosedFormSpec`] makes it an [`AnyGame`].
+pub(super) trait ClosedForm {
+    /// The rules: the options and the syntax of a position.
+    type Rules: Game;
+    /// The rules.
+    fn rules(&self) -> &Self::Rules;
+    /// The canonical spec (`staircase`, `moore:2`).
+    fn spec(&self) -> String;
+    /// Why the game has no nim-sequence to print.
+    fn why_no_sequence(&self) -> &'static str;
+    /// One position, parsed (its syntax only).
+    fn parse(&self, text: &str) -> Result<<Self::Rules as Game>::Position>;
+    /// The numbers of a position, whose sum bounds interactive play
+    /// ([`PLAY_SIZE`]).
+    fn numbers(p: &<Self::Rules as Game>::Position) -> Vec<u64>;
+    /// Value, outcome and winning moves of the sum of `positions`, by the
+    /// formula (by search for what it does not cover, misère play).
+    fn analyze(&self, positions: &[String], options: &AnalyzeOptions) -> Result<Analysis<String>>;
+}
+
+/// A [`ClosedForm`] game as an [`AnyGame`].
+pub(super) struct ClosedFormSpec<C>(pub(super) C);
+
+impl<C: ClosedForm> AnyGame for ClosedFormSpec<C> {
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let p = self.0.parse(component)?;
+        listed_options(self.0.rules(), &p, &C::numbers(&p))
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(self.0.rules().format_position(&self.0.parse(component)?))
+    }
+
+    fn spec(&self) -> String {
+        self.0.spec()
+    }
+
+    fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
+        Err(not_a_sequence(&self.0.spec(), self.0.why_no_sequence()))
+    }
+
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        self.0.analyze(positions, options)
+    }
+}
