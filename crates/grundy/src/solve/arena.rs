@@ -104,6 +104,47 @@ impl<P: Clone + Eq + Hash> ComponentArena<P> {
         }
         self.listed_options(id)
     }
+
+    /// The canonical form of a sum of components `ids`: the terminal ones
+    /// dropped (a move never starts there), the rest sorted.
+    pub(crate) fn normalize<G: Game<Position = P> + ?Sized>(
+        &mut self,
+        game: &G,
+        mut ids: Vec<u32>,
+    ) -> Box<[u32]> {
+        ids.retain(|&id| !self.options_of(game, id).is_empty());
+        ids.sort_unstable();
+        ids.into_boxed_slice()
+    }
+
+    /// The sums one move from the canonical sum `state`, each canonical
+    /// (a move in one component: it becomes one of its options). Before
+    /// the options of a component are written out, `spend` is told how
+    /// many there are, and may stop the search with an error (a limit on
+    /// the moves of sums).
+    pub(crate) fn children<G: Game<Position = P> + ?Sized>(
+        &mut self,
+        game: &G,
+        state: &[u32],
+        mut spend: impl FnMut(usize) -> crate::error::Result<()>,
+    ) -> crate::error::Result<Vec<Box<[u32]>>> {
+        let mut out = Vec::new();
+        for (i, &id) in state.iter().enumerate() {
+            if i > 0 && state[i - 1] == id {
+                continue; // equal components have equal options
+            }
+            let opts = self.options_of(game, id).to_vec();
+            spend(opts.len())?;
+            for opt in opts {
+                let mut next: Vec<u32> = Vec::with_capacity(state.len() + opt.len());
+                next.extend_from_slice(&state[..i]);
+                next.extend_from_slice(&state[i + 1..]);
+                next.extend_from_slice(&opt);
+                out.push(self.normalize(game, next));
+            }
+        }
+        Ok(out)
+    }
 }
 
 #[cfg(test)]

@@ -194,52 +194,25 @@ impl<G: Game> MisereSolver<G> {
         self.arena.intern(p)
     }
 
-    /// The options of component `id` (computed once).
-    fn options_of(&mut self, id: u32) -> &[Vec<u32>] {
-        self.arena.options_of(&self.game, id)
-    }
-
-    fn is_terminal(&mut self, id: u32) -> bool {
-        self.options_of(id).is_empty()
-    }
-
     /// Drops terminal components and sorts: the canonical form of a sum.
-    fn normalize(&mut self, mut ids: Vec<u32>) -> State {
-        ids.retain(|&id| !self.is_terminal(id));
-        ids.sort_unstable();
-        ids.into_boxed_slice()
+    fn normalize(&mut self, ids: Vec<u32>) -> State {
+        self.arena.normalize(&self.game, ids)
     }
 
-    /// Counts `n` more moves against [`MisereConfig::max_moves`].
-    fn spend(&mut self, n: u64) -> Result<()> {
-        self.moves = self.moves.saturating_add(n);
-        if self.moves > self.config.max_moves {
-            return Err(Error::unsupported(format!(
-                "the misère search stopped after {} moves of sums, its limit: \
-                 exhaustive search answers only small positions",
-                self.config.max_moves
-            )));
-        }
-        Ok(())
-    }
-
+    /// The sums one move from `state`, the moves counted against
+    /// [`MisereConfig::max_moves`].
     fn children(&mut self, state: &[u32]) -> Result<Vec<State>> {
-        let mut out = Vec::new();
-        for (i, &id) in state.iter().enumerate() {
-            if i > 0 && state[i - 1] == id {
-                continue; // equal components have equal options
+        let (moves, max_moves) = (&mut self.moves, self.config.max_moves);
+        self.arena.children(&self.game, state, |n| {
+            *moves = moves.saturating_add(n as u64);
+            if *moves > max_moves {
+                return Err(Error::unsupported(format!(
+                    "the misère search stopped after {max_moves} moves of sums, its limit: \
+                     exhaustive search answers only small positions"
+                )));
             }
-            let opts = self.options_of(id).to_vec();
-            self.spend(opts.len() as u64)?;
-            for opt in opts {
-                let mut next: Vec<u32> = Vec::with_capacity(state.len() + opt.len());
-                next.extend_from_slice(&state[..i]);
-                next.extend_from_slice(&state[i + 1..]);
-                next.extend_from_slice(&opt);
-                out.push(self.normalize(next));
-            }
-        }
-        Ok(out)
+            Ok(())
+        })
     }
 
     fn push(&mut self, stack: &mut Vec<Frame>, state: State) -> Result<()> {

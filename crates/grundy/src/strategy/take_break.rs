@@ -564,7 +564,7 @@ mod tests {
         let mut values = HeapValues::new(&kayles);
         let h = 1_000_000_000_000_000_000u64;
         let a = analyze(&kayles, &mut values, &[h, 3]).unwrap();
-        assert_eq!(a.value.map(Outcome::of_value), Some(a.outcome));
+        assert_eq!(a.value.map(crate::game::Outcome::of_value), Some(a.outcome));
         assert!(a.winning_moves.len() <= 2 * MAX_LISTED);
         for m in a.winning_moves.iter().take(50) {
             let v: u64 =
