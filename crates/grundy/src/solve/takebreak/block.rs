@@ -437,6 +437,7 @@ impl Core {
 
     /// The engines of the `helpers` other threads (kept from block to
     /// block), each brought up to date with this one.
+    #[allow(clippy::vec_box)] // (boxed as in `Blocks::confirmers`)
     fn ready_confirmers(&mut self, helpers: usize) -> Vec<Box<Core>> {
         let mut cores = std::mem::take(&mut self.sched.blocks.confirmers);
         cores.truncate(helpers);
@@ -451,6 +452,7 @@ impl Core {
 
     /// Counts the helpers' work since `before` as this engine's, and keeps
     /// their engines for the next block.
+    #[allow(clippy::vec_box)] // (boxed as in `Blocks::confirmers`)
     fn keep_confirmers(&mut self, mut cores: Vec<Box<Core>>, before: &[EngineStats]) {
         for (core, before) in cores.iter_mut().zip(before) {
             self.stats.add_since(&core.stats, before);
