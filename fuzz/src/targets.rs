@@ -92,11 +92,11 @@ fn exercise(game: &mut dyn AnyGame, positions: &[&str]) {
         let _ = game.options(p);
         let sum = [p.to_string()];
         if let Ok(a) = game.analyze(&sum, &AnalyzeOptions::default()) {
-            check_analysis(&a.value, a.value_known, a.outcome, a.winning_moves.len());
+            check_analysis(a.value, a.outcome, a.winning_moves.len());
             // A heap game's value of one heap is its nim-sequence entry.
             if let (false, Some(v), Ok(h)) = (pair_game, &values, p.parse::<usize>()) {
-                if a.value_known && h < v.len() {
-                    assert_eq!(a.value, v[h], "analyze({p}) disagrees with values");
+                if let (Some(value), true) = (a.value, h < v.len()) {
+                    assert_eq!(value, v[h], "analyze({p}) disagrees with values");
                 }
             }
         }
@@ -106,17 +106,17 @@ fn exercise(game: &mut dyn AnyGame, positions: &[&str]) {
     if positions.len() > 1 {
         let all: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
         if let Ok(a) = game.analyze(&all, &AnalyzeOptions::default()) {
-            check_analysis(&a.value, a.value_known, a.outcome, a.winning_moves.len());
+            check_analysis(a.value, a.outcome, a.winning_moves.len());
         }
     }
 }
 
 /// Normal play: P exactly when the value is 0, winning moves exactly when N.
-fn check_analysis(value: &Nimber, known: bool, outcome: Outcome, moves: usize) {
-    if known {
+fn check_analysis(value: Option<Nimber>, outcome: Outcome, moves: usize) {
+    if let Some(value) = value {
         assert_eq!(
             outcome,
-            Outcome::of_value(*value),
+            Outcome::of_value(value),
             "outcome {outcome:?} for value {value}"
         );
     }
@@ -344,7 +344,7 @@ pub fn analyze(data: &[u8]) {
     // (In misère play a sum with no move at all is an N-position without
     // a move: the player to move has already won.)
     if !misere {
-        check_analysis(&a.value, a.value_known, a.outcome, a.winning_moves.len());
+        check_analysis(a.value, a.outcome, a.winning_moves.len());
     }
     // Every winning move names a component of the sum.
     for m in &a.winning_moves {

@@ -472,7 +472,7 @@ fn analyze(
             .collect();
         Ok((
             any.spec(),
-            a.value_known.then(|| a.value.value()),
+            a.value.map(|v| v.value()),
             a.outcome.to_string(),
             moves,
             a.unlisted_moves,

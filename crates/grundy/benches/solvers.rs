@@ -165,7 +165,7 @@ fn chain_10e6(game: &Subtraction, get_sg: &Option<PathBuf>) {
                     s
                 });
                 sum_memo = fnv((0..=n_small)
-                    .map(|h| s.known_value(&h).unwrap_or(Nimber::new(u64::MAX)).value()));
+                    .map(|h| s.cached_value(&h).unwrap_or(Nimber::new(u64::MAX)).value()));
                 t
             },
             &mut || cpp_time(get_sg, &[n_small], &mut cpp_memo),

@@ -29,7 +29,10 @@ fn solve(input: &mut Input, out: &mut String) -> Result<()> {
         }
         out.push_str("Yes\n");
         for mv in moves {
-            writeln!(out, "{} {}", mv.from, mv.to)?;
+            // Bouton's move leaves one heap: `to` holds exactly one.
+            for to in mv.to {
+                writeln!(out, "{} {to}", mv.from)?;
+            }
         }
     }
     Ok(())

@@ -630,7 +630,7 @@ mod tests {
         let e = m.engine_move().unwrap().unwrap();
         assert!(e.winning);
         m.play(&e.mv);
-        assert_eq!(m.analysis().unwrap().value.value(), 0);
+        assert_eq!(m.analysis().unwrap().value.map(|v| v.value()), Some(0));
     }
 
     #[test]

@@ -29,16 +29,12 @@ impl<G: Game> Evaluator<G::Position> for crate::solve::MemoSolver<G> {
 /// Value, outcome and winning moves of a sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis<P> {
-    /// Nim-value of the sum (normal play). Meaningful only when
-    /// [`value_known`](Self::value_known) is true; a misère analysis leaves
-    /// it unknown (its misère nim-value and the normal-play nim-sum are
+    /// Nim-value of the sum (normal play), `None` when it is not known:
+    /// a closed form may decide who wins without giving the nim-value (a
+    /// huge Wythoff position), and a misère analysis has none (its misère
+    /// nim-value and the normal-play nim-sum are
     /// `spec::listed::MisereReport`'s, each under its own name).
-    pub value: Nimber,
-    /// False when only the outcome and the winning moves are known: a
-    /// closed form may decide who wins without giving the nim-value (a huge
-    /// Wythoff position), and a misère analysis has none; `value` is then 0
-    /// and means nothing.
-    pub value_known: bool,
+    pub value: Option<Nimber>,
     /// Who wins.
     pub outcome: Outcome,
     /// The winning moves (empty unless the outcome is N): every one, or the
@@ -70,6 +66,43 @@ pub enum MovesListed {
 }
 
 impl<P> Analysis<P> {
+    /// An analysis of value `value` (`None`: unknown) and outcome `outcome`
+    /// whose winning moves are all in `winning_moves` (none unlisted,
+    /// [`MovesListed::All`]); [`with_unlisted_moves`](Self::with_unlisted_moves)
+    /// and [`with_moves_listed`](Self::with_moves_listed) say otherwise.
+    pub fn new(
+        value: Option<Nimber>,
+        outcome: Outcome,
+        winning_moves: Vec<WinningMove<P>>,
+    ) -> Self {
+        Analysis {
+            value,
+            outcome,
+            winning_moves,
+            unlisted_moves: 0,
+            moves_listed: MovesListed::All,
+        }
+    }
+
+    /// [`new`](Self::new) for a sum of known value `value`: the outcome is
+    /// P exactly when `value` is 0.
+    pub fn of_value(value: Nimber, winning_moves: Vec<WinningMove<P>>) -> Self {
+        Self::new(Some(value), Outcome::of_value(value), winning_moves)
+    }
+
+    /// The same analysis, saying that `unlisted` more winning moves exist
+    /// beyond those listed.
+    pub fn with_unlisted_moves(mut self, unlisted: u128) -> Self {
+        self.unlisted_moves = unlisted;
+        self
+    }
+
+    /// The same analysis, saying which winning moves were searched.
+    pub fn with_moves_listed(mut self, moves_listed: MovesListed) -> Self {
+        self.moves_listed = moves_listed;
+        self
+    }
+
     /// Whether the winning-move list was cut (some moves are not listed).
     pub fn truncated(&self) -> bool {
         self.unlisted_moves > 0
@@ -94,7 +127,6 @@ impl<P> Analysis<P> {
     pub fn map<Q>(self, mut f: impl FnMut(&P) -> Q) -> Analysis<Q> {
         Analysis {
             value: self.value,
-            value_known: self.value_known,
             outcome: self.outcome,
             winning_moves: self
                 .winning_moves
@@ -169,12 +201,5 @@ where
             }
         }
     }
-    Ok(Analysis {
-        value: total,
-        value_known: true,
-        outcome: Outcome::of_value(total),
-        winning_moves,
-        unlisted_moves: 0,
-        moves_listed: MovesListed::All,
-    })
+    Ok(Analysis::of_value(total, winning_moves))
 }

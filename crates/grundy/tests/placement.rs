@@ -7,6 +7,7 @@ use grundy::games::placement::{parse_chomp, Chomp, Cram, GraphKayles, NodeKayles
 use grundy::solve::placement::{Board, PlacementConfig, PlacementSolver};
 use grundy::spec::{self, AnalyzeOptions};
 use grundy::strategy::Outcome;
+use grundy::Nimber;
 use std::collections::HashMap;
 
 /// A small deterministic generator (xorshift), so failures reproduce.
@@ -585,7 +586,7 @@ fn analyze_lists_exactly_the_moves_to_p_positions() {
             .analyze_outcome(&[position.to_string()], &AnalyzeOptions::default())
             .unwrap();
         assert_eq!(full.outcome, outcome.outcome, "{game} {position}");
-        assert!(!outcome.value_known);
+        assert!(outcome.value.is_none());
         let moves = |a: &grundy::strategy::Analysis<String>| {
             a.winning_moves
                 .iter()
@@ -603,10 +604,18 @@ fn analyze_lists_exactly_the_moves_to_p_positions() {
         assert_eq!(full.moves_listed, MovesListed::All);
         let first: Vec<String> = moves(&full).into_iter().take(1).collect();
         assert_eq!(first, moves(&outcome), "{game} {position}");
-        assert_eq!(full.winning_moves.is_empty(), full.value.is_zero());
+        assert_eq!(
+            full.winning_moves.is_empty(),
+            full.value == Some(Nimber::ZERO)
+        );
         for m in &full.winning_moves {
             let after = g.analyze(&m.to, &AnalyzeOptions::default()).unwrap();
-            assert!(after.value.is_zero(), "{game} {position} -> {:?}", m.to);
+            assert_eq!(
+                after.value,
+                Some(Nimber::ZERO),
+                "{game} {position} -> {:?}",
+                m.to
+            );
         }
     }
 }
@@ -628,7 +637,7 @@ fn analyze_without_moves_keeps_the_value_and_lists_nothing() {
         let mut g = spec::parse(game).unwrap();
         let full = g.analyze(&sum, &o).unwrap();
         let bare = g.analyze_without_moves(&sum, &o, false).unwrap();
-        assert!(bare.value_known);
+        assert!(bare.value.is_some());
         assert_eq!(bare.value, full.value, "{game} {sum:?}");
         assert_eq!(bare.outcome, full.outcome, "{game} {sum:?}");
         assert!(bare.winning_moves.is_empty() && bare.unlisted_moves == 0);

@@ -158,7 +158,10 @@ fn compute(
     let options = AnalyzeOptions::default();
     let mut value = |a: u64, b: u64| -> Result<u64> {
         let r = game.analyze(&[format!("{a},{b}")], &options)?;
-        Ok(r.value.value())
+        // (A formula may give the outcome only: no value to draw.)
+        r.value
+            .map(|v| v.value())
+            .ok_or_else(|| anyhow::anyhow!("the value of `{a},{b}` is not known, only its outcome"))
     };
     let Some(lo) = (0..=3).find(|&lo| value(lo, lo).is_ok()) else {
         // Neither heaps nor pairs: the heap error says what the game is.

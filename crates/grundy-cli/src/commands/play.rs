@@ -160,10 +160,11 @@ fn talk(
                             if a.winning_moves.len() == 1 { "" } else { "s" }
                         ),
                     };
-                    if game.is_misere() {
-                        writeln!(out, "hint: misère play, {verdict}")?;
-                    } else {
-                        writeln!(out, "hint: value {}, {verdict}", a.value)?;
+                    match a.value {
+                        _ if game.is_misere() => writeln!(out, "hint: misère play, {verdict}")?,
+                        Some(value) => writeln!(out, "hint: value {value}, {verdict}")?,
+                        // (A formula may give the outcome only.)
+                        None => writeln!(out, "hint: {verdict}")?,
                     }
                 }
                 "moves" => {

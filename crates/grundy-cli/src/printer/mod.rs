@@ -402,11 +402,9 @@ impl Printer {
                 let total = a.winning_moves_total();
                 let total =
                     u64::try_from(total).map_or_else(|_| json!(total.to_string()), |t| json!(t));
-                let value = if a.value_known {
-                    json!(a.value.value())
-                } else {
-                    serde_json::Value::Null
-                };
+                let value = a
+                    .value
+                    .map_or(serde_json::Value::Null, |v| json!(v.value()));
                 let mut obj = json!({
                     "game": game,
                     "value": value,
@@ -447,11 +445,13 @@ impl Printer {
                             "{game} (misère play): misère nim-value not computed (beyond its search)"
                         )?,
                     },
-                    None if !a.value_known => writeln!(
-                        self.out,
-                        "{game}: value unknown (only the outcome is known: a formula for it, or --outcome-only)"
-                    )?,
-                    None => writeln!(self.out, "{game}: value {}", a.value)?,
+                    None => match a.value {
+                        Some(v) => writeln!(self.out, "{game}: value {v}")?,
+                        None => writeln!(
+                            self.out,
+                            "{game}: value unknown (only the outcome is known: a formula for it, or --outcome-only)"
+                        )?,
+                    },
                 }
                 let who = match a.outcome {
                     Outcome::P => "P: the previous player wins (the player to move loses)",

@@ -132,25 +132,18 @@ pub(crate) fn single(
     p: bool,
     moves: Vec<String>,
 ) -> Analysis<String> {
-    let known = value.is_some() || p;
-    Analysis {
-        value: if p {
-            Nimber::ZERO
-        } else {
-            value.unwrap_or(Nimber::ZERO)
-        },
-        value_known: known,
-        outcome: if p { Outcome::P } else { Outcome::N },
-        winning_moves: moves
-            .into_iter()
-            .map(|to| WinningMove {
-                component: 0,
-                from: position.trim().to_string(),
-                to: vec![to],
-            })
-            .collect(),
-        unlisted_moves: 0,
-        moves_listed: crate::strategy::MovesListed::All,
+    let winning_moves = moves
+        .into_iter()
+        .map(|to| WinningMove {
+            component: 0,
+            from: position.trim().to_string(),
+            to: vec![to],
+        })
+        .collect();
+    if p {
+        Analysis::of_value(Nimber::ZERO, winning_moves)
+    } else {
+        Analysis::new(value, Outcome::N, winning_moves)
     }
 }
 
@@ -173,21 +166,14 @@ pub(crate) fn misere_search<G: Game>(
 }
 
 /// A misère outcome and its winning moves as an [`Analysis`]. Its `value`
-/// is unknown ([`Analysis::value_known`] false): the normal-play nim-sum is
+/// is unknown (`None`): the normal-play nim-sum is
 /// not a misère value, and the misère nim-value is
 /// [`super::listed::MisereReport::misere_value`].
 pub(crate) fn misere_analysis<P>(
     outcome: Outcome,
     winning_moves: Vec<WinningMove<P>>,
 ) -> Analysis<P> {
-    Analysis {
-        value: Nimber::ZERO,
-        value_known: false,
-        outcome,
-        winning_moves,
-        unlisted_moves: 0,
-        moves_listed: crate::strategy::MovesListed::All,
-    }
+    Analysis::new(None, outcome, winning_moves)
 }
 
 /// Misère play of a sum of heaps of any heap game (by search).
@@ -375,4 +361,57 @@ pub(crate) fn pair_table<G: Game<Position = (u64, u64)>>(
     (from..=to)
         .map(|a| (from..=to).map(|b| solver.nim_value(&(a, b))).collect())
         .collect()
+}
+
+/// A game of whole positions analysed by a formula (staircase Nim, the
+/// square box game, Moore's Nim_K): its positions are lists of numbers, it
+/// has no nim-sequence, its options are listed by its rules, and only its
+/// analysis is its own. [`ClosedFormSpec`] makes it an [`AnyGame`].
+pub(crate) trait ClosedForm {
+    /// The rules: the options and the syntax of a position.
+    type Rules: Game;
+    /// The rules.
+    fn rules(&self) -> &Self::Rules;
+    /// The canonical spec (`staircase`, `moore:2`).
+    fn spec(&self) -> String;
+    /// Why the game has no nim-sequence to print.
+    fn why_no_sequence(&self) -> &'static str;
+    /// One position, parsed (its syntax only).
+    fn parse(&self, text: &str) -> Result<<Self::Rules as Game>::Position>;
+    /// The numbers of a position, whose sum bounds interactive play
+    /// ([`PLAY_SIZE`]).
+    fn numbers(p: &<Self::Rules as Game>::Position) -> Vec<u64>;
+    /// Value, outcome and winning moves of the sum of `positions`, by the
+    /// formula (by search for what it does not cover, misère play).
+    fn analyze(&self, positions: &[String], options: &AnalyzeOptions) -> Result<Analysis<String>>;
+}
+
+/// A [`ClosedForm`] game as an [`AnyGame`].
+pub(crate) struct ClosedFormSpec<C>(pub(crate) C);
+
+impl<C: ClosedForm> AnyGame for ClosedFormSpec<C> {
+    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
+        let p = self.0.parse(component)?;
+        listed_options(self.0.rules(), &p, &C::numbers(&p))
+    }
+
+    fn normalize(&mut self, component: &str) -> Result<String> {
+        Ok(self.0.rules().format_position(&self.0.parse(component)?))
+    }
+
+    fn spec(&self) -> String {
+        self.0.spec()
+    }
+
+    fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
+        Err(not_a_sequence(&self.0.spec(), self.0.why_no_sequence()))
+    }
+
+    fn analyze(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<String>> {
+        self.0.analyze(positions, options)
+    }
 }

@@ -11,7 +11,7 @@ use crate::solve::{
     misere_quotient, misere_quotient_with, HeapValues, MisereQuotient, PeriodReport,
     QuotientConfig, QuotientProgress,
 };
-use crate::strategy::{analyze, Analysis, MovesListed, Outcome};
+use crate::strategy::{analyze, Analysis, MovesListed};
 
 /// Most options [`AnyGame::options`] lists for one component.
 pub const MAX_LISTED_OPTIONS: usize = 1 << 20;
@@ -36,7 +36,7 @@ pub const MAX_STREAMED_OPTIONS: u64 = 100_000_000;
 /// The game's take-and-break code when it has finitely many digits (its
 /// options of any heap are counted, checked and listed without a walk).
 fn finite_code<G: HeapGame + ?Sized>(game: &G) -> Option<TakeBreak> {
-    game.take_and_break().filter(|code| !code.repeating())
+    game.take_break().filter(|code| !code.repeating())
 }
 
 /// Refuses a heap whose options are too many to walk (see
@@ -45,7 +45,7 @@ fn check_streamable<G: HeapGame + ?Sized>(game: &G, h: u64) -> Result<()> {
     if game.finite_subtraction_set().is_some() || finite_code(game).is_some() {
         return Ok(());
     }
-    let why = match game.take_and_break() {
+    let why = match game.take_break() {
         Some(code) if code.option_count_within(h, MAX_STREAMED_OPTIONS).is_none() => {
             format!("has more than {MAX_STREAMED_OPTIONS} options: too many to play move by move")
         }
@@ -98,7 +98,7 @@ pub fn find_heap_option<G: HeapGame + ?Sized>(
         return Ok(None);
     };
     typed.sort_unstable();
-    if let Some(code) = game.take_and_break() {
+    if let Some(code) = game.take_break() {
         // (Every option lists its heaps in ascending order.)
         return Ok(code
             .is_option(h, &typed)
@@ -161,11 +161,11 @@ pub const MISERE_QUOTIENT_HEAP: u64 = 32;
 
 impl<G: HeapGame + Clone> HeapSpec<G> {
     /// Wraps `game` (its take-and-break form, if any, is
-    /// [`HeapGame::take_and_break`]).
+    /// [`HeapGame::take_break`]).
     pub fn new(game: G) -> Self {
         HeapSpec {
             values: HeapValues::new(game.clone()),
-            take_break: game.take_and_break(),
+            take_break: game.take_break(),
             quotient: None,
             game,
         }
@@ -176,7 +176,7 @@ impl<G: HeapGame + Clone> HeapSpec<G> {
     pub fn with_config(game: G, config: crate::solve::HeapConfig) -> Self {
         HeapSpec {
             values: HeapValues::with_config(game.clone(), config),
-            take_break: game.take_and_break(),
+            take_break: game.take_break(),
             quotient: None,
             game,
         }
@@ -247,7 +247,7 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
             }
             return misere_heaps(&self.game, &heaps);
         }
-        let analysis = match self.game.take_and_break() {
+        let analysis = match self.game.take_break() {
             Some(code) => crate::strategy::take_break::analyze(&code, &mut self.values, &heaps)?,
             None => analyze(&self.game, &mut self.values, &heaps)?,
         };
@@ -274,14 +274,7 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         for &h in &heaps {
             total += self.values.value(h)?;
         }
-        Ok(Analysis {
-            value: total,
-            value_known: true,
-            outcome: Outcome::of_value(total),
-            winning_moves: Vec::new(),
-            unlisted_moves: 0,
-            moves_listed: MovesListed::NotComputed,
-        })
+        Ok(Analysis::of_value(total, Vec::new()).with_moves_listed(MovesListed::NotComputed))
     }
 
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {

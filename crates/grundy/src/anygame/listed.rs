@@ -170,7 +170,7 @@ impl MisereMethod {
 ///
 /// The misère nim-value and the normal-play nim-sum are two different
 /// numbers, each under its own name: [`Analysis::value`] of a misère
-/// analysis is unknown ([`Analysis::value_known`] false).
+/// analysis is unknown (`None`).
 #[derive(Clone, Debug)]
 pub struct MisereReport {
     /// Misère outcome and winning moves; its `value` is unknown (see
@@ -289,8 +289,7 @@ pub fn analyze_misere(game: &mut dyn AnyGame, positions: &[String]) -> Result<Mi
 /// A family's misère analysis with its value made unknown: a family may
 /// still put the normal-play nim-sum there.
 fn without_value(mut analysis: Analysis<String>) -> Analysis<String> {
-    analysis.value = Nimber::ZERO;
-    analysis.value_known = false;
+    analysis.value = None;
     analysis
 }
 

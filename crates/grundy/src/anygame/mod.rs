@@ -162,7 +162,7 @@ pub trait AnyGame {
     /// [`analyze`](Self::analyze) when only the outcome is wanted: a game
     /// with an outcome-first search (the placement games) answers the
     /// outcome and the winning moves without the nim-value
-    /// ([`Analysis::value_known`] false), pruning where it can, and may
+    /// ([`Analysis::value`] `None`), pruning where it can, and may
     /// list only the first winning move it proves
     /// ([`MovesListed::First`](crate::strategy::MovesListed::First)). The
     /// default is the full analysis.

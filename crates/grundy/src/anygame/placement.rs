@@ -297,12 +297,11 @@ impl PlacementSpec {
             .map(|p| self.component(p))
             .collect::<Result<Vec<_>>>()?;
         let mut winning_moves = Vec::new();
-        let (value, value_known, outcome);
+        let (value, outcome);
         if outcome_only {
             let p = self.is_p(&comps, None)?;
             outcome = if p { Outcome::P } else { Outcome::N };
-            value = Nimber::new(0);
-            value_known = false;
+            value = None;
             if !p && moves {
                 // One winning move is the answer: the outcome is proven.
                 'search: for (i, &(e, b)) in comps.iter().enumerate() {
@@ -317,8 +316,7 @@ impl PlacementSpec {
         } else {
             let values = self.values(&comps)?;
             let total = values.iter().fold(Nimber::new(0), |t, &v| t + v);
-            value = total;
-            value_known = true;
+            value = Some(total);
             outcome = Outcome::of_value(total);
             if !total.is_zero() && moves {
                 for (i, &(e, b)) in comps.iter().enumerate() {
@@ -331,20 +329,14 @@ impl PlacementSpec {
                 }
             }
         }
-        Ok(Analysis {
-            value,
-            value_known,
-            outcome,
-            winning_moves,
-            unlisted_moves: 0,
-            moves_listed: if !moves {
-                MovesListed::NotComputed
-            } else if outcome_only && outcome == Outcome::N {
-                MovesListed::First
-            } else {
-                MovesListed::All
-            },
-        })
+        let listed = if !moves {
+            MovesListed::NotComputed
+        } else if outcome_only && outcome == Outcome::N {
+            MovesListed::First
+        } else {
+            MovesListed::All
+        };
+        Ok(Analysis::new(value, outcome, winning_moves).with_moves_listed(listed))
     }
 
     fn winning(

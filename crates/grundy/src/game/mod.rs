@@ -192,6 +192,8 @@ pub trait HeapGame: Game<Position = u64> {
     /// proves, computed without a table, for any `n` (`n mod (M+1)` for
     /// `bash:M`): `None` when the game has no closed form or the value
     /// does not fit in 64 bits. Checked against the solver before use.
+    /// (A value a solver has computed already is
+    /// [`MemoSolver::cached_value`](crate::solve::MemoSolver::cached_value).)
     fn known_value(&self, n: u64) -> Option<crate::Nimber> {
         let _ = n;
         None
@@ -212,7 +214,7 @@ pub trait HeapGame: Game<Position = u64> {
     /// then computed by the dedicated
     /// [`TakeBreakSolver`](crate::solve::TakeBreakSolver) instead of the
     /// generic dense solver.
-    fn take_and_break(&self) -> Option<crate::game::TakeBreak> {
+    fn take_break(&self) -> Option<crate::game::TakeBreak> {
         None
     }
 }
@@ -236,8 +238,8 @@ impl<G: HeapGame + ?Sized> HeapGame for &G {
     fn finite_subtraction_set(&self) -> Option<Vec<u64>> {
         (**self).finite_subtraction_set()
     }
-    fn take_and_break(&self) -> Option<crate::game::TakeBreak> {
-        (**self).take_and_break()
+    fn take_break(&self) -> Option<crate::game::TakeBreak> {
+        (**self).take_break()
     }
 }
 

@@ -603,7 +603,7 @@ impl HeapGame for TakeBreak {
         }
     }
 
-    fn take_and_break(&self) -> Option<TakeBreak> {
+    fn take_break(&self) -> Option<TakeBreak> {
         Some(self.clone())
     }
 }

@@ -328,7 +328,7 @@ mod tests {
             for p in all_positions(heaps, max) {
                 let generic = analyze(&game, &mut solver, std::slice::from_ref(&p)).unwrap();
                 assert_eq!(
-                    generic.value.is_zero(),
+                    generic.value.is_some_and(|v| v.is_zero()),
                     game.is_p_position(&p),
                     "k={k} {p:?}"
                 );

@@ -20,30 +20,25 @@ use crate::strategy::{Analysis, Outcome, WinningMove};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Nim;
 
-/// A winning move of Nim: reduce heap `component` from `from` to `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NimMove {
-    /// Index of the heap.
-    pub component: usize,
-    /// Its size now.
-    pub from: u64,
-    /// Its size after the move.
-    pub to: u64,
-}
-
 impl Nim {
     /// The value of a sum of heaps: their XOR.
     pub fn value(heaps: &[u64]) -> Nimber {
         heaps.iter().map(|&h| Nimber::new(h)).sum()
     }
 
-    /// All winning moves (Bouton's rule); empty for a P-position.
+    /// All winning moves (Bouton's rule); empty for a P-position. Each
+    /// reduces heap `component` from `from` to the one heap in `to` (a heap
+    /// of 0 when it takes the whole heap), as [`crate::strategy::analyze`]
+    /// writes the same move.
     ///
     /// ```
-    /// use grundy::games::nim::{Nim, NimMove};
-    /// assert_eq!(Nim::winning_moves(&[3, 4, 5]), [NimMove { component: 0, from: 3, to: 1 }]);
+    /// use grundy::{games::nim::Nim, strategy::WinningMove};
+    /// assert_eq!(
+    ///     Nim::winning_moves(&[3, 4, 5]),
+    ///     [WinningMove { component: 0, from: 3, to: vec![1] }]
+    /// );
     /// ```
-    pub fn winning_moves(heaps: &[u64]) -> Vec<NimMove> {
+    pub fn winning_moves(heaps: &[u64]) -> Vec<WinningMove<u64>> {
         let t = Self::value(heaps).value();
         if t == 0 {
             return Vec::new();
@@ -52,10 +47,10 @@ impl Nim {
             .iter()
             .enumerate()
             .filter(|&(_, &h)| h ^ t < h)
-            .map(|(component, &h)| NimMove {
+            .map(|(component, &h)| WinningMove {
                 component,
                 from: h,
-                to: h ^ t,
+                to: vec![h ^ t],
             })
             .collect()
     }
@@ -72,7 +67,7 @@ impl Nim {
     ///
     /// So the player to move wins iff (some heap > 1 and the XOR ≠ 0) or
     /// (every heap ≤ 1 and the XOR = 0). The `value` of the result is
-    /// unknown ([`Analysis::value_known`] false): the normal-play nim-sum
+    /// unknown (`None`): the normal-play nim-sum
     /// is not a misère value.
     ///
     /// ```
@@ -122,22 +117,11 @@ impl Nim {
             _ => {
                 // At least one big heap survives any move, and with a big
                 // heap left the loser is exactly the normal-play loser.
-                winning_moves.extend(Self::winning_moves(heaps).into_iter().map(|m| WinningMove {
-                    component: m.component,
-                    from: m.from,
-                    to: vec![m.to],
-                }));
+                winning_moves.extend(Self::winning_moves(heaps));
                 Outcome::of_value(value)
             }
         };
-        Analysis {
-            value: Nimber::ZERO,
-            value_known: false,
-            outcome,
-            winning_moves,
-            unlisted_moves: 0,
-            moves_listed: crate::strategy::MovesListed::All,
-        }
+        Analysis::new(None, outcome, winning_moves)
     }
 
     /// Who wins the heaps under misère play (see [`Nim::misere_analysis`]).
@@ -213,10 +197,10 @@ mod tests {
                 for c in 0..8 {
                     let heaps = [a, b, c];
                     let generic = analyze(&Nim, &mut solver, &heaps).unwrap();
-                    assert_eq!(generic.value, Nim::value(&heaps));
+                    assert_eq!(generic.value, Some(Nim::value(&heaps)));
                     let fast: Vec<(usize, u64, Vec<u64>)> = Nim::winning_moves(&heaps)
                         .into_iter()
-                        .map(|m| (m.component, m.from, vec![m.to]))
+                        .map(|m| (m.component, m.from, m.to))
                         .collect();
                     let mut slow: Vec<(usize, u64, Vec<u64>)> = generic
                         .winning_moves

@@ -64,15 +64,21 @@ fn check_moves(what: &str, moves: &[u64]) -> Result<Vec<u64>> {
 }
 
 /// Largest move a subtraction game may have to be written as an octal code
-/// ([`Subtraction::take_break_form`]): one digit per heap size up to it.
+/// (for long runs: `sub:1,3,4` runs as `0.3033`): one digit per heap size up
+/// to it.
 pub const MAX_CODE_MOVE: u64 = 4096;
 
 impl Subtraction {
     /// The game as an octal take-and-break code, for a finite set of moves
     /// up to [`MAX_CODE_MOVE`]: digit `k` is 3 (take `k`, leaving no heap or
     /// one) when `k` is a move, else 0. `sub:1,3,4` is `0.3033`, `bash:3` is
-    /// `0.333`. The two compute the same values; long runs use the code.
-    pub fn take_break_form(&self) -> Option<crate::games::TakeBreak> {
+    /// `0.333`. The two compute the same values; long runs use the code
+    /// (it is the parsed game's [`crate::spec::AnyGame::take_break`]).
+    ///
+    /// Deliberately not [`HeapGame::take_break`], which would make the
+    /// solver compute with the code: for values and analyses the game keeps
+    /// its own subtraction loop and move order.
+    pub(crate) fn long_run_code(&self) -> Option<crate::games::TakeBreak> {
         let moves: Vec<u64> = match &self.set {
             MoveSet::Finite(s) => s.clone(),
             MoveSet::Bash(m) => (1..=*m.min(&(MAX_CODE_MOVE + 1))).collect(),
@@ -416,7 +422,7 @@ mod tests {
     }
 
     #[test]
-    fn the_take_break_form_of_a_finite_set_has_the_same_values() {
+    fn the_long_run_code_of_a_finite_set_has_the_same_values() {
         let games = [
             Subtraction::finite(&[1, 3, 4]).unwrap(),
             Subtraction::finite(&[2, 5, 9]).unwrap(),
@@ -424,7 +430,7 @@ mod tests {
             Subtraction::finite(&[MAX_CODE_MOVE]).unwrap(),
         ];
         for game in games {
-            let code = game.take_break_form().expect("a finite set has a code");
+            let code = game.long_run_code().expect("a finite set has a code");
             let to = 3 * MAX_CODE_MOVE;
             let want = DenseSolver::new(game.clone())
                 .extend_to(to)
@@ -439,20 +445,20 @@ mod tests {
         assert_eq!(
             Subtraction::finite(&[1, 3, 4])
                 .unwrap()
-                .take_break_form()
+                .long_run_code()
                 .unwrap()
                 .spec(),
             "0.3033"
         );
         assert!(Subtraction::finite(&[1, MAX_CODE_MOVE + 1])
             .unwrap()
-            .take_break_form()
+            .long_run_code()
             .is_none());
         assert!(Subtraction::bash(MAX_CODE_MOVE + 1)
             .unwrap()
-            .take_break_form()
+            .long_run_code()
             .is_none());
-        assert!(Subtraction::pow2().take_break_form().is_none());
+        assert!(Subtraction::pow2().long_run_code().is_none());
     }
 
     fn moves(g: &Subtraction, h: u64) -> Vec<u64> {

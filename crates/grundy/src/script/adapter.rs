@@ -6,8 +6,8 @@ use super::position::{PositionKind, ScriptPosition};
 use crate::anygame::listed::analyze_misere;
 use crate::anygame::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec};
 use crate::error::Result;
+use crate::game::WinningMove;
 use crate::game::{Game, HeapGame};
-use crate::game::{Outcome, WinningMove};
 use crate::solve::{HeapConfig, MemoConfig, MemoSolver, PeriodReport};
 use crate::strategy::Analysis;
 use crate::Nimber;
@@ -270,14 +270,7 @@ fn analyze_sum(
             }
         }
     }
-    Ok(Analysis {
-        value: total,
-        value_known: true,
-        outcome: Outcome::of_value(total),
-        winning_moves,
-        unlisted_moves: 0,
-        moves_listed: crate::strategy::MovesListed::All,
-    })
+    Ok(Analysis::of_value(total, winning_moves))
 }
 
 /// How an option that leaves nothing is written (as `grundy play` writes

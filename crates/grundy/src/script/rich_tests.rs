@@ -33,6 +33,7 @@ pub(super) fn value_of(g: &mut dyn AnyGame, positions: &[&str]) -> u64 {
     g.analyze(&positions, &AnalyzeOptions::default())
         .unwrap()
         .value
+        .expect("a known value")
         .value()
 }
 

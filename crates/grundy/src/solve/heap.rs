@@ -2,7 +2,7 @@
 //!
 //! [`HeapValues`] answers `G(h)` from a dense table while `h` is small — the
 //! [`TakeBreakSolver`] for games that are take-and-break codes
-//! ([`HeapGame::take_and_break`]), the generic [`DenseSolver`] otherwise —
+//! ([`HeapGame::take_break`]), the generic [`DenseSolver`] otherwise —
 //! and from a *certified* periodicity beyond that: either a closed form
 //! proven from the rules ([`HeapGame::known_periodicity`] with
 //! [`HeapGame::known_value`], checked against the table before use and then
@@ -251,7 +251,7 @@ impl<G: HeapGame> HeapValues<G> {
 
     /// Values of `game` with the given settings.
     pub fn with_config(game: G, mut config: HeapConfig) -> Self {
-        let engine = match game.take_and_break() {
+        let engine = match game.take_break() {
             Some(code) => {
                 // The take-and-break engine is fast: look further for a period.
                 config.search_limit = config.search_limit.max(1 << 20);

@@ -374,8 +374,11 @@ impl<G: Game> MemoSolver<G> {
         self.len() == 0
     }
 
-    /// The value of `p` if it has been computed already.
-    pub fn known_value(&self, p: &G::Position) -> Option<Nimber> {
+    /// The value of `p` if this solver has computed it already (looked up
+    /// in its memo, nothing searched), else `None`. Not to be confused with
+    /// [`HeapGame::known_value`](crate::game::HeapGame::known_value), a
+    /// value from a closed form of the rules.
+    pub fn cached_value(&self, p: &G::Position) -> Option<Nimber> {
         let slot = self.memo.find(&self.game, p)?;
         (slot < ON_STACK).then_some(Nimber::new(slot))
     }

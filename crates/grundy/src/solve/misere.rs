@@ -28,6 +28,7 @@
 //! search; closed forms exist for tame families such as misère Nim
 //! ([`crate::games::nim::Nim::misere_analysis`]).
 
+use super::arena::ComponentArena;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{collect_options, Game};
 use crate::game::{Outcome, WinningMove};
@@ -89,10 +90,8 @@ struct Frame {
 pub struct MisereSolver<G: Game> {
     game: G,
     config: MisereConfig,
-    ids: FxHashMap<G::Position, u32>,
-    positions: Vec<G::Position>,
-    /// Per component id: its options as lists of component ids, once known.
-    options: Vec<Option<Vec<Vec<u32>>>>,
+    /// The components seen, interned, with their options once listed.
+    arena: ComponentArena<G::Position>,
     memo: FxHashMap<State, Slot>,
     /// Moves of sums generated so far (see [`MisereConfig::max_moves`]).
     moves: u64,
@@ -109,9 +108,7 @@ impl<G: Game> MisereSolver<G> {
         MisereSolver {
             game,
             config,
-            ids: FxHashMap::default(),
-            positions: Vec::new(),
-            options: Vec::new(),
+            arena: ComponentArena::default(),
             memo: FxHashMap::default(),
             moves: 0,
         }
@@ -200,72 +197,28 @@ impl<G: Game> MisereSolver<G> {
     }
 
     fn intern(&mut self, p: G::Position) -> u32 {
-        if let Some(&id) = self.ids.get(&p) {
-            return id;
-        }
-        let id = self.positions.len() as u32;
-        self.ids.insert(p.clone(), id);
-        self.positions.push(p);
-        self.options.push(None);
-        id
-    }
-
-    /// The options of component `id` (computed once).
-    fn options_of(&mut self, id: u32) -> &[Vec<u32>] {
-        if self.options[id as usize].is_none() {
-            let p = self.positions[id as usize].clone();
-            let mut raw: Vec<Vec<G::Position>> = Vec::new();
-            self.game.options(&p, &mut |o| raw.push(o.to_vec()));
-            let opts = raw
-                .into_iter()
-                .map(|o| o.into_iter().map(|c| self.intern(c)).collect())
-                .collect();
-            self.options[id as usize] = Some(opts);
-        }
-        self.options[id as usize].as_deref().unwrap_or(&[])
-    }
-
-    fn is_terminal(&mut self, id: u32) -> bool {
-        self.options_of(id).is_empty()
+        self.arena.intern(p)
     }
 
     /// Drops terminal components and sorts: the canonical form of a sum.
-    fn normalize(&mut self, mut ids: Vec<u32>) -> State {
-        ids.retain(|&id| !self.is_terminal(id));
-        ids.sort_unstable();
-        ids.into_boxed_slice()
+    fn normalize(&mut self, ids: Vec<u32>) -> State {
+        self.arena.normalize(&self.game, ids)
     }
 
-    /// Counts `n` more moves against [`MisereConfig::max_moves`].
-    fn spend(&mut self, n: u64) -> Result<()> {
-        self.moves = self.moves.saturating_add(n);
-        if self.moves > self.config.max_moves {
-            return Err(Error::unsupported(format!(
-                "the misère search stopped after {} moves of sums, its limit: \
-                 exhaustive search answers only small positions",
-                self.config.max_moves
-            )));
-        }
-        Ok(())
-    }
-
+    /// The sums one move from `state`, the moves counted against
+    /// [`MisereConfig::max_moves`].
     fn children(&mut self, state: &[u32]) -> Result<Vec<State>> {
-        let mut out = Vec::new();
-        for (i, &id) in state.iter().enumerate() {
-            if i > 0 && state[i - 1] == id {
-                continue; // equal components have equal options
+        let (moves, max_moves) = (&mut self.moves, self.config.max_moves);
+        self.arena.children(&self.game, state, |n| {
+            *moves = moves.saturating_add(n as u64);
+            if *moves > max_moves {
+                return Err(Error::unsupported(format!(
+                    "the misère search stopped after {max_moves} moves of sums, its limit: \
+                     exhaustive search answers only small positions"
+                )));
             }
-            let opts = self.options_of(id).to_vec();
-            self.spend(opts.len() as u64)?;
-            for opt in opts {
-                let mut next: Vec<u32> = Vec::with_capacity(state.len() + opt.len());
-                next.extend_from_slice(&state[..i]);
-                next.extend_from_slice(&state[i + 1..]);
-                next.extend_from_slice(&opt);
-                out.push(self.normalize(next));
-            }
-        }
-        Ok(out)
+            Ok(())
+        })
     }
 
     fn push(&mut self, stack: &mut Vec<Frame>, state: State) -> Result<()> {
@@ -362,7 +315,7 @@ impl<G: Game> MisereSolver<G> {
     fn describe(&self, state: &[u32]) -> String {
         state
             .iter()
-            .map(|&id| self.game.format_position(&self.positions[id as usize]))
+            .map(|&id| self.game.format_position(self.arena.position(id)))
             .collect::<Vec<_>>()
             .join("+")
     }

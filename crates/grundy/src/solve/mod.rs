@@ -22,6 +22,7 @@
 //! panic or a hang. [`HeapValues`] picks the take-and-break engine by itself
 //! for games that are take-and-break codes.
 
+mod arena;
 pub mod dag;
 pub mod dense;
 pub(crate) mod fill;

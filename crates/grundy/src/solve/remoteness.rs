@@ -24,6 +24,7 @@
 //! [`MisereSolver`](super::MisereSolver); [`RemotenessConfig`] caps states
 //! and work with an error naming the limit.
 
+use super::arena::ComponentArena;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Game;
 use rustc_hash::FxHashMap;
@@ -121,9 +122,8 @@ struct Frame {
 pub struct RemotenessSolver<G: Game> {
     game: G,
     config: RemotenessConfig,
-    ids: FxHashMap<G::Position, u32>,
-    positions: Vec<G::Position>,
-    options: Vec<Option<Vec<Vec<u32>>>>,
+    /// The components seen, interned, with their options once listed.
+    arena: ComponentArena<G::Position>,
     /// `None`: on the stack.
     memo: FxHashMap<State, Option<Lengths>>,
     moves: u64,
@@ -140,9 +140,7 @@ impl<G: Game> RemotenessSolver<G> {
         RemotenessSolver {
             game,
             config,
-            ids: FxHashMap::default(),
-            positions: Vec::new(),
-            options: Vec::new(),
+            arena: ComponentArena::default(),
             memo: FxHashMap::default(),
             moves: 0,
         }
@@ -194,60 +192,27 @@ impl<G: Game> RemotenessSolver<G> {
     }
 
     fn intern(&mut self, p: G::Position) -> u32 {
-        if let Some(&id) = self.ids.get(&p) {
-            return id;
-        }
-        let id = self.positions.len() as u32;
-        self.ids.insert(p.clone(), id);
-        self.positions.push(p);
-        self.options.push(None);
-        id
+        self.arena.intern(p)
     }
 
-    fn options_of(&mut self, id: u32) -> &[Vec<u32>] {
-        if self.options[id as usize].is_none() {
-            let p = self.positions[id as usize].clone();
-            let mut raw: Vec<Vec<G::Position>> = Vec::new();
-            self.game.options(&p, &mut |o| raw.push(o.to_vec()));
-            let opts = raw
-                .into_iter()
-                .map(|o| o.into_iter().map(|c| self.intern(c)).collect())
-                .collect();
-            self.options[id as usize] = Some(opts);
-        }
-        self.options[id as usize].as_deref().unwrap_or(&[])
+    fn normalize(&mut self, ids: Vec<u32>) -> State {
+        self.arena.normalize(&self.game, ids)
     }
 
-    fn normalize(&mut self, mut ids: Vec<u32>) -> State {
-        ids.retain(|&id| !self.options_of(id).is_empty());
-        ids.sort_unstable();
-        ids.into_boxed_slice()
-    }
-
+    /// The sums one move from `state`, the moves counted against
+    /// [`RemotenessConfig::max_moves`].
     fn children(&mut self, state: &[u32]) -> Result<Vec<State>> {
-        let mut out = Vec::new();
-        for (i, &id) in state.iter().enumerate() {
-            if i > 0 && state[i - 1] == id {
-                continue; // equal parts have equal options
-            }
-            let opts = self.options_of(id).to_vec();
-            self.moves = self.moves.saturating_add(opts.len() as u64);
-            if self.moves > self.config.max_moves {
+        let (moves, max_moves) = (&mut self.moves, self.config.max_moves);
+        self.arena.children(&self.game, state, |n| {
+            *moves = moves.saturating_add(n as u64);
+            if *moves > max_moves {
                 return Err(Error::unsupported(format!(
-                    "the remoteness search stopped after {} moves of sums, its limit: \
-                     exhaustive search answers only small positions",
-                    self.config.max_moves
+                    "the remoteness search stopped after {max_moves} moves of sums, its limit: \
+                     exhaustive search answers only small positions"
                 )));
             }
-            for opt in opts {
-                let mut next = Vec::with_capacity(state.len() + opt.len());
-                next.extend_from_slice(&state[..i]);
-                next.extend_from_slice(&state[i + 1..]);
-                next.extend_from_slice(&opt);
-                out.push(self.normalize(next));
-            }
-        }
-        Ok(out)
+            Ok(())
+        })
     }
 
     fn push(&mut self, stack: &mut Vec<Frame>, state: State) -> Result<()> {
@@ -287,7 +252,7 @@ impl<G: Game> RemotenessSolver<G> {
                         Some(None) => {
                             let position = describe(
                                 &self.game,
-                                &self.positions,
+                                self.arena.positions(),
                                 &frame.children[frame.done.len()],
                             );
                             return Err(ErrorKind::Cycle { position }.into());

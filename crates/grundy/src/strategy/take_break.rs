@@ -34,7 +34,7 @@
 //! Time: O(EXPLICIT_WORK) per component at most, O(n0 + p + listed) for
 //! periodic heaps, O(16·listed) for Lasker's Nim.
 
-use super::{Analysis, Outcome, WinningMove};
+use super::{Analysis, WinningMove};
 use crate::analysis::Periodicity;
 use crate::error::{Error, Result};
 use crate::game::take_break::{TakeBreak, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO};
@@ -96,14 +96,7 @@ pub fn analyze<G: HeapGame>(
             }));
         }
     }
-    Ok(Analysis {
-        value: total,
-        value_known: true,
-        outcome: Outcome::of_value(total),
-        winning_moves,
-        unlisted_moves,
-        moves_listed: crate::strategy::MovesListed::All,
-    })
+    Ok(Analysis::of_value(total, winning_moves).with_unlisted_moves(unlisted_moves))
 }
 
 /// Options of heap `h` worth `target`, at most [`MAX_LISTED`], appended to
@@ -571,7 +564,7 @@ mod tests {
         let mut values = HeapValues::new(&kayles);
         let h = 1_000_000_000_000_000_000u64;
         let a = analyze(&kayles, &mut values, &[h, 3]).unwrap();
-        assert_eq!(a.outcome, Outcome::of_value(a.value));
+        assert_eq!(a.value.map(crate::game::Outcome::of_value), Some(a.outcome));
         assert!(a.winning_moves.len() <= 2 * MAX_LISTED);
         for m in a.winning_moves.iter().take(50) {
             let v: u64 =

@@ -100,7 +100,7 @@ fn the_flat_table_and_the_hash_map_agree() {
             b.nim_value(&n).unwrap(),
             "heap {n}"
         );
-        assert_eq!(a.known_value(&n), b.known_value(&n));
+        assert_eq!(a.cached_value(&n), b.cached_value(&n));
     }
     assert_eq!(a.len(), b.len());
     // A cap smaller than an index sends that position to the hash map.
@@ -332,7 +332,7 @@ fn the_lean_loop_gives_the_definition_on_random_games_of_single_options() {
             let mut once = MemoSolver::new(&game);
             once.nim_value(&(n - 1)).unwrap();
             for p in 0..n {
-                if let Some(v) = once.known_value(&p) {
+                if let Some(v) = once.cached_value(&p) {
                     assert_eq!(v.value(), want[p as usize], "seed {seed} lean {lean} p {p}");
                 }
             }
@@ -370,7 +370,7 @@ fn the_lean_loop_finds_cycles_and_leaves_the_solver_usable() {
         let e = s.nim_value(&p).unwrap_err();
         assert!(matches!(e.kind(), ErrorKind::Cycle { .. }), "{p}: {e}");
         assert!(s.lean.is_empty() && s.frames.is_empty());
-        assert_eq!(s.known_value(&p), None);
+        assert_eq!(s.cached_value(&p), None);
     }
     assert_eq!(s.nim_value(&0).unwrap(), Nimber::ZERO);
     assert_eq!(s.len(), 1);
@@ -425,7 +425,7 @@ fn listings_of_many_options_with_large_values_give_the_definition() {
                 n,
                 "indexed {indexed}"
             );
-            assert_eq!(top.known_value(&n), Some(Nimber::new(n)));
+            assert_eq!(top.cached_value(&n), Some(Nimber::new(n)));
         }
     }
 }

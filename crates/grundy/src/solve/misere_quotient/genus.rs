@@ -27,6 +27,7 @@
 use crate::error::{ErrorKind, Result};
 use crate::game::Game;
 use crate::nimber::{Mex, Nimber};
+use crate::solve::arena::ComponentArena;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -120,8 +121,8 @@ type State = (Box<[u32]>, u32, u32);
 
 struct Search<'g, G: Game> {
     game: &'g G,
-    ids: FxHashMap<G::Position, u32>,
-    options: Vec<Vec<Vec<u32>>>,
+    /// The components seen, interned, each with its options listed.
+    arena: ComponentArena<G::Position>,
     memo: FxHashMap<State, Option<Values>>,
     /// Most states (and most components) stored.
     max_states: usize,
@@ -138,8 +139,7 @@ impl<'g, G: Game> Search<'g, G> {
             max_states,
             max_work: u64::MAX,
             work: 0,
-            ids: FxHashMap::default(),
-            options: Vec::new(),
+            arena: ComponentArena::default(),
             memo: FxHashMap::default(),
         }
     }
@@ -150,7 +150,7 @@ impl<'g, G: Game> Search<'g, G> {
     /// no recursion). Every id handed out has its options listed when this
     /// returns.
     fn intern(&mut self, p: &G::Position) -> Result<u32> {
-        if let Some(&id) = self.ids.get(p) {
+        if let Some(id) = self.arena.get(p) {
             return Ok(id);
         }
         let root = self.new_id(p)?;
@@ -162,8 +162,8 @@ impl<'g, G: Game> Search<'g, G> {
             for option in &raw {
                 let mut parts = Vec::with_capacity(option.len());
                 for c in option {
-                    let part = match self.ids.get(c) {
-                        Some(&known) => known,
+                    let part = match self.arena.get(c) {
+                        Some(known) => known,
                         None => {
                             let fresh = self.new_id(c)?;
                             pending.push((fresh, c.clone()));
@@ -174,7 +174,7 @@ impl<'g, G: Game> Search<'g, G> {
                 }
                 opts.push(parts);
             }
-            self.options[id as usize] = opts;
+            self.arena.set_options(id, opts);
         }
         Ok(root)
     }
@@ -182,20 +182,17 @@ impl<'g, G: Game> Search<'g, G> {
     /// A fresh id for `p`, its options not yet listed; an error once the
     /// components reach the cap on states.
     fn new_id(&mut self, p: &G::Position) -> Result<u32> {
-        if self.options.len() >= self.max_states {
+        if self.arena.len() >= self.max_states {
             return Err(ErrorKind::TooManyPositions {
                 limit: self.max_states,
             }
             .into());
         }
-        let id = self.options.len() as u32;
-        self.ids.insert(p.clone(), id);
-        self.options.push(Vec::new());
-        Ok(id)
+        Ok(self.arena.intern(p.clone()))
     }
 
     fn normalize(&self, mut ids: Vec<u32>) -> Box<[u32]> {
-        ids.retain(|&i| !self.options[i as usize].is_empty());
+        ids.retain(|&i| !self.arena.listed_options(i).is_empty());
         ids.sort_unstable();
         ids.into_boxed_slice()
     }
@@ -217,7 +214,7 @@ impl<'g, G: Game> Search<'g, G> {
             if i > 0 && comps[i - 1] == id {
                 continue;
             }
-            for opt in &self.options[id as usize] {
+            for opt in self.arena.listed_options(id) {
                 let mut next: Vec<u32> = comps[..i].to_vec();
                 next.extend_from_slice(&comps[i + 1..]);
                 next.extend_from_slice(opt);

@@ -283,21 +283,7 @@ impl Core {
         let heaps = Self::block_heaps(n1, target, width);
         // The other thread reads copies: this one appends to the originals.
         let epoch = self.stats.split_changes;
-        let mut shared = std::mem::take(&mut self.sched.blocks.shared);
-        if shared.epoch != epoch || shared.rare.len() > self.rc.rare.len() {
-            shared.rare.clear();
-            shared.values.clear();
-            shared.epoch = epoch;
-        }
-        shared
-            .rare
-            .extend_from_slice(&self.rc.rare[shared.rare.len()..]);
-        shared
-            .values
-            .extend_from_slice(&self.rc.rare_values[shared.values.len()..]);
-        if shared.pairs != self.moves.pairs {
-            shared.pairs.clone_from(&self.moves.pairs);
-        }
+        let shared = self.shared_copies(epoch);
         // Flags as two halves: the other threads' share, then this one's;
         // with more than one helper, each fills a section of its own after
         // these two, ORed into the first half once all are done.
@@ -322,22 +308,8 @@ impl Core {
         let speculate = helpers >= 2 && self.speculation_pays();
         let last = std::mem::take(&mut self.sched.blocks.unconfirmed);
         let last_targets = std::mem::take(&mut self.sched.blocks.unconfirmed_targets);
-        let work = Confirmations {
-            heaps: &last,
-            targets: &last_targets,
-            next: std::sync::atomic::AtomicUsize::new(0),
-            first_miss: std::sync::atomic::AtomicUsize::new(usize::MAX),
-            misses: std::sync::Mutex::new(Vec::new()),
-        };
-        let work = &work;
-        let mut cores = std::mem::take(&mut self.sched.blocks.confirmers);
-        cores.truncate(helpers);
-        while cores.len() < helpers {
-            cores.push(self.new_helper());
-        }
-        for core in &mut cores {
-            self.sync_helper(core);
-        }
+        let work = &Confirmations::new(&last, &last_targets);
+        let mut cores = self.ready_confirmers(helpers);
         let before: Vec<EngineStats> = cores.iter().map(|c| c.stats).collect();
         // This block's values are pushed while the other threads read the
         // table (room for them now, so that the table does not move).
@@ -395,63 +367,26 @@ impl Core {
                     (result, complete)
                 },
                 || {
-                    let (first_rows, more_rows) = helper_rows.split_first_mut().expect("a helper");
-                    let (first_core, more_cores) = cores.split_first_mut().expect("a helper");
-                    if helpers == 1 {
-                        return help(helper_job(0), first_rows, theirs, &done[0].0, first_core);
-                    }
-                    // More helpers: the first spawns the others and fills its
-                    // piece here.
-                    let mut waits = vec![Waited::No; helpers];
-                    let (first_wait, more_waits) = waits.split_first_mut().expect("a helper");
-                    rayon::scope(|s| {
-                        let more = more_rows
-                            .iter_mut()
-                            .zip(extra.chunks_exact_mut(section))
-                            .zip(more_waits.iter_mut().zip(more_cores.iter_mut()))
-                            .enumerate();
-                        for (i, ((rows, bits), (wait, core))) in more {
-                            let job = helper_job(i + 1);
-                            let done = &done[i + 1].0;
-                            s.spawn(move |_| *wait = help(job, rows, bits, done, core));
-                        }
-                        *first_wait =
-                            help(helper_job(0), first_rows, theirs, &done[0].0, first_core);
-                    });
-                    // The helper kept waiting longest says how the shares went.
-                    waits
-                        .into_iter()
-                        .max_by_key(|w| *w as u8)
-                        .unwrap_or(Waited::No)
+                    let team = Helpers {
+                        rows: &mut helper_rows,
+                        first_bits: &mut *theirs,
+                        more_bits: &mut *extra,
+                        section,
+                        cores: &mut cores,
+                        done,
+                    };
+                    team.fill(helper_job, &help)
                 },
             );
             (result, complete, waited)
         });
         // The extra helpers' flags join the first half.
-        for chunk in extra.chunks_exact(section) {
-            for (word, &more) in theirs.iter_mut().zip(chunk) {
-                *word |= more;
-            }
-        }
+        or_sections_into(theirs, extra, section);
         bits.truncate(2 * section);
-        for (core, before) in cores.iter_mut().zip(&before) {
-            self.stats.add_since(&core.stats, before);
-            self.block_marked_after += std::mem::take(&mut core.block_marked_after);
-        }
-        self.sched.blocks.confirmers = cores;
-        let wrong = match work.misses.lock() {
-            Ok(misses) => misses.iter().copied().min(),
-            // (A thread panicked holding it: the panic goes on in the join.)
-            Err(_) => None,
-        };
+        self.keep_confirmers(cores, &before);
+        let wrong = work.least_miss();
         self.stats.waits_slept += u64::from(waited == Waited::Slept);
-        // Balance: the threads that waited take a larger share next time.
-        let step = (items / 64).max(1) * helpers;
-        self.sched.blocks.helper_share = if waited != Waited::No {
-            share + step
-        } else {
-            share.saturating_sub(step)
-        };
+        self.sched.blocks.helper_share = next_helper_share(share, items, helpers, waited);
         self.sched.blocks.shared = shared;
         self.sched.blocks.rows = rows;
         self.sched.blocks.helper_rows = helper_rows;
@@ -475,6 +410,55 @@ impl Core {
             return None;
         }
         result
+    }
+
+    /// The copies of the rare heaps, their values and the split pairs that
+    /// the other threads read while this one appends to the originals
+    /// (kept from block to block: only what was appended since is copied,
+    /// all of it again after the split changed, `epoch`).
+    fn shared_copies(&mut self, epoch: u64) -> Shared {
+        let mut shared = std::mem::take(&mut self.sched.blocks.shared);
+        if shared.epoch != epoch || shared.rare.len() > self.rc.rare.len() {
+            shared.rare.clear();
+            shared.values.clear();
+            shared.epoch = epoch;
+        }
+        shared
+            .rare
+            .extend_from_slice(&self.rc.rare[shared.rare.len()..]);
+        shared
+            .values
+            .extend_from_slice(&self.rc.rare_values[shared.values.len()..]);
+        if shared.pairs != self.moves.pairs {
+            shared.pairs.clone_from(&self.moves.pairs);
+        }
+        shared
+    }
+
+    /// The engines of the `helpers` other threads (kept from block to
+    /// block), each brought up to date with this one.
+    #[allow(clippy::vec_box)] // (boxed as in `Blocks::confirmers`)
+    fn ready_confirmers(&mut self, helpers: usize) -> Vec<Box<Core>> {
+        let mut cores = std::mem::take(&mut self.sched.blocks.confirmers);
+        cores.truncate(helpers);
+        while cores.len() < helpers {
+            cores.push(self.new_helper());
+        }
+        for core in &mut cores {
+            self.sync_helper(core);
+        }
+        cores
+    }
+
+    /// Counts the helpers' work since `before` as this engine's, and keeps
+    /// their engines for the next block.
+    #[allow(clippy::vec_box)] // (boxed as in `Blocks::confirmers`)
+    fn keep_confirmers(&mut self, mut cores: Vec<Box<Core>>, before: &[EngineStats]) {
+        for (core, before) in cores.iter_mut().zip(before) {
+            self.stats.add_since(&core.stats, before);
+            self.block_marked_after += std::mem::take(&mut core.block_marked_after);
+        }
+        self.sched.blocks.confirmers = cores;
     }
 
     /// Finishes each heap of `block` in order, its flags filled: the
@@ -725,6 +709,100 @@ pub(super) struct Confirmations<'a> {
     pub(super) first_miss: std::sync::atomic::AtomicUsize,
     /// Wrong heaps and their values.
     pub(super) misses: std::sync::Mutex<Vec<(usize, u64)>>,
+}
+
+impl<'a> Confirmations<'a> {
+    /// The confirmations of `heaps` (rare values `targets`), none taken.
+    pub(super) fn new(heaps: &'a [Unconfirmed], targets: &'a [usize]) -> Self {
+        Confirmations {
+            heaps,
+            targets,
+            next: std::sync::atomic::AtomicUsize::new(0),
+            first_miss: std::sync::atomic::AtomicUsize::new(usize::MAX),
+            misses: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The least heap found wrong, with its value, if any.
+    fn least_miss(&self) -> Option<(usize, u64)> {
+        match self.misses.lock() {
+            Ok(misses) => misses.iter().copied().min(),
+            // (A thread panicked holding it: the panic goes on in the join.)
+            Err(_) => None,
+        }
+    }
+}
+
+/// The other threads of a block step, for their share of the next block's
+/// flags: the first fills `first_bits`, each other one a `section` of
+/// `more_bits` of its own; each has its flag rows, its engine and its
+/// signal in `done` to wait on.
+struct Helpers<'h> {
+    rows: &'h mut [Vec<u8>],
+    first_bits: &'h mut [u64],
+    more_bits: &'h mut [u64],
+    section: usize,
+    cores: &'h mut [Box<Core>],
+    done: &'h [Apart<Signal>],
+}
+
+impl Helpers<'_> {
+    /// Runs `help` with job `job(i)` on helper `i`: on this thread for one
+    /// helper; with more, this thread runs the first and spawns the others.
+    /// Returns how the helper kept waiting longest went, which says how
+    /// the shares went.
+    fn fill<J: Send, H>(self, job: impl Fn(usize) -> J + Sync, help: &H) -> Waited
+    where
+        H: Fn(J, &mut Vec<u8>, &mut [u64], &Signal, &mut Core) -> Waited + Sync,
+    {
+        let (first_rows, more_rows) = self.rows.split_first_mut().expect("a helper");
+        let (first_core, more_cores) = self.cores.split_first_mut().expect("a helper");
+        let done = self.done;
+        if more_cores.is_empty() {
+            return help(job(0), first_rows, self.first_bits, &done[0].0, first_core);
+        }
+        let mut waits = vec![Waited::No; 1 + more_cores.len()];
+        let (first_wait, more_waits) = waits.split_first_mut().expect("a helper");
+        rayon::scope(|s| {
+            let more = more_rows
+                .iter_mut()
+                .zip(self.more_bits.chunks_exact_mut(self.section))
+                .zip(more_waits.iter_mut().zip(more_cores.iter_mut()))
+                .enumerate();
+            for (i, ((rows, bits), (wait, core))) in more {
+                let job = job(i + 1);
+                let done = &done[i + 1].0;
+                s.spawn(move |_| *wait = help(job, rows, bits, done, core));
+            }
+            *first_wait = help(job(0), first_rows, self.first_bits, &done[0].0, first_core);
+        });
+        waits
+            .into_iter()
+            .max_by_key(|w| *w as u8)
+            .unwrap_or(Waited::No)
+    }
+}
+
+/// ORs each `section` of `extra` (the flags of the helpers after the
+/// first) into `first`.
+fn or_sections_into(first: &mut [u64], extra: &[u64], section: usize) {
+    for chunk in extra.chunks_exact(section) {
+        for (word, &more) in first.iter_mut().zip(chunk) {
+            *word |= more;
+        }
+    }
+}
+
+/// The helpers' share of the next block: larger when they were kept
+/// waiting (`waited`), smaller when this thread was, so that the threads
+/// finish together.
+fn next_helper_share(share: usize, items: usize, helpers: usize, waited: Waited) -> usize {
+    let step = (items / 64).max(1) * helpers;
+    if waited != Waited::No {
+        share + step
+    } else {
+        share.saturating_sub(step)
+    }
 }
 
 /// The first half of the block step: for a block of heaps `n0, n0 + 1, …`,

@@ -12,7 +12,7 @@ pub(super) const FAMILY: Family = Family {
     about: "Bachet's game: take 1 to M tokens; G(n) = n mod (M+1)",
     parse: |spec, args, _| {
         let game = Subtraction::bash(single_number(spec, args)?)?;
-        let code = game.take_break_form();
+        let code = game.long_run_code();
         Ok(Box::new(HeapSpec::new(game).with_take_break(code)))
     },
 };

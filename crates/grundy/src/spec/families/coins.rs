@@ -28,7 +28,7 @@ use crate::nimber::Nimber;
 use crate::solve::PeriodReport;
 use crate::anygame::adapt::{not_a_sequence, parse_list};
 use crate::spec::{AnalyzeOptions, AnyGame, Family};
-use crate::strategy::{Analysis, Outcome, WinningMove};
+use crate::strategy::{Analysis, WinningMove};
 
 pub(super) const FAMILY: Family = Family {
     name: "coins",
@@ -415,14 +415,7 @@ impl AnyGame for CoinSpec {
                 }
             }
         }
-        Ok(Analysis {
-            value: total,
-            value_known: true,
-            outcome: Outcome::of_value(total),
-            winning_moves,
-            unlisted_moves,
-            moves_listed: crate::strategy::MovesListed::All,
-        })
+        Ok(Analysis::of_value(total, winning_moves).with_unlisted_moves(unlisted_moves))
     }
 }
 
@@ -463,7 +456,7 @@ mod tests {
                 }
                 let a = g.analyze(&texts, &AnalyzeOptions::default()).unwrap();
                 let want = memo.sum_value(&[row.clone(), other.clone()]).unwrap();
-                assert_eq!(a.value, want, "{rule} {texts:?}");
+                assert_eq!(a.value, Some(want), "{rule} {texts:?}");
                 // Winning moves: every move of either row to a zero sum.
                 let mut expected = Vec::new();
                 for (i, r) in [&row, &other].iter().enumerate() {
@@ -495,7 +488,7 @@ mod tests {
         let a = g.analyze(&texts, &AnalyzeOptions::default()).unwrap();
         let mock = CoinGame::mock_turtles();
         let v = mock.coin_value(5).unwrap() + mock.coin_value(big).unwrap() + mock.coin_value(big - 7).unwrap();
-        assert_eq!(a.value, v);
+        assert_eq!(a.value, Some(v));
         // Pairs are counted exactly: listed plus unlisted is the number of
         // winning moves, each one making the sum 0.
         assert!(a.unlisted_moves > 0);

@@ -2,10 +2,9 @@
 
 use crate::error::{Error, Result};
 use crate::games::moore::Moore;
-use crate::nimber::Nimber;
 use crate::anygame::adapt::{
-    list_string, listed_options, memo, misere_search, not_a_sequence, parse_list, single,
-    MOORE_MOVES, MOORE_SEARCH,
+    list_string, memo, misere_search, parse_list, single, ClosedForm, ClosedFormSpec, MOORE_MOVES,
+    MOORE_SEARCH,
 };
 use crate::spec::{parse_u64, AnalyzeOptions, AnyGame, Family};
 use crate::strategy::{analyze, Analysis};
@@ -27,9 +26,9 @@ fn parse(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
             "K must be at least 1 (a move takes from 1 to K heaps)",
         ));
     }
-    Ok(Box::new(MooreSpec {
+    Ok(Box::new(ClosedFormSpec(MooreSpec {
         game: Moore::new(k)?,
-    }))
+    })))
 }
 
 struct MooreSpec {
@@ -60,36 +59,30 @@ impl MooreSpec {
     }
 }
 
-impl AnyGame for MooreSpec {
-    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
-        let numbers = parse_list(component, None)?;
-        listed_options(&self.game, &numbers, &numbers)
-    }
+impl ClosedForm for MooreSpec {
+    type Rules = Moore;
 
-    fn normalize(&mut self, component: &str) -> Result<String> {
-        Ok(parse_list(component, None)?
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(","))
+    fn rules(&self) -> &Moore {
+        &self.game
     }
 
     fn spec(&self) -> String {
         format!("moore:{}", self.game.k())
     }
 
-    fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence(
-            &self.spec(),
-            "a position is a list of heaps",
-        ))
+    fn why_no_sequence(&self) -> &'static str {
+        "a position is a list of heaps"
     }
 
-    fn analyze(
-        &mut self,
-        positions: &[String],
-        options: &AnalyzeOptions,
-    ) -> Result<Analysis<String>> {
+    fn parse(&self, text: &str) -> Result<Vec<u64>> {
+        parse_list(text, None)
+    }
+
+    fn numbers(heaps: &Vec<u64>) -> Vec<u64> {
+        heaps.clone()
+    }
+
+    fn analyze(&self, positions: &[String], options: &AnalyzeOptions) -> Result<Analysis<String>> {
         let game = self.game;
         if options.misere {
             let ps = self.small(positions, "misère Moore's Nim is solved by search")?;

@@ -6,7 +6,7 @@ use crate::nimber::Nimber;
 use crate::solve::{HeapValues, PeriodReport};
 use crate::anygame::{find_heap_option, heap_options_head, list_heap_options, parse_heaps};
 use crate::spec::{no_args, parse_heap, AnalyzeOptions, AnyGame, Family, OptionsHead};
-use crate::strategy::{Analysis, Outcome, WinningMove};
+use crate::strategy::Analysis;
 
 pub(super) const FAMILY: Family = Family {
     name: "nim",
@@ -51,22 +51,7 @@ impl AnyGame for NimGame {
         let analysis = if options.misere {
             Nim::misere_analysis(&heaps)
         } else {
-            let winning_moves = Nim::winning_moves(&heaps)
-                .into_iter()
-                .map(|m| WinningMove {
-                    component: m.component,
-                    from: m.from,
-                    to: vec![m.to],
-                })
-                .collect();
-            Analysis {
-                value,
-                value_known: true,
-                outcome: Outcome::of_value(value),
-                winning_moves,
-                unlisted_moves: 0,
-                moves_listed: crate::strategy::MovesListed::All,
-            }
+            Analysis::of_value(value, Nim::winning_moves(&heaps))
         };
         Ok(analysis.map(u64::to_string))
     }

@@ -4,10 +4,10 @@ use crate::error::Result;
 use crate::games::square_box::SquareBox;
 use crate::nimber::Nimber;
 use crate::anygame::adapt::{
-    listed_options, misere_search, not_a_sequence, pair_string, parse_pair, too_large_for_misere,
+    misere_search, pair_string, parse_pair, too_large_for_misere, ClosedForm, ClosedFormSpec,
 };
 use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
-use crate::strategy::{Analysis, Evaluator, Outcome, WinningMove};
+use crate::strategy::{Analysis, Evaluator, WinningMove};
 
 pub(super) const FAMILY: Family = Family {
     name: "box",
@@ -20,7 +20,7 @@ pub(super) const FAMILY: Family = Family {
 
 fn parse(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
     no_args(spec, args)?;
-    Ok(Box::new(BoxSpec))
+    Ok(Box::new(ClosedFormSpec(BoxSpec)))
 }
 
 struct BoxSpec;
@@ -33,29 +33,30 @@ impl Evaluator<(u64, u64)> for ClosedBox {
     }
 }
 
-impl AnyGame for BoxSpec {
-    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
-        let (a, b) = parse_pair(component)?;
-        listed_options(&SquareBox, &(a, b), &[a, b])
-    }
+impl ClosedForm for BoxSpec {
+    type Rules = SquareBox;
 
-    fn normalize(&mut self, component: &str) -> Result<String> {
-        Ok(pair_string(&parse_pair(component)?))
+    fn rules(&self) -> &SquareBox {
+        &SquareBox
     }
 
     fn spec(&self) -> String {
         "box".into()
     }
 
-    fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence("box", "its positions are pairs `S,C`"))
+    fn why_no_sequence(&self) -> &'static str {
+        "its positions are pairs `S,C`"
     }
 
-    fn analyze(
-        &mut self,
-        positions: &[String],
-        options: &AnalyzeOptions,
-    ) -> Result<Analysis<String>> {
+    fn parse(&self, text: &str) -> Result<(u64, u64)> {
+        parse_pair(text)
+    }
+
+    fn numbers(&(s, c): &(u64, u64)) -> Vec<u64> {
+        vec![s, c]
+    }
+
+    fn analyze(&self, positions: &[String], options: &AnalyzeOptions) -> Result<Analysis<String>> {
         let boxes = positions
             .iter()
             .map(|p| {
@@ -92,13 +93,6 @@ impl AnyGame for BoxSpec {
                 }
             }
         }
-        Ok(Analysis {
-            value: total,
-            value_known: true,
-            outcome: Outcome::of_value(total),
-            winning_moves,
-            unlisted_moves: 0,
-            moves_listed: crate::strategy::MovesListed::All,
-        })
+        Ok(Analysis::of_value(total, winning_moves))
     }
 }

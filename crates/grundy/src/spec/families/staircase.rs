@@ -3,9 +3,9 @@
 use crate::error::{Error, Result};
 use crate::games::staircase::Staircase;
 use crate::nimber::Nimber;
-use crate::anygame::adapt::{list_string, listed_options, misere_search, not_a_sequence, parse_list};
+use crate::anygame::adapt::{list_string, misere_search, parse_list, ClosedForm, ClosedFormSpec};
 use crate::spec::{no_args, AnalyzeOptions, AnyGame, Family};
-use crate::strategy::{Analysis, Outcome, WinningMove};
+use crate::strategy::{Analysis, WinningMove};
 
 pub(super) const FAMILY: Family = Family {
     name: "staircase",
@@ -18,41 +18,35 @@ pub(super) const FAMILY: Family = Family {
 
 fn parse(spec: &str, args: Option<&str>) -> Result<Box<dyn AnyGame>> {
     no_args(spec, args)?;
-    Ok(Box::new(StaircaseSpec))
+    Ok(Box::new(ClosedFormSpec(StaircaseSpec)))
 }
 
 struct StaircaseSpec;
 
-impl AnyGame for StaircaseSpec {
-    fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
-        let numbers = parse_list(component, None)?;
-        listed_options(&Staircase, &numbers, &numbers)
-    }
+impl ClosedForm for StaircaseSpec {
+    type Rules = Staircase;
 
-    fn normalize(&mut self, component: &str) -> Result<String> {
-        Ok(parse_list(component, None)?
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(","))
+    fn rules(&self) -> &Staircase {
+        &Staircase
     }
 
     fn spec(&self) -> String {
         "staircase".into()
     }
 
-    fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
-        Err(not_a_sequence(
-            "staircase",
-            "its value is the XOR of the coins on the odd steps",
-        ))
+    fn why_no_sequence(&self) -> &'static str {
+        "its value is the XOR of the coins on the odd steps"
     }
 
-    fn analyze(
-        &mut self,
-        positions: &[String],
-        options: &AnalyzeOptions,
-    ) -> Result<Analysis<String>> {
+    fn parse(&self, text: &str) -> Result<Vec<u64>> {
+        parse_list(text, None)
+    }
+
+    fn numbers(steps: &Vec<u64>) -> Vec<u64> {
+        steps.clone()
+    }
+
+    fn analyze(&self, positions: &[String], options: &AnalyzeOptions) -> Result<Analysis<String>> {
         let stairs = positions
             .iter()
             .map(|p| {
@@ -87,13 +81,6 @@ impl AnyGame for StaircaseSpec {
                 }
             }
         }
-        Ok(Analysis {
-            value: total,
-            value_known: true,
-            outcome: Outcome::of_value(total),
-            winning_moves,
-            unlisted_moves: 0,
-            moves_listed: crate::strategy::MovesListed::All,
-        })
+        Ok(Analysis::of_value(total, winning_moves))
     }
 }

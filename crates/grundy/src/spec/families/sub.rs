@@ -17,7 +17,7 @@ pub(super) const FAMILY: Family = Family {
             Some("squares") => Subtraction::squares(),
             _ => Subtraction::finite(&number_list(spec, args)?)?,
         };
-        let code = game.take_break_form();
+        let code = game.long_run_code();
         Ok(Box::new(HeapSpec::new(game).with_take_break(code)))
     },
 };
