@@ -26,7 +26,8 @@
 //! | 7 | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time ([`spec::AnyGame`]); misère play and compounds of any of them through their listed moves ([`spec::listed`]) |
 //! | 8 | [`script`] | custom games from a Rhai or Lua script or a TOML file (feature `script`) |
 //! | 9 | [`play`] | a match against the engine: typed moves checked, the engine's move |
-//! | 10 | [`census`] | many take-and-break codes (`octal:3`) classified in one pass: certified period or open, canonical form up to a shift, checksum |
+//! | 10 | [`census`] | many take-and-break codes (`octal:3`) classified in one pass: certified period or open, canonical form up to a shift, checksum; a whole census run on a thread pool, resumed from its results file |
+//! | 11 | [`service`] | what every front-end asks of the library for a request: its cost ([`service::RequestPolicy`], the memory budget, the long-run decision), the files specs name ([`service::DiskFiles`]), the counting allocator ([`service::CountingAlloc`]) |
 //!
 //! `analysis` sits below `solve` because the solvers use it (the period
 //! that extends a heap table, the split that picks the take-and-break
@@ -71,7 +72,8 @@
 //! ```
 #![deny(missing_docs)]
 // Unsafe code only where allowed by name: the take-and-break engine's
-// kernels and its two thread hand-overs (solve/takebreak).
+// kernels and its two thread hand-overs (solve/takebreak), and the
+// counting global allocator front-ends declare (service/alloc.rs).
 #![deny(unsafe_code)]
 
 pub mod analysis;
@@ -84,6 +86,7 @@ pub mod nimber;
 pub mod play;
 #[cfg(feature = "script")]
 pub mod script;
+pub mod service;
 pub mod solve;
 pub mod spec;
 pub mod strategy;

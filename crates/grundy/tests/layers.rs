@@ -27,6 +27,7 @@ const LAYERS: &[&[&str]] = &[
     &["script"],
     &["play"],
     &["census"],
+    &["service"],
 ];
 
 /// Known upward imports still to be removed, each with its reason:
