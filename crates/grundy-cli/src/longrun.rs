@@ -6,8 +6,8 @@
 //! ([`TakeBreakSolver`]), the file format and its atomic writing
 //! ([`grundy::solve::values_file`]) and the checksum are the library's. This
 //! module decides when to checkpoint, draws the bar (hidden when stderr is
-//! not a terminal, or with `--quiet`), and reads the machine's available
-//! memory so the library can refuse a run that would not fit.
+//! not a terminal, or with `--quiet`); the memory a run may take and the
+//! long-run decision are the library's ([`grundy::service`]).
 
 use crate::cli::{EngineMethod, ValuesArgs};
 use crate::output::Printer;
@@ -46,13 +46,14 @@ pub fn applies(a: &ValuesArgs, game: &dyn AnyGame) -> Result<bool> {
         || a.threads.is_some()
         || a.method.is_some()
         || a.low_memory;
-    match take_break(game) {
-        Ok(g) => Ok(explicit || (g.spec() == game.spec() && g.known_periodicity().is_none())),
-        Err(e) if explicit => Err(e).context(
-            "`--output`, `--checkpoint`, `--resume`, `--threads` and `--method` work with take-and-break games",
-        ),
-        Err(_) => Ok(false),
+    if !explicit {
+        // A large range alone: the library's long-run decision.
+        let from = a.from.unwrap_or(0);
+        return Ok(grundy::service::takes_engine(game, from, a.to).is_some());
     }
+    take_break(game).map(|_| true).context(
+        "`--output`, `--checkpoint`, `--resume`, `--threads` and `--method` work with take-and-break games",
+    )
 }
 
 /// The take-and-break form of `game`, or an error saying it has none.
@@ -68,18 +69,6 @@ fn take_break(game: &dyn AnyGame) -> Result<TakeBreak> {
         .into();
         e.into()
     })
-}
-
-/// Bytes of memory available to this run: 90% of `MemAvailable` from
-/// `/proc/meminfo`, or 8 GiB where that cannot be read.
-fn memory_budget() -> u64 {
-    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
-        m.lines()
-            .find_map(|l| l.strip_prefix("MemAvailable:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            .map(|kb| kb * 1024)
-    });
-    available.map_or(8 << 30, |b| b / 10 * 9)
 }
 
 /// A progress bar of `total` values on stderr (hidden with `--quiet` or
@@ -175,7 +164,7 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
     if let Some(path) = &a.input {
         let game = take_break(any).context("values files hold values of take-and-break games")?;
         let spec = game.spec();
-        let budget = memory_budget();
+        let budget = grundy::service::memory_budget();
         let file = read_values_within(path, budget)?;
         if file.game != spec {
             bail!(
@@ -242,7 +231,7 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         Some(EngineMethod::Auto) | None => Method::Auto,
     };
     let config = TakeBreakConfig {
-        max_bytes: memory_budget(),
+        max_bytes: grundy::service::memory_budget(),
         threads,
         method,
         ..TakeBreakConfig::default()

@@ -6,7 +6,6 @@
 //! No game logic lives here: commands parse, call the library, and print
 //! through [`output`].
 
-mod alloc;
 mod census_cmd;
 mod cli;
 mod compound_cmd;
@@ -29,6 +28,7 @@ use anyhow::Result;
 use cli::{Cli, Command};
 use grundy::analysis::value_stats;
 use grundy::games::graph::GameGraph;
+use grundy::service::DiskFiles;
 use grundy::spec::{self, listed, AnalyzeOptions};
 use grundy::ErrorKind;
 use std::io::{self, Write};
@@ -37,10 +37,10 @@ use std::process::ExitCode;
 /// Each thread's allocations are counted, so that the values of a Rhai
 /// script are bounded in total (`ScriptLimits::max_memory`).
 #[global_allocator]
-static ALLOCATOR: alloc::Counting = alloc::Counting;
+static ALLOCATOR: grundy::service::CountingAlloc = grundy::service::CountingAlloc;
 
 fn main() -> ExitCode {
-    grundy::script::count_memory_with(alloc::live);
+    grundy::script::count_memory_with(grundy::service::live_bytes);
     let cli = match cli::parse() {
         Ok(cli) => cli,
         // --help and --version are not errors; neither is printing the
@@ -209,7 +209,7 @@ fn run(cli: Cli) -> Result<()> {
     let mut out = output::Printer::stdout(cli.quiet);
     match cli.command {
         Command::Values(a) => {
-            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &DiskFiles)?;
             let from = a.from.unwrap_or(0);
             if let Some(path) = &a.output {
                 disk::check_file("--output", path)?;
@@ -252,7 +252,7 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Period(a) => {
-            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &DiskFiles)?;
             if a.until_proven {
                 let budget = grundy::solve::ProofBudget::new().time(a.time);
                 let bar = longrun::progress_bar(0, out.is_quiet());
@@ -278,7 +278,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Pattern(a) => {
             let text = with_params(&a.game, &a.params)?;
-            let parse = || Ok(spec::parse_with(&text, &files::GameFiles)?);
+            let parse = || Ok(spec::parse_with(&text, &DiskFiles)?);
             pattern_cmd::run(&parse, &a, &mut out)?;
         }
         Command::Analyze(a) => {
@@ -286,7 +286,7 @@ fn run(cli: Cli) -> Result<()> {
                 // Saved after the search: its place is checked before.
                 disk::check_file("--table", path)?;
             }
-            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &DiskFiles)?;
             game.set_time_limit(Some(IMPLICIT_TIME));
             if let Some(kind) = a.compound {
                 let (starts, c) =
@@ -329,7 +329,7 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Play(a) => {
-            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &DiskFiles)?;
             game.set_time_limit(Some(IMPLICIT_TIME));
             let session = if a.misere {
                 grundy::play::Match::new_misere(game, &a.positions)?
@@ -342,7 +342,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Plot(a) => {
             // The image's path is checked before the values are computed.
             plot::check_output(&a.output)?;
-            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &files::GameFiles)?;
+            let mut game = spec::parse_with(&with_params(&a.game, &a.params)?, &DiskFiles)?;
             let from = a.from.unwrap_or(0);
             let dots =
                 plot::Dots::from_chunks(from, a.to, a.width, a.height, &mut |start, len| {
@@ -371,7 +371,7 @@ fn run(cli: Cli) -> Result<()> {
             ))?;
         }
         Command::Misere(a) => {
-            let mut game = spec::parse_with(&a.game, &files::GameFiles)?;
+            let mut game = spec::parse_with(&a.game, &DiskFiles)?;
             interrupt::install();
             let q = misere::quotient(game.as_mut(), a.heaps, out.is_quiet())?;
             misere::print(&mut out, &game.spec(), &q, a.format.into())?;
