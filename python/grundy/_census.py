@@ -125,20 +125,20 @@ def _read_done(
     is used: a code listed twice, or a row claiming a certified period that
     its recomputation contradicts, raises naming the line."""
     kept = _grundy.census_resume(str(path), lines, to, list(codes), time_per_code)
-    return {json.loads(line)["code"]: line for line in kept}
+    return {_grundy.census_row_key(line)[0]: line for line in kept}
 
 
 def _keep(done: Dict[str, str], line: str) -> None:
     """Adds a row line, checking a code seen twice (a resumed run, a
     retried task) has the same checksum both times."""
-    row = json.loads(line)
-    old = done.get(row["code"])
-    if old is not None and json.loads(old)["checksum"] != row["checksum"]:
+    code, checksum = _grundy.census_row_key(line)
+    old = done.get(code)
+    if old is not None and _grundy.census_row_key(old)[1] != checksum:
         raise RuntimeError(
-            f"code `{row['code']}` gave two checksums, {json.loads(old)['checksum']} and {row['checksum']}: "
+            f"code `{code}` gave two checksums, {_grundy.census_row_key(old)[1]} and {checksum}: "
             "the results are not reproducible"
         )
-    done[row["code"]] = line
+    done[code] = line
 
 
 def census(
@@ -233,27 +233,8 @@ def _run(
             raise
         pool.shutdown(wait=True)
 
-    lines = [done[c] for c in todo]
-    canon, checksum = _grundy.census_merge(lines)
-    rows = [json.loads(line) for line in lines]
-    out_rows = [
-        CensusRow(
-            code=r["code"],
-            canonical=c,
-            shift=s,
-            status=r["status"],
-            preperiod=r["preperiod"],
-            period=r["period"],
-            checked_to=r["checked_to"],
-            max_value=r["max_value"],
-            split_mask=r["split_mask"],
-            rare_heaps=r["rare_heaps"],
-            split_heaps=r["split_heaps"],
-            checksum=r["checksum"],
-            seconds=r.get("seconds", 0.0),
-        )
-        for r, (c, s) in zip(rows, canon)
-    ]
+    merged, checksum = _grundy.census_merge([done[c] for c in todo])
+    out_rows = [CensusRow(*fields) for fields in merged]
     result = Census(label, int(to), out_rows, checksum)
     if output is not None:
         Path(output, "census.csv").write_text(result.to_csv())

@@ -92,26 +92,71 @@ fn census_code(
     finish(r, slot)
 }
 
-/// A row line back to its report (`census::from_row`).
-fn report(line: &str) -> PyResult<CodeReport> {
+/// A row line back to its report and seconds (`census::from_row`).
+fn report(line: &str) -> PyResult<(CodeReport, f64)> {
     census::from_row(line)
-        .map(|(_, r, _)| r)
+        .map(|(_, r, s)| (r, s))
         .ok_or_else(|| PyValueError::new_err(format!("not a census row: `{line}`")))
 }
 
-/// `[(canonical code, shift)]` for row lines in census order, and the
-/// census checksum (hex) over the rows' checksums.
+/// `(code, checksum)` of a row line: what the Python side keys rows by.
 #[pyfunction]
-fn census_merge(rows: Vec<String>) -> PyResult<(Vec<(String, i64)>, String)> {
-    let reports = rows.iter().map(|l| report(l)).collect::<PyResult<Vec<_>>>()?;
-    let canon = census::canonical_forms(&reports)
-        .into_iter()
-        .map(|c| (c.code, c.shift))
+fn census_row_key(line: &str) -> PyResult<(String, String)> {
+    let (r, _) = report(line)?;
+    Ok((r.code, format!("{:016x}", r.checksum)))
+}
+
+/// A summary row, in the order of `census::COLUMNS` (the fields of
+/// `grundy.CensusRow`).
+type SummaryTuple = (
+    String,
+    String,
+    i64,
+    String,
+    Option<u64>,
+    Option<u64>,
+    u64,
+    u64,
+    Option<u64>,
+    u64,
+    u64,
+    String,
+    f64,
+);
+
+/// The summary rows of row lines in census order (canonical forms up to a
+/// shift found by the library), and the census checksum (hex).
+#[pyfunction]
+fn census_merge(rows: Vec<String>) -> PyResult<(Vec<SummaryTuple>, String)> {
+    let reports = rows
+        .iter()
+        .map(|l| report(l))
+        .collect::<PyResult<Vec<_>>>()?;
+    let mut forms = census::CanonicalForms::default();
+    let out = reports
+        .iter()
+        .map(|(r, seconds)| {
+            let c = forms.push(r);
+            let p = r.periodicity;
+            (
+                r.code.clone(),
+                c.code,
+                c.shift,
+                r.status().to_string(),
+                p.map(|p| p.preperiod),
+                p.map(|p| p.period),
+                r.checked_to,
+                r.max_value,
+                r.split_mask,
+                r.rare_heaps,
+                r.split_heaps,
+                format!("{:016x}", r.checksum),
+                (seconds * 1000.0).round() / 1000.0,
+            )
+        })
         .collect();
-    Ok((
-        canon,
-        format!("{:016x}", census::census_checksum(&reports)),
-    ))
+    let reports: Vec<CodeReport> = reports.into_iter().map(|(r, _)| r).collect();
+    Ok((out, format!("{:016x}", census::census_checksum(&reports))))
 }
 
 /// `DIR/results.jsonl`, held by this census until closed (or collected).
@@ -192,7 +237,10 @@ fn census_resume(
         });
         (r, slot)
     });
-    Ok(finish(r, slot)?.into_iter().map(|(_, _, line)| line).collect())
+    Ok(finish(r, slot)?
+        .into_iter()
+        .map(|(_, _, line)| line)
+        .collect())
 }
 
 /// The columns of a census's csv summary (`census::COLUMNS`).
@@ -207,6 +255,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(census_results, m)?)?;
     m.add_function(wrap_pyfunction!(census_resume, m)?)?;
     m.add_function(wrap_pyfunction!(census_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(census_row_key, m)?)?;
     m.add_function(wrap_pyfunction!(census_codes, m)?)?;
     m.add_function(wrap_pyfunction!(census_code, m)?)?;
     m.add_function(wrap_pyfunction!(census_merge, m)?)?;

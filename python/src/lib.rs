@@ -12,8 +12,8 @@
 //! by the library's progress hook); anything else `RuntimeError`.
 
 use grundy::error::{Error, ErrorKind};
-use grundy::solve::{NimTable, TakeBreakConfig, TakeBreakSolver};
 use grundy::service::{self as service, DiskFiles};
+use grundy::solve::{NimTable, TakeBreakConfig, TakeBreakSolver};
 use grundy::spec::{self, AnalyzeOptions};
 use grundy::util::Cancel;
 use grundy::{HeapGame, Nimber};

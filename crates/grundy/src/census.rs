@@ -911,7 +911,9 @@ pub fn run(
         rows: &rows[start..],
     })
     .map_err(RunError::from)?;
-    let todo: Vec<usize> = (0..codes.len()).filter(|&i| done[i].is_none() && i >= rows.len()).collect();
+    let todo: Vec<usize> = (0..codes.len())
+        .filter(|&i| done[i].is_none() && i >= rows.len())
+        .collect();
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         t => t.min(256),
@@ -920,7 +922,11 @@ pub fn run(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| RunError::from(Error::from(ErrorKind::Unsupported(format!("no census threads: {e}")))))?;
+        .map_err(|e| {
+            RunError::from(Error::from(ErrorKind::Unsupported(format!(
+                "no census threads: {e}"
+            ))))
+        })?;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<(CodeReport, f64)>)>();
@@ -960,17 +966,18 @@ pub fn run(
                         Some(f) => f.append(&row(&r, config.to, secs)),
                         None => Ok(()),
                     };
-                    appended.and_then(|()| {
-                        done[i] = Some((r, secs));
-                        finished += 1;
-                        let start = advance(&mut done, &mut rows);
-                        progress(Progress {
-                            finished,
-                            total: codes.len(),
-                            rows: &rows[start..],
+                    appended
+                        .and_then(|()| {
+                            done[i] = Some((r, secs));
+                            finished += 1;
+                            let start = advance(&mut done, &mut rows);
+                            progress(Progress {
+                                finished,
+                                total: codes.len(),
+                                rows: &rows[start..],
+                            })
                         })
-                    })
-                    .map_err(RunError::from)
+                        .map_err(RunError::from)
                 }
                 Err(e) if matches!(e.kind(), ErrorKind::Cancelled) => Err(RunError::from(e)),
                 Err(error) => Err(RunError {

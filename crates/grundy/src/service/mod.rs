@@ -181,7 +181,10 @@ mod tests {
         let m = "MemTotal:       16000000 kB\nMemAvailable:    1000000 kB\n";
         assert_eq!(budget_of_meminfo(Some(m)), 1_024_000_000 / 10 * 9);
         assert_eq!(budget_of_meminfo(None), FALLBACK_MEMORY_BYTES);
-        assert_eq!(budget_of_meminfo(Some("MemTotal: 1 kB\n")), FALLBACK_MEMORY_BYTES);
+        assert_eq!(
+            budget_of_meminfo(Some("MemTotal: 1 kB\n")),
+            FALLBACK_MEMORY_BYTES
+        );
     }
 
     #[test]
@@ -192,7 +195,10 @@ mod tests {
         };
         let r = policy.start();
         std::thread::sleep(Duration::from_millis(2));
-        assert!(matches!(r.check().unwrap_err().kind(), ErrorKind::LimitReached { .. }));
+        assert!(matches!(
+            r.check().unwrap_err().kind(),
+            ErrorKind::LimitReached { .. }
+        ));
         assert!(RequestPolicy::default().start().check().is_ok());
     }
 
@@ -202,7 +208,10 @@ mod tests {
             cancel: Cancel::new(|| true),
             ..RequestPolicy::default()
         };
-        assert!(matches!(policy.start().check().unwrap_err().kind(), ErrorKind::Cancelled));
+        assert!(matches!(
+            policy.start().check().unwrap_err().kind(),
+            ErrorKind::Cancelled
+        ));
     }
 
     #[test]
