@@ -12,6 +12,8 @@ use grundy::census::{self, CensusConfig, CodeReport};
 use grundy::error::ErrorKind;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use pyo3::BoundObject;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -106,55 +108,46 @@ fn census_row_key(line: &str) -> PyResult<(String, String)> {
     Ok((r.code, format!("{:016x}", r.checksum)))
 }
 
-/// A summary row, in the order of `census::COLUMNS` (the fields of
-/// `grundy.CensusRow`).
-type SummaryTuple = (
-    String,
-    String,
-    i64,
-    String,
-    Option<u64>,
-    Option<u64>,
-    u64,
-    u64,
-    Option<u64>,
-    u64,
-    u64,
-    String,
-    f64,
-);
+/// `v` as a Python object.
+fn obj<'py, T: IntoPyObject<'py>>(py: Python<'py>, v: T) -> PyResult<Bound<'py, PyAny>> {
+    Ok(v.into_pyobject(py)
+        .map_err(Into::into)?
+        .into_any()
+        .into_bound())
+}
 
-/// The summary rows of row lines in census order (canonical forms up to a
-/// shift found by the library), and the census checksum (hex).
+/// The summary rows of row lines in census order, each a tuple in the
+/// order of `census::COLUMNS` (the fields of `grundy.CensusRow`; canonical
+/// forms up to a shift found by the library), and the census checksum
+/// (hex).
 #[pyfunction]
-fn census_merge(rows: Vec<String>) -> PyResult<(Vec<SummaryTuple>, String)> {
+fn census_merge(py: Python<'_>, rows: Vec<String>) -> PyResult<(Vec<Bound<'_, PyTuple>>, String)> {
     let reports = rows
         .iter()
         .map(|l| report(l))
         .collect::<PyResult<Vec<_>>>()?;
     let mut forms = census::CanonicalForms::default();
-    let out = reports
-        .iter()
-        .map(|(r, seconds)| {
-            let c = forms.push(r);
-            let p = r.periodicity;
-            (
-                r.code.clone(),
-                c.code,
-                c.shift,
-                r.status().to_string(),
-                p.map(|p| p.preperiod),
-                p.map(|p| p.period),
-                r.checked_to,
-                r.max_value,
-                r.split_mask,
-                r.rare_heaps,
-                r.split_heaps,
-                format!("{:016x}", r.checksum),
-                (seconds * 1000.0).round() / 1000.0,
-            )
-        })
-        .collect();
+    let mut out = Vec::with_capacity(reports.len());
+    for (r, seconds) in &reports {
+        let c = forms.push(r);
+        let p = r.periodicity;
+        let fields = [
+            obj(py, &r.code)?,
+            obj(py, c.code)?,
+            obj(py, c.shift)?,
+            obj(py, r.status())?,
+            obj(py, p.map(|p| p.preperiod))?,
+            obj(py, p.map(|p| p.period))?,
+            obj(py, r.checked_to)?,
+            obj(py, r.max_value)?,
+            obj(py, r.split_mask)?,
+            obj(py, r.rare_heaps)?,
+            obj(py, r.split_heaps)?,
+            obj(py, format!("{:016x}", r.checksum))?,
+            obj(py, (seconds * 1000.0).round() / 1000.0)?,
+        ];
+        out.push(PyTuple::new(py, fields)?);
+    }
     let reports: Vec<CodeReport> = reports.into_iter().map(|(r, _)| r).collect();
     Ok((out, format!("{:016x}", census::census_checksum(&reports))))
 }

@@ -16,7 +16,7 @@ use grundy::service::{self as service, DiskFiles};
 use grundy::solve::{NimTable, TakeBreakConfig, TakeBreakSolver};
 use grundy::spec::{self, AnalyzeOptions};
 use grundy::util::Cancel;
-use grundy::{HeapGame, Nimber};
+use grundy::Nimber;
 use numpy::IntoPyArray;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;

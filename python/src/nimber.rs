@@ -64,7 +64,7 @@ impl PyNimber {
     }
 
     fn __bool__(&self) -> bool {
-        !self.0.is_zero()
+        self.0.value() != 0
     }
 
     fn __repr__(&self) -> String {

@@ -97,14 +97,14 @@ pub fn run(a: &CensusArgs, out: &mut Printer) -> Result<()> {
     if a.format == Format::Csv {
         out.raw(census::csv_header().as_bytes())?;
     }
+    // A row that cannot be printed (a closed pipe) stops the census; its
+    // error is the one reported (a closed pipe exits quietly).
+    let mut unprinted: Option<anyhow::Error> = None;
     let mut shown = |p: census::Progress<'_>| -> grundy::Result<()> {
         bar.set_position(p.finished as u64);
         print_rows(out, p.rows, a.format).map_err(|e| {
-            grundy::Error::from(grundy::ErrorKind::Io {
-                action: "write".into(),
-                path: "standard output".into(),
-                message: format!("{e:#}"),
-            })
+            unprinted = Some(e);
+            grundy::Error::from(grundy::ErrorKind::Cancelled)
         })
     };
     let rows = census::run(
@@ -120,6 +120,9 @@ pub fn run(a: &CensusArgs, out: &mut Printer) -> Result<()> {
         None => e.error.into(),
     });
     bar.finish_and_clear();
+    if let Some(e) = unprinted {
+        return Err(e);
+    }
     let rows = rows?;
     drop(results);
     let summary = census::summary(&a.codes, a.to, &rows);

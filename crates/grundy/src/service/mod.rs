@@ -219,9 +219,7 @@ mod tests {
         let game = crate::spec::parse("0.106").unwrap();
         assert!(takes_engine(game.as_ref(), 0, ENGINE_RANGE).is_some());
         assert!(takes_engine(game.as_ref(), 1, ENGINE_RANGE).is_none());
-        // Kayles has a known period, nim a formula: neither needs the engine.
-        let kayles = crate::spec::parse("0.77").unwrap();
-        assert!(takes_engine(kayles.as_ref(), 0, 1 << 30).is_none());
+        // Nim's values come from its formula, not from its code `0.3r`.
         let nim = crate::spec::parse("nim").unwrap();
         assert!(takes_engine(nim.as_ref(), 0, 1 << 30).is_none());
     }
