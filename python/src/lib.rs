@@ -29,7 +29,7 @@ mod census;
 /// it: each thread's live bytes, which bound a Rhai script's values in
 /// total ([`grundy::script::count_memory_with`]).
 #[global_allocator]
-static ALLOCATOR: grundy::service::CountingAlloc = grundy::service::CountingAlloc;
+static ALLOCATOR: grundy_alloc::CountingAlloc = grundy_alloc::CountingAlloc;
 mod graph;
 mod nimber;
 mod pygame;
@@ -506,7 +506,7 @@ fn checksum(py: Python<'_>, values: &Bound<'_, PyAny>) -> PyResult<String> {
 /// The compiled half of the package (see `grundy/__init__.py`).
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    grundy::script::count_memory_with(grundy::service::live_bytes);
+    grundy::script::count_memory_with(grundy_alloc::live_bytes);
     m.add_function(wrap_pyfunction!(values, m)?)?;
     m.add_function(wrap_pyfunction!(period, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;

@@ -37,10 +37,10 @@ use std::process::ExitCode;
 /// Each thread's allocations are counted, so that the values of a Rhai
 /// script are bounded in total (`ScriptLimits::max_memory`).
 #[global_allocator]
-static ALLOCATOR: grundy::service::CountingAlloc = grundy::service::CountingAlloc;
+static ALLOCATOR: grundy_alloc::CountingAlloc = grundy_alloc::CountingAlloc;
 
 fn main() -> ExitCode {
-    grundy::script::count_memory_with(grundy::service::live_bytes);
+    grundy::script::count_memory_with(grundy_alloc::live_bytes);
     let cli = match cli::parse() {
         Ok(cli) => cli,
         // --help and --version are not errors; neither is printing the

@@ -27,7 +27,7 @@
 //! | 8 | [`script`] | custom games from a Rhai or Lua script or a TOML file (feature `script`) |
 //! | 9 | [`play`] | a match against the engine: typed moves checked, the engine's move |
 //! | 10 | [`census`] | many take-and-break codes (`octal:3`) classified in one pass: certified period or open, canonical form up to a shift, checksum; a whole census run on a thread pool, resumed from its results file |
-//! | 11 | [`service`] | what every front-end asks of the library for a request: its cost ([`service::RequestPolicy`], the memory budget, the long-run decision), the files specs name ([`service::DiskFiles`]), the counting allocator ([`service::CountingAlloc`]) |
+//! | 11 | [`service`] | what every front-end asks of the library for a request: its cost ([`service::RequestPolicy`], the memory budget, the long-run decision), the files specs name ([`service::DiskFiles`]) |
 //!
 //! `analysis` sits below `solve` because the solvers use it (the period
 //! that extends a heap table, the split that picks the take-and-break
@@ -72,8 +72,7 @@
 //! ```
 #![deny(missing_docs)]
 // Unsafe code only where allowed by name: the take-and-break engine's
-// kernels and its two thread hand-overs (solve/takebreak), and the
-// counting global allocator front-ends declare (service/alloc.rs).
+// kernels and its two thread hand-overs (solve/takebreak).
 #![deny(unsafe_code)]
 
 pub mod analysis;

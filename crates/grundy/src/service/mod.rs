@@ -17,17 +17,14 @@
 //!   goes to the take-and-break engine ([`crate::solve::TakeBreakSolver`]);
 //! - [`DiskFiles`]: the one disk implementation of [`SpecFiles`]
 //!   (`script:FILE`, `toml:FILE`), within [`MAX_GAME_FILE_BYTES`](crate::files::MAX_GAME_FILE_BYTES);
-//! - [`CountingAlloc`]: the global allocator a front-end declares so that
-//!   a Rhai script's memory is bounded in total;
+//! - the global allocator a front-end declares so that a Rhai script's
+//!   memory is bounded in total is `grundy_alloc::CountingAlloc` (a crate
+//!   of its own: the library keeps unsafe code to its engine's kernels);
 //! - the census as a library call: [`crate::census::run`].
 //!
 //! Progress and cancellation are hooks with no-op defaults, the ones the
 //! layers below already take: [`Cancel`] and the progress callback of
 //! [`AnyGame::values_with`].
-
-mod alloc;
-
-pub use alloc::{live_bytes, CountingAlloc};
 
 use crate::error::{ErrorKind, Result};
 use crate::game::{HeapGame, TakeBreak};

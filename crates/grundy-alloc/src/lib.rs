@@ -1,9 +1,9 @@
 //! The global allocator a front-end declares
-//! (`#[global_allocator] static A: grundy::service::CountingAlloc =
-//! grundy::service::CountingAlloc;`): the system allocator, counting the
+//! (`#[global_allocator] static A: grundy_alloc::CountingAlloc =
+//! grundy_alloc::CountingAlloc;`): the system allocator, counting the
 //! bytes each thread has allocated and not yet freed ([`live_bytes`]),
 //! which the library reads to bound the memory of a Rhai script in total
-//! (`grundy::script::count_memory_with(grundy::service::live_bytes)`;
+//! (`grundy::script::count_memory_with(grundy_alloc::live_bytes)`;
 //! Rhai bounds each value, not how many a script keeps: 32 copies of an
 //! 8-million-element array took 4.1 GB before this count).
 //!
@@ -12,7 +12,11 @@
 //! thread-local addition per allocation. A program that does not declare
 //! it counts nothing ([`live_bytes`] stays 0).
 
-#![allow(unsafe_code)]
+//!
+//! A crate of its own: the library keeps unsafe code to its engine's
+//! kernels (`crates/grundy/tests/layers.rs`).
+
+#![deny(missing_docs)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
