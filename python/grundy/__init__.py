@@ -121,6 +121,14 @@ class Values(np.ndarray):
             f", start={self.start})" if self.start else ")"
         )
 
+    def sum(self, *args: Any, **kwargs: Any) -> Any:
+        """numpy's ``sum``; the sum of every value is a Python ``int``
+        (not a numpy scalar, which wraps at 2**64 in later arithmetic)."""
+        total = super().sum(*args, **kwargs)
+        if np.ndim(total) == 0 and np.issubdtype(np.asarray(total).dtype, np.integer):
+            return int(total)
+        return total
+
     def __reduce__(self):  # plain arrays pickle; keep game and start too
         return (Values, (self.view(np.ndarray).copy(), self.game, self.start))
 
@@ -397,8 +405,15 @@ def game(
 
 def plot(game: Union[str, Game], to: int, start: int = 0, ax=None):
     """A matplotlib figure of ``G(start..=to)``: one dot per heap, the
-    certified preperiod marked when a period is found. Needs matplotlib."""
-    import matplotlib
+    certified preperiod marked when a period is found. Needs matplotlib
+    (``pip install './python[plot]'``): without it, ``ImportError`` says so."""
+    try:
+        import matplotlib
+    except ImportError as e:
+        raise ImportError(
+            "grundy.plot needs matplotlib: pip install './python[plot]' "
+            "(or pip install matplotlib)"
+        ) from e
 
     if ax is None:
         matplotlib.use(matplotlib.get_backend())

@@ -18,22 +18,9 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _grundy
 
-#: Columns of :meth:`Census.to_csv`, as ``grundy census`` writes them.
-COLUMNS = [
-    "code",
-    "canonical",
-    "shift",
-    "status",
-    "preperiod",
-    "period",
-    "checked_to",
-    "max_value",
-    "split_mask",
-    "rare_heaps",
-    "split_heaps",
-    "checksum",
-    "seconds",
-]
+#: Columns of :meth:`Census.to_csv`, as ``grundy census`` writes them
+#: (the library's ``census::COLUMNS``).
+COLUMNS = list(_grundy.census_columns())
 
 
 @dataclass(frozen=True)
@@ -115,15 +102,11 @@ class Census:
         )
 
 
-def _classify(code: str, to: int, time_per_code: Optional[float], cancel: Any = None) -> Dict[str, Any]:
-    """One task: the row of one code, with its time (runs on a worker;
-    ``cancel``, a token of this process, stops it from another thread)."""
-    import time
-
-    start = time.perf_counter()
-    row = _grundy.census_code(code, to, time_per_code, cancel)
-    row["seconds"] = round(time.perf_counter() - start, 3)
-    return row
+def _classify(code: str, to: int, time_per_code: Optional[float], cancel: Any = None) -> str:
+    """One task: the row of one code, a line of ``results.jsonl`` in the
+    library's format, with its time (runs on a worker; ``cancel``, a token
+    of this process, stops it from another thread)."""
+    return _grundy.census_code(code, to, time_per_code, cancel)
 
 
 def _expand(codes: Union[str, Sequence[str]]) -> List[str]:
@@ -136,34 +119,26 @@ def _expand(codes: Union[str, Sequence[str]]) -> List[str]:
 
 def _read_done(
     path: Path, lines: List[Any], to: int, codes: Iterable[str], time_per_code: Optional[float]
-) -> Dict[str, Dict[str, Any]]:
+) -> Dict[str, str]:
     """The rows of ``to`` for ``codes`` among ``lines`` (``(number, text)``),
-    checked by the library before any is used: a code listed twice, or a
-    row claiming a certified period that its recomputation contradicts,
-    raises naming the line."""
-    wanted = set(codes)
-    rows = []
-    for number, line in lines:
-        try:
-            row = json.loads(line)
-        except ValueError:
-            continue  # not a row
-        if isinstance(row, dict) and row.get("to") == to and "fingerprints" in row and row.get("code") in wanted:
-            rows.append((number, row))
-    _grundy.census_check(str(path), rows, to, time_per_code)
-    return {row["code"]: row for _, row in rows}
+    kept and checked by the library (``census::resumed_rows``) before any
+    is used: a code listed twice, or a row claiming a certified period that
+    its recomputation contradicts, raises naming the line."""
+    kept = _grundy.census_resume(str(path), lines, to, list(codes), time_per_code)
+    return {_grundy.census_row_key(line)[0]: line for line in kept}
 
 
-def _keep(done: Dict[str, Dict[str, Any]], row: Dict[str, Any]) -> None:
-    """Adds a row, checking a code seen twice (a resumed run, a retried
-    task) has the same checksum both times."""
-    old = done.get(row["code"])
-    if old is not None and old["checksum"] != row["checksum"]:
+def _keep(done: Dict[str, str], line: str) -> None:
+    """Adds a row line, checking a code seen twice (a resumed run, a
+    retried task) has the same checksum both times."""
+    code, checksum = _grundy.census_row_key(line)
+    old = done.get(code)
+    if old is not None and _grundy.census_row_key(old)[1] != checksum:
         raise RuntimeError(
-            f"code `{row['code']}` gave two checksums, {old['checksum']} and {row['checksum']}: "
+            f"code `{code}` gave two checksums, {_grundy.census_row_key(old)[1]} and {checksum}: "
             "the results are not reproducible"
         )
-    done[row["code"]] = row
+    done[code] = line
 
 
 def census(
@@ -200,7 +175,7 @@ def census(
             raise TypeError(f"`to` is an integer, not {type(to).__name__} `{to!r}`")
         to = operator.index(to)
     todo = _expand(codes)
-    done: Dict[str, Dict[str, Any]] = {}
+    done: Dict[str, str] = {}
     results = None
     if output is not None:
         # Held until the census ends: a second census into the directory
@@ -224,15 +199,15 @@ def _run(
     time_per_code: Optional[float],
     output: Union[str, os.PathLike, None],
     results: Any,
-    done: Dict[str, Dict[str, Any]],
+    done: Dict[str, str],
 ) -> Census:
     label = codes if isinstance(codes, str) else ",".join(codes)
     missing = [c for c in todo if c not in done]
 
-    def record(row: Dict[str, Any]) -> None:
-        _keep(done, row)
+    def record(line: str) -> None:
+        _keep(done, line)
         if results is not None:
-            results.append(json.dumps(row))
+            results.append(line)
 
     if client is not None:
         from dask.distributed import as_completed as dask_completed
@@ -258,26 +233,8 @@ def _run(
             raise
         pool.shutdown(wait=True)
 
-    rows = [done[c] for c in todo]
-    canon, checksum = _grundy.census_merge(rows)
-    out_rows = [
-        CensusRow(
-            code=r["code"],
-            canonical=c,
-            shift=s,
-            status=r["status"],
-            preperiod=r["preperiod"],
-            period=r["period"],
-            checked_to=r["checked_to"],
-            max_value=r["max_value"],
-            split_mask=r["split_mask"],
-            rare_heaps=r["rare_heaps"],
-            split_heaps=r["split_heaps"],
-            checksum=r["checksum"],
-            seconds=r.get("seconds", 0.0),
-        )
-        for r, (c, s) in zip(rows, canon)
-    ]
+    merged, checksum = _grundy.census_merge([done[c] for c in todo])
+    out_rows = [CensusRow(*fields) for fields in merged]
     result = Census(label, int(to), out_rows, checksum)
     if output is not None:
         Path(output, "census.csv").write_text(result.to_csv())

@@ -1,21 +1,23 @@
 //! The census of take-and-break codes (`grundy::census`) for Python: one
 //! code classified per call, with the GIL released, so that a thread pool
-//! or a Dask worker runs one code per task. Rows are plain dicts in the
-//! format of `grundy census`'s `results.jsonl` (the Python side writes and
-//! resumes the same file, through the library's `ResultsFile`: held
-//! against a second census in the directory, and checked on resume by
-//! `census::check_resumed`, the same policy as the command's).
+//! or a Dask worker runs one code per task. Rows are the lines of
+//! `results.jsonl` as the library writes and reads them (`census::row`,
+//! `census::from_row`); the file is the library's `ResultsFile` (held
+//! against a second census in the directory) and a resumed census keeps
+//! the rows `census::resumed_rows` checks: the same policy and file as
+//! `grundy census`'s.
 
 use crate::{finish, interrupted, to_py, Count};
-use grundy::analysis::Periodicity;
 use grundy::census::{self, CensusConfig, CodeReport};
 use grundy::error::ErrorKind;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::PyTuple;
+use pyo3::BoundObject;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// The `time_per_code` argument in seconds, checked as the CLI checks
 /// `--time-per-code` (finite, not negative, at most a year).
@@ -24,14 +26,6 @@ fn time_per_code_arg(seconds: Option<f64>) -> PyResult<Option<std::time::Duratio
         .map(grundy::util::seconds)
         .transpose()
         .map_err(|e| PyValueError::new_err(format!("time_per_code: {e}")))
-}
-
-fn hex(v: u64) -> String {
-    format!("{v:016x}")
-}
-
-fn unhex(s: &str) -> PyResult<u64> {
-    u64::from_str_radix(s, 16).map_err(|_| PyValueError::new_err(format!("not a checksum: `{s}`")))
 }
 
 /// The codes a pattern names (`octal:3`, `hex:2`, `4.xx`, or a list).
@@ -65,94 +59,93 @@ impl CancelToken {
     }
 }
 
-/// One code classified: a row dict (see the module docs). `cancel`, a
-/// `_CancelToken`, stops it from another thread (`KeyboardInterrupt`).
+/// One code classified: its row, a line of `results.jsonl` in the
+/// library's format (`census::row`, with the seconds it took). `cancel`,
+/// a `_CancelToken`, stops it from another thread (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (code, to, time_per_code = None, cancel = None))]
-fn census_code<'py>(
-    py: Python<'py>,
+fn census_code(
+    py: Python<'_>,
     code: &str,
     to: Count,
     time_per_code: Option<f64>,
     cancel: Option<Py<CancelToken>>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<String> {
     let to = to.0;
     let time_per_code = time_per_code_arg(time_per_code)?;
     let config = CensusConfig::default().to(to).time_per_code(time_per_code);
     let code = code.to_string();
     let (r, slot) = py.allow_threads(move || {
         let mut slot = None;
+        let started = Instant::now();
         let r = census::classify(&code, &config, &mut || {
             if cancel.as_ref().is_some_and(|c| c.get().is_set()) {
                 return Err(ErrorKind::Cancelled.into());
             }
             interrupted(&mut slot)
         });
-        (r, slot)
+        let seconds = started.elapsed().as_secs_f64();
+        (r.map(|r| census::row(&r, to, seconds)), slot)
     });
-    let r = finish(r, slot)?;
-    let d = PyDict::new(py);
-    let p = r.periodicity;
-    d.set_item("code", &r.code)?;
-    d.set_item("spec", &r.spec)?;
-    d.set_item("status", r.status())?;
-    d.set_item("preperiod", p.map(|p| p.preperiod))?;
-    d.set_item("period", p.map(|p| p.period))?;
-    d.set_item("certified", r.certified)?;
-    d.set_item("computed_to", r.computed_to)?;
-    d.set_item("checked_to", r.checked_to)?;
-    d.set_item("max_value", r.max_value)?;
-    d.set_item("split_mask", r.split_mask)?;
-    d.set_item("rare_heaps", r.rare_heaps)?;
-    d.set_item("split_heaps", r.split_heaps)?;
-    d.set_item("checksum", hex(r.checksum))?;
-    d.set_item("to", to)?;
-    let fps: Vec<String> = r.fingerprints.iter().map(|&f| hex(f)).collect();
-    d.set_item("fingerprints", fps)?;
-    Ok(d)
+    finish(r, slot)
 }
 
-/// A row dict back to a report (the fields `canonical_forms` reads).
-fn report(row: &Bound<'_, PyDict>) -> PyResult<CodeReport> {
-    let get = |k: &str| -> PyResult<Bound<'_, PyAny>> {
-        row.get_item(k)?
-            .ok_or_else(|| PyValueError::new_err(format!("a census row without `{k}`")))
-    };
-    let preperiod: Option<u64> = get("preperiod")?.extract()?;
-    let period: Option<u64> = get("period")?.extract()?;
-    let fps: Vec<String> = get("fingerprints")?.extract()?;
-    Ok(CodeReport {
-        code: get("code")?.extract()?,
-        spec: get("spec")?.extract()?,
-        periodicity: preperiod
-            .zip(period)
-            .map(|(preperiod, period)| Periodicity {
-                preperiod,
-                period,
-                saltus: 0,
-            }),
-        certified: get("certified")?.extract()?,
-        computed_to: get("computed_to")?.extract()?,
-        checked_to: get("checked_to")?.extract()?,
-        max_value: get("max_value")?.extract()?,
-        split_mask: get("split_mask")?.extract()?,
-        rare_heaps: get("rare_heaps")?.extract()?,
-        split_heaps: get("split_heaps")?.extract()?,
-        checksum: unhex(&get("checksum")?.extract::<String>()?)?,
-        fingerprints: fps.iter().map(|f| unhex(f)).collect::<PyResult<_>>()?,
-    })
+/// A row line back to its report and seconds (`census::from_row`).
+fn report(line: &str) -> PyResult<(CodeReport, f64)> {
+    census::from_row(line)
+        .map(|(_, r, s)| (r, s))
+        .ok_or_else(|| PyValueError::new_err(format!("not a census row: `{line}`")))
 }
 
-/// `[(canonical code, shift)]` for rows in census order, and the census
-/// checksum (hex) over the rows' checksums.
+/// `(code, checksum)` of a row line: what the Python side keys rows by.
 #[pyfunction]
-fn census_merge(rows: Vec<Bound<'_, PyDict>>) -> PyResult<(Vec<(String, i64)>, String)> {
-    let reports = rows.iter().map(report).collect::<PyResult<Vec<_>>>()?;
-    let canon = census::canonical_forms(&reports)
-        .into_iter()
-        .map(|c| (c.code, c.shift))
-        .collect();
-    Ok((canon, hex(census::census_checksum(&reports))))
+fn census_row_key(line: &str) -> PyResult<(String, String)> {
+    let (r, _) = report(line)?;
+    Ok((r.code, format!("{:016x}", r.checksum)))
+}
+
+/// `v` as a Python object.
+fn obj<'py, T: IntoPyObject<'py>>(py: Python<'py>, v: T) -> PyResult<Bound<'py, PyAny>> {
+    Ok(v.into_pyobject(py)
+        .map_err(Into::into)?
+        .into_any()
+        .into_bound())
+}
+
+/// The summary rows of row lines in census order, each a tuple in the
+/// order of `census::COLUMNS` (the fields of `grundy.CensusRow`; canonical
+/// forms up to a shift found by the library), and the census checksum
+/// (hex).
+#[pyfunction]
+fn census_merge(py: Python<'_>, rows: Vec<String>) -> PyResult<(Vec<Bound<'_, PyTuple>>, String)> {
+    let reports = rows
+        .iter()
+        .map(|l| report(l))
+        .collect::<PyResult<Vec<_>>>()?;
+    let mut forms = census::CanonicalForms::default();
+    let mut out = Vec::with_capacity(reports.len());
+    for (r, seconds) in &reports {
+        let c = forms.push(r);
+        let p = r.periodicity;
+        let fields = [
+            obj(py, &r.code)?,
+            obj(py, c.code)?,
+            obj(py, c.shift)?,
+            obj(py, r.status())?,
+            obj(py, p.map(|p| p.preperiod))?,
+            obj(py, p.map(|p| p.period))?,
+            obj(py, r.checked_to)?,
+            obj(py, r.max_value)?,
+            obj(py, r.split_mask)?,
+            obj(py, r.rare_heaps)?,
+            obj(py, r.split_heaps)?,
+            obj(py, format!("{:016x}", r.checksum))?,
+            obj(py, (seconds * 1000.0).round() / 1000.0)?,
+        ];
+        out.push(PyTuple::new(py, fields)?);
+    }
+    let reports: Vec<CodeReport> = reports.into_iter().map(|(r, _)| r).collect();
+    Ok((out, format!("{:016x}", census::census_checksum(&reports))))
 }
 
 /// `DIR/results.jsonl`, held by this census until closed (or collected).
@@ -205,39 +198,49 @@ fn census_results(dir: &str, resume: bool) -> PyResult<(CensusResults, Vec<(usiz
     ))
 }
 
-/// Checks rows read back by a resumed census (`(line, row)`, rows of this
-/// `to` only): a code listed twice, or a certified row its recomputation
-/// disagrees with, raises naming the line (`census::check_resumed`).
+/// The rows a resumed census keeps of `lines` (`(number, text)` from
+/// `census_results`): those of `to` for `codes`, checked by the library
+/// (`census::resumed_rows`: a code listed twice, or a certified row its
+/// recomputation disagrees with, raises naming the line); their texts.
 #[pyfunction]
-#[pyo3(signature = (path, rows, to, time_per_code = None))]
-fn census_check(
+#[pyo3(signature = (path, lines, to, codes, time_per_code = None))]
+fn census_resume(
     py: Python<'_>,
     path: &str,
-    rows: Vec<(usize, Bound<'_, PyDict>)>,
+    lines: Vec<(usize, String)>,
     to: Count,
+    codes: Vec<String>,
     time_per_code: Option<f64>,
-) -> PyResult<()> {
-    let to = to.0;
-    let rows = rows
-        .iter()
-        .map(|(n, row)| Ok((*n, report(row)?)))
-        .collect::<PyResult<Vec<_>>>()?;
+) -> PyResult<Vec<String>> {
     let time_per_code = time_per_code_arg(time_per_code)?;
-    let config = CensusConfig::default().to(to).time_per_code(time_per_code);
+    let config = CensusConfig::default().to(to.0).time_per_code(time_per_code);
     let path = PathBuf::from(path);
     let (r, slot) = py.allow_threads(move || {
         let mut slot = None;
-        let r = census::check_resumed(&path, &rows, &config, &mut || interrupted(&mut slot));
+        let r = census::resumed_rows(&path, &lines, &codes, &config, &mut || {
+            interrupted(&mut slot)
+        });
         (r, slot)
     });
-    finish(r, slot)
+    Ok(finish(r, slot)?
+        .into_iter()
+        .map(|(_, _, line)| line)
+        .collect())
+}
+
+/// The columns of a census's csv summary (`census::COLUMNS`).
+#[pyfunction]
+fn census_columns() -> Vec<&'static str> {
+    census::COLUMNS.to_vec()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CensusResults>()?;
     m.add_class::<CancelToken>()?;
     m.add_function(wrap_pyfunction!(census_results, m)?)?;
-    m.add_function(wrap_pyfunction!(census_check, m)?)?;
+    m.add_function(wrap_pyfunction!(census_resume, m)?)?;
+    m.add_function(wrap_pyfunction!(census_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(census_row_key, m)?)?;
     m.add_function(wrap_pyfunction!(census_codes, m)?)?;
     m.add_function(wrap_pyfunction!(census_code, m)?)?;
     m.add_function(wrap_pyfunction!(census_merge, m)?)?;

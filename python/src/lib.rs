@@ -12,26 +12,24 @@
 //! by the library's progress hook); anything else `RuntimeError`.
 
 use grundy::error::{Error, ErrorKind};
+use grundy::service::{self as service, DiskFiles};
 use grundy::solve::{NimTable, TakeBreakConfig, TakeBreakSolver};
 use grundy::spec::{self, AnalyzeOptions};
 use grundy::util::Cancel;
-use grundy::{HeapGame, Nimber};
+use grundy::Nimber;
 use numpy::IntoPyArray;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The `grundy` command's counting allocator, one source for both
-/// front-ends: each thread's live bytes, which bound a Rhai script's
-/// values in total ([`grundy::script::count_memory_with`]).
-#[path = "../../crates/grundy-cli/src/alloc.rs"]
-mod alloc;
 mod census;
-mod files;
 
+/// The library's counting allocator, as the `grundy` command declares
+/// it: each thread's live bytes, which bound a Rhai script's values in
+/// total ([`grundy::script::count_memory_with`]).
 #[global_allocator]
-static ALLOCATOR: alloc::Counting = alloc::Counting;
+static ALLOCATOR: grundy_alloc::CountingAlloc = grundy_alloc::CountingAlloc;
 mod graph;
 mod nimber;
 mod pygame;
@@ -246,10 +244,6 @@ pub(crate) fn finish<T>(r: grundy::Result<T>, slot: Option<PyErr>) -> PyResult<T
     }
 }
 
-/// Ranges at least this long of a take-and-break game without a known
-/// period go to the take-and-break engine, as `grundy values` does.
-const ENGINE_RANGE: u64 = 1 << 20;
-
 /// Heaps asked of the library at once outside the engine (a closed form
 /// answers them without a check for Ctrl-C).
 const CHUNK: u64 = 1 << 16;
@@ -260,30 +254,18 @@ enum Computed {
     List(Vec<Nimber>),
 }
 
-/// Bytes of memory this process may use for a table: 90% of
-/// `MemAvailable`, or 8 GiB where that cannot be read (the CLI's rule).
-fn memory_budget() -> u64 {
-    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
-        m.lines()
-            .find_map(|l| l.strip_prefix("MemAvailable:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            .map(|kb| kb * 1024)
-    });
-    available.map_or(8 << 30, |b| b / 10 * 9)
-}
-
 /// `G(start..=to)` of `game`, computed with the GIL released.
 fn compute(game: &str, start: u64, to: u64, slot: &mut Option<PyErr>) -> grundy::Result<Computed> {
-    let mut any = spec::parse_with(game, &files::GameFiles)?;
-    if let Some(tb) = any.take_break() {
-        let own = tb.spec() == any.spec() && tb.known_periodicity().is_none();
-        if own && to - start >= ENGINE_RANGE {
-            let config = TakeBreakConfig::default().max_bytes(memory_budget());
-            let mut solver = TakeBreakSolver::with_config(tb, config);
-            solver.check_memory(to)?;
-            solver.extend_with(to, &mut |_| interrupted(slot))?;
-            return Ok(Computed::Table(solver.into_table()));
-        }
+    let mut any = spec::parse_with(game, &DiskFiles)?;
+    // A long range of a take-and-break code: the engine, as `grundy
+    // values` decides it (the library's long-run decision and memory).
+    if let Some(tb) = service::takes_engine(any.as_ref(), start, to) {
+        let config =
+            TakeBreakConfig::default().max_bytes(service::RequestPolicy::default().memory_bytes());
+        let mut solver = TakeBreakSolver::with_config(tb, config);
+        solver.check_memory(to)?;
+        solver.extend_with(to, &mut |_| interrupted(slot))?;
+        return Ok(Computed::Table(solver.into_table()));
     }
     // At most the library's cap at once, asked piece by piece below (the
     // engine's long ranges above are bounded by memory, as in `grundy
@@ -386,7 +368,7 @@ fn period(py: Python<'_>, game: &str, limit: Option<Count>) -> PyResult<PeriodTu
     let slot = Arc::new(Mutex::new(None));
     let cancel = signal_hook(&slot);
     let r = py.allow_threads(move || -> grundy::Result<PeriodTuple> {
-        let mut any = spec::parse_with(&game, &files::GameFiles)?;
+        let mut any = spec::parse_with(&game, &DiskFiles)?;
         // Ctrl-C stops the search (checked after each batch of values).
         any.set_cancel(cancel);
         let (limit, time) = match limit {
@@ -448,7 +430,7 @@ fn analyze(
         // as the `grundy` command answers it: the SJ theorem when its
         // condition holds, else the game's own analysis, else search
         // (scripts included).
-        let mut any = spec::parse_with(&game, &files::GameFiles)?;
+        let mut any = spec::parse_with(&game, &DiskFiles)?;
         // Values the caller did not ask for by size (a huge heap with no
         // proven period) stop at the `grundy analyze` time limit.
         any.set_time_limit(Some(IMPLICIT_TIME));
@@ -486,7 +468,7 @@ fn analyze(
 /// The canonical spec of a game (`kayles` is `0.77`), or `ValueError`.
 #[pyfunction]
 fn canonical(game: &str) -> PyResult<String> {
-    spec::parse_with(game, &files::GameFiles)
+    spec::parse_with(game, &DiskFiles)
         .map(|g| g.spec())
         .map_err(to_py)
 }
@@ -522,7 +504,7 @@ fn checksum(py: Python<'_>, values: &Bound<'_, PyAny>) -> PyResult<String> {
 /// The compiled half of the package (see `grundy/__init__.py`).
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    grundy::script::count_memory_with(alloc::live);
+    grundy::script::count_memory_with(grundy_alloc::live_bytes);
     m.add_function(wrap_pyfunction!(values, m)?)?;
     m.add_function(wrap_pyfunction!(period, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;

@@ -1,29 +1,29 @@
-//! `grundy.Nimber`: an element of the nimber field on 64 bits (addition is
-//! XOR, multiplication Conway's nim-product), with the library's
-//! arithmetic.
+//! `grundy.Nimber`: an element of the nimber field on 128 bits (addition
+//! is XOR, multiplication Conway's nim-product), with the library's
+//! arithmetic ([`Nimber128`]: the range of `grundy nim`).
 
 use crate::to_py;
-use grundy::Nimber;
+use grundy::nimber::Nimber128 as Nimber;
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-/// A nimber `*n` (0 <= n < 2**64): `+` is nim-addition (XOR), `*` the
+/// A nimber `*n` (0 <= n < 2**128, as `grundy nim` takes): `+` is nim-addition (XOR), `*` the
 /// nim-product, `/` division, `**` powers; `sqrt()` and `inverse()`.
 /// An `int` operand is taken as a nimber.
 #[pyclass(name = "Nimber", module = "grundy", frozen)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyNimber(pub Nimber);
 
-/// The operand as a nimber: a `Nimber` or a non-negative `int` below 2**64.
+/// The operand as a nimber: a `Nimber` or a non-negative `int` below 2**128.
 fn operand(x: &Bound<'_, PyAny>) -> PyResult<Nimber> {
     if let Ok(n) = x.downcast::<PyNimber>() {
         return Ok(n.get().0);
     }
-    match x.extract::<u64>() {
+    match x.extract::<u128>() {
         Ok(v) => Ok(Nimber::new(v)),
         Err(_) => Err(PyTypeError::new_err(format!(
-            "a nimber operand is a Nimber or an int in 0..2**64, not `{}`",
+            "a nimber operand is a Nimber or an int in 0..2**128, not `{}`",
             x.repr().map(|r| r.to_string()).unwrap_or_default()
         ))),
     }
@@ -34,11 +34,11 @@ impl PyNimber {
     #[new]
     fn new(value: &Bound<'_, PyAny>) -> PyResult<Self> {
         value
-            .extract::<u64>()
+            .extract::<u128>()
             .map(|v| PyNimber(Nimber::new(v)))
             .map_err(|_| {
                 PyValueError::new_err(format!(
-                    "a nimber is an int in 0..2**64, not `{}`",
+                    "a nimber is an int in 0..2**128, not `{}`",
                     value.repr().map(|r| r.to_string()).unwrap_or_default()
                 ))
             })
@@ -46,7 +46,7 @@ impl PyNimber {
 
     /// The nimber's number `n` (of `*n`).
     #[getter]
-    fn value(&self) -> u64 {
+    fn value(&self) -> u128 {
         self.0.value()
     }
 
@@ -55,16 +55,16 @@ impl PyNimber {
         self.0.value().into_pyobject(py)?.hash()
     }
 
-    fn __int__(&self) -> u64 {
+    fn __int__(&self) -> u128 {
         self.0.value()
     }
 
-    fn __index__(&self) -> u64 {
+    fn __index__(&self) -> u128 {
         self.0.value()
     }
 
     fn __bool__(&self) -> bool {
-        !self.0.is_zero()
+        self.0.value() != 0
     }
 
     fn __repr__(&self) -> String {
@@ -144,13 +144,13 @@ impl PyNimber {
                 "pow() with a modulus is not defined for nimbers",
             ));
         }
-        if let Ok(e) = e.extract::<u64>() {
+        if let Ok(e) = e.extract::<u128>() {
             return Ok(PyNimber(self.0.pow(e)));
         }
         match e.extract::<i64>() {
             Ok(e) if e < 0 => {
                 let inv = self.0.inv().map_err(to_py_zero)?;
-                Ok(PyNimber(inv.pow(e.unsigned_abs())))
+                Ok(PyNimber(inv.pow(u128::from(e.unsigned_abs()))))
             }
             _ => Err(PyTypeError::new_err("a nimber's exponent is an int")),
         }
@@ -166,7 +166,7 @@ impl PyNimber {
         self.0.inv().map(PyNimber).map_err(to_py_zero)
     }
 
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (u64,))> {
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (u128,))> {
         let cls = py.get_type::<PyNimber>().into_any().unbind();
         Ok((cls, (self.0.value(),)))
     }

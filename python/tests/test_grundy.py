@@ -346,3 +346,32 @@ def test_checksum_is_fnv1a_of_the_values():
         v = grundy.values(spec, n)
         assert grundy.checksum(v) == fnv1a(v)
     assert grundy.checksum([1, 2, 300]) == fnv1a([1, 2, 300])
+
+
+def test_values_sum_is_a_python_int_not_a_numpy_scalar():
+    v = grundy.values("kayles", 1000)
+    total = v.sum()
+    assert type(total) is int
+    assert total == sum(int(x) for x in v)
+    # A numpy scalar would wrap at 2**64 here; an int does not.
+    assert total * 2**64 == sum(int(x) for x in v) * 2**64
+
+
+def test_nimber_reaches_2_to_128_like_grundy_nim():
+    # `grundy nim mul 18446744073709551616 18446744073709551616` prints
+    # 27670116110564327424: F * F = 3F/2 for the Fermat 2-power F = 2**64.
+    f = Nimber(2**64)
+    assert f * f == 3 * 2**63
+    assert (f * f).sqrt() == f and f * f.inverse() == 1
+    top = Nimber(2**128 - 1)
+    assert int(top) == 2**128 - 1 and top + top == 0
+    assert pickle.loads(pickle.dumps(top)) == top
+    with pytest.raises(ValueError, match=r"0\.\.2\*\*128"):
+        Nimber(2**128)
+
+
+def test_plotting_without_matplotlib_says_how_to_install_it(monkeypatch):
+    # `None` in sys.modules makes `import matplotlib` raise ImportError.
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(ImportError, match=r"pip install '\./python\[plot\]'"):
+        grundy.plot("kayles", 20)

@@ -1,33 +1,8 @@
-//! The files that specs name (`script:FILE.rhai`, `script:FILE.lua`,
-//! `toml:FILE.toml`), read by the library's policy ([`grundy::files`]:
-//! regular files only, within a size limit) and handed to
-//! [`grundy::spec::parse_with`] with the limits scripts run under; and the
-//! placement table of `--table FILE`.
+//! The placement table of `--table FILE`. (The files that specs name,
+//! `script:FILE` and `toml:FILE`, are read by the library's
+//! [`grundy::service::DiskFiles`].)
 
 use grundy::error::{Error, ErrorKind, Result};
-use grundy::script::ScriptLimits;
-use grundy::spec::SpecFiles;
-
-/// Game files from the file system, scripts under the default limits and
-/// those the environment sets (`GRUNDY_SCRIPT_BUDGET`,
-/// `GRUNDY_SCRIPT_CALL_SECONDS`, `GRUNDY_SCRIPT_SECONDS`,
-/// `GRUNDY_SCRIPT_MEMORY_MIB`).
-pub struct GameFiles;
-
-impl SpecFiles for GameFiles {
-    /// Reads the game file `path` whole ([`grundy::files::read_game_file`]:
-    /// a regular file of at most [`grundy::files::MAX_GAME_FILE_BYTES`], text); `spec`
-    /// names the game in errors.
-    fn read(&self, spec: &str, path: &str) -> Result<String> {
-        grundy::files::read_game_file(spec, path)
-    }
-
-    /// The default limits with those the environment sets
-    /// ([`grundy::script::limits_from_environment`]).
-    fn script_limits(&self) -> Result<ScriptLimits> {
-        grundy::script::limits_from_environment()
-    }
-}
 
 fn io_error(action: &str, path: &std::path::Path, e: std::io::Error) -> Error {
     ErrorKind::Io {

@@ -27,6 +27,6 @@ pub fn with_params(game: &str, params: &[String]) -> Result<String> {
 pub fn parse(game: &str, params: &[String]) -> Result<Box<dyn AnyGame>> {
     Ok(spec::parse_with(
         &with_params(game, params)?,
-        &crate::files::GameFiles,
+        &grundy::service::DiskFiles,
     )?)
 }

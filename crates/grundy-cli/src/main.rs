@@ -12,7 +12,6 @@
 //! `interrupt`, `disk`, `files` (leaves); `progress`, `game` and the
 //! printer's parts; `printer`; `commands/*`; `cli`; `main`.
 
-mod alloc;
 mod cli;
 mod commands;
 mod disk;
@@ -34,10 +33,10 @@ use std::process::ExitCode;
 /// Each thread's allocations are counted, so that the values of a Rhai
 /// script are bounded in total (`ScriptLimits::max_memory`).
 #[global_allocator]
-static ALLOCATOR: alloc::Counting = alloc::Counting;
+static ALLOCATOR: grundy_alloc::CountingAlloc = grundy_alloc::CountingAlloc;
 
 fn main() -> ExitCode {
-    grundy::script::count_memory_with(alloc::live);
+    grundy::script::count_memory_with(grundy_alloc::live_bytes);
     let cli = match cli::parse() {
         Ok(cli) => cli,
         // --help and --version are not errors; neither is printing the

@@ -205,3 +205,48 @@ fn census_codes_file_is_read_within_its_limit() {
     let c = census_json(&["--codes", &list.display().to_string(), "--to", "1000"]);
     assert_eq!(c["count"], 1);
 }
+
+/// Issue 35, item 5: `census`'s rows were held in a buffer until the end,
+/// so stdout redirected to a file was empty after `kill -9` although 12
+/// codes were done. Each finished code's row is now written (in census
+/// order) and flushed as it finishes.
+#[test]
+fn census_rows_reach_a_redirected_stdout_before_a_kill_9() {
+    let dir = scratch("kill9");
+    let path = dir.join("stdout.txt");
+    let file = std::fs::File::create(&path).unwrap();
+    // Three codes whose period is certified in the first stage, then one
+    // open code that computes for minutes towards 10^8.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args([
+            "census",
+            "--codes",
+            "0.07,0.77,0.137,0.106",
+            "--to",
+            "100000000",
+        ])
+        .stdout(file)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let rows = |text: &str| text.lines().filter(|l| l.contains(": period ")).count();
+    loop {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        if rows(&text) >= 3 || std::time::Instant::now() > deadline {
+            break;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the census ended before its open code: {text}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap(); // SIGKILL on Unix: nothing is flushed after it
+    child.wait().unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(rows(&text), 3, "{text}");
+    for (line, code) in text.lines().zip(["0.07", "0.77", "0.137"]) {
+        assert!(line.starts_with(&format!("{code}: period ")), "{text}");
+    }
+}

@@ -214,7 +214,8 @@ fn resume(dir: &Path) -> std::process::Output {
         .unwrap()
 }
 
-/// `"period":34` edited to `"period":7` in Dawson's Kayles' row: the row
+/// `"period": 34` edited to `"period": 7` in Dawson's Kayles' row (the
+/// library's row format, `grundy::census::row`, shared with Python): the row
 /// claims a certified period, so it is recomputed on resume, and the
 /// forged period is refused, naming the line, never printed.
 #[test]
@@ -225,10 +226,10 @@ fn a_census_row_edited_to_another_period_is_not_reported() {
     let (line, row) = text
         .lines()
         .enumerate()
-        .find(|(_, l)| l.contains("\"code\":\"0.07\""))
+        .find(|(_, l)| l.contains("\"code\": \"0.07\""))
         .unwrap();
-    assert!(row.contains("\"period\":34"), "{row}");
-    std::fs::write(&path, text.replace("\"period\":34", "\"period\":7")).unwrap();
+    assert!(row.contains("\"period\": 34"), "{row}");
+    std::fs::write(&path, text.replace("\"period\": 34", "\"period\": 7")).unwrap();
     let out = resume(&dir);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");

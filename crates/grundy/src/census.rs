@@ -383,35 +383,8 @@ fn fingerprints(checked_to: u64, g: &dyn Fn(u64) -> u64) -> Vec<u64> {
 /// code itself with shift 0 (see the module docs). Reports with different
 /// `checked_to` are never grouped.
 pub fn canonical_forms(reports: &[CodeReport]) -> Vec<Canonical> {
-    // (checked_to, fingerprint of G(s..)) -> (representative index, s)
-    let mut seen: HashMap<(u64, u64), (usize, usize)> = HashMap::new();
-    let mut out: Vec<Canonical> = Vec::with_capacity(reports.len());
-    for (i, r) in reports.iter().enumerate() {
-        let mut found = None;
-        for (t, fp) in r.fingerprints.iter().enumerate() {
-            if let Some(&(a, s)) = seen.get(&(r.checked_to, *fp)) {
-                // G_a(n + s) = G_r(n + t): G_r(n) = G_a(n + s - t).
-                found = Some((a, s as i64 - t as i64));
-                break;
-            }
-        }
-        match found {
-            Some((a, d)) => out.push(Canonical {
-                code: out[a].code.clone(),
-                shift: out[a].shift + d,
-            }),
-            None => {
-                for (s, fp) in r.fingerprints.iter().enumerate() {
-                    seen.entry((r.checked_to, *fp)).or_insert((i, s));
-                }
-                out.push(Canonical {
-                    code: r.code.clone(),
-                    shift: 0,
-                });
-            }
-        }
-    }
-    out
+    let mut forms = CanonicalForms::default();
+    reports.iter().map(|r| forms.push(r)).collect()
 }
 
 /// FNV-1a over the reports' checksums in order: one number for a whole
@@ -623,4 +596,442 @@ fn first_difference(stored: &CodeReport, fresh: &CodeReport) -> Option<(String, 
         .into_iter()
         .find(|(_, a, b)| a != b)
         .map(|(name, a, b)| (format!("{name} {a}"), format!("{name} {b}")))
+}
+
+/// Canonical forms found one report at a time, in census order: the same
+/// answer as [`canonical_forms`] for each prefix, so that a census prints
+/// each row as soon as the codes before it are done.
+#[derive(Debug, Default)]
+pub struct CanonicalForms {
+    // (checked_to, fingerprint of G(s..)) -> (representative index, s)
+    seen: HashMap<(u64, u64), (usize, usize)>,
+    found: Vec<Canonical>,
+}
+
+impl CanonicalForms {
+    /// The canonical form of `r`, the next report in census order.
+    pub fn push(&mut self, r: &CodeReport) -> Canonical {
+        let i = self.found.len();
+        let mut found = None;
+        for (t, fp) in r.fingerprints.iter().enumerate() {
+            if let Some(&(a, s)) = self.seen.get(&(r.checked_to, *fp)) {
+                // G_a(n + s) = G_r(n + t): G_r(n) = G_a(n + s - t).
+                found = Some((a, s as i64 - t as i64));
+                break;
+            }
+        }
+        let c = match found {
+            Some((a, d)) => Canonical {
+                code: self.found[a].code.clone(),
+                shift: self.found[a].shift + d,
+            },
+            None => {
+                for (s, fp) in r.fingerprints.iter().enumerate() {
+                    self.seen.entry((r.checked_to, *fp)).or_insert((i, s));
+                }
+                Canonical {
+                    code: r.code.clone(),
+                    shift: 0,
+                }
+            }
+        };
+        self.found.push(c.clone());
+        c
+    }
+}
+
+/// A finished code of a census: its report, the seconds it took (as
+/// recorded, for a resumed one) and its canonical form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CensusRow {
+    /// What the census found.
+    pub report: CodeReport,
+    /// Seconds of computing.
+    pub seconds: f64,
+    /// The first code of the census with the same values up to a shift.
+    pub canonical: Canonical,
+}
+
+/// The line of one finished code in [`ResultsFile`] (`results.jsonl`):
+/// a JSON object with the report's fields, `to`, the fingerprints and the
+/// seconds (rounded to milliseconds), read back by [`from_row`]. Every
+/// front-end writes this line, so a census begun by one resumes in
+/// another.
+pub fn row(r: &CodeReport, to: u64, seconds: f64) -> String {
+    let text = |s: &str| serde_json::Value::from(s).to_string();
+    let opt = |v: Option<u64>| v.map_or("null".to_string(), |v| v.to_string());
+    let p = r.periodicity;
+    let fingerprints: Vec<String> = r
+        .fingerprints
+        .iter()
+        .map(|f| format!("\"{f:016x}\""))
+        .collect();
+    let seconds = serde_json::Value::from((seconds * 1000.0).round() / 1000.0);
+    format!(
+        "{{\"code\": {}, \"spec\": {}, \"status\": \"{}\", \"preperiod\": {}, \"period\": {}, \
+         \"certified\": {}, \"computed_to\": {}, \"checked_to\": {}, \"max_value\": {}, \
+         \"split_mask\": {}, \"rare_heaps\": {}, \"split_heaps\": {}, \"checksum\": \"{:016x}\", \
+         \"to\": {to}, \"fingerprints\": [{}], \"seconds\": {seconds}}}",
+        text(&r.code),
+        text(&r.spec),
+        r.status(),
+        opt(p.map(|p| p.preperiod)),
+        opt(p.map(|p| p.period)),
+        r.certified,
+        r.computed_to,
+        r.checked_to,
+        r.max_value,
+        opt(r.split_mask),
+        r.rare_heaps,
+        r.split_heaps,
+        r.checksum,
+        fingerprints.join(", "),
+    )
+}
+
+/// A line of [`ResultsFile`] read back ([`row`]'s format, or the compact
+/// one of earlier versions): `(to, report, seconds)`, or `None` when the
+/// line is not a whole row.
+pub fn from_row(line: &str) -> Option<(u64, CodeReport, f64)> {
+    let v: serde_json::Value = serde_json::from_str(line).ok()?;
+    let u = |k: &str| v.get(k).and_then(serde_json::Value::as_u64);
+    let periodicity = match (u("preperiod"), u("period")) {
+        (Some(preperiod), Some(period)) => Some(Periodicity {
+            preperiod,
+            period,
+            saltus: 0,
+        }),
+        _ => None,
+    };
+    let hex = |s: &serde_json::Value| s.as_str().and_then(|s| u64::from_str_radix(s, 16).ok());
+    let report = CodeReport {
+        code: v.get("code")?.as_str()?.to_string(),
+        spec: v.get("spec")?.as_str()?.to_string(),
+        periodicity,
+        certified: v.get("certified")?.as_bool()?,
+        computed_to: u("computed_to")?,
+        checked_to: u("checked_to")?,
+        max_value: u("max_value")?,
+        split_mask: u("split_mask"),
+        rare_heaps: u("rare_heaps")?,
+        split_heaps: u("split_heaps")?,
+        checksum: hex(v.get("checksum")?)?,
+        fingerprints: v
+            .get("fingerprints")?
+            .as_array()?
+            .iter()
+            .map(hex)
+            .collect::<Option<Vec<u64>>>()?,
+    };
+    let seconds = v
+        .get("seconds")
+        .and_then(serde_json::Value::as_f64)
+        .unwrap_or(0.0);
+    Some((u("to")?, report, seconds))
+}
+
+/// The rows a resumed census keeps of the `lines` read from `path`
+/// ([`ResultsFile::open`]): the rows of `config.to` whose code is among
+/// `codes` (other lines are skipped), checked by [`check_resumed`] before
+/// any is returned; each with its line's text. `each` is called as
+/// [`classify`] calls it.
+pub fn resumed_rows(
+    path: &Path,
+    lines: &[(usize, String)],
+    codes: &[String],
+    config: &CensusConfig,
+    each: &mut dyn FnMut() -> Result<()>,
+) -> Result<Vec<(CodeReport, f64, String)>> {
+    let wanted: std::collections::HashSet<&str> = codes.iter().map(String::as_str).collect();
+    let mut kept = Vec::new();
+    for (number, line) in lines {
+        if let Some((to, r, s)) = from_row(line) {
+            if to == config.to && wanted.contains(r.code.as_str()) {
+                kept.push((*number, r, s, line.clone()));
+            }
+        }
+    }
+    let rows: Vec<(usize, CodeReport)> = kept.iter().map(|(n, r, _, _)| (*n, r.clone())).collect();
+    check_resumed(path, &rows, config, each)?;
+    Ok(kept.into_iter().map(|(_, r, s, l)| (r, s, l)).collect())
+}
+
+/// The columns of a census's csv summary ([`csv`]), in order.
+pub const COLUMNS: &[&str] = &[
+    "code",
+    "canonical",
+    "shift",
+    "status",
+    "preperiod",
+    "period",
+    "checked_to",
+    "max_value",
+    "split_mask",
+    "rare_heaps",
+    "split_heaps",
+    "checksum",
+    "seconds",
+];
+
+/// One row of a census's summary (`census.json`, `--format json`).
+pub fn summary_row(r: &CensusRow) -> serde_json::Value {
+    let (c, p) = (&r.report, r.report.periodicity);
+    serde_json::json!({
+        "code": c.code,
+        "spec": c.spec,
+        "canonical": r.canonical.code,
+        "shift": r.canonical.shift,
+        "status": c.status(),
+        "preperiod": p.map(|p| p.preperiod),
+        "period": p.map(|p| p.period),
+        "certified": c.certified,
+        "computed_to": c.computed_to,
+        "checked_to": c.checked_to,
+        "max_value": c.max_value,
+        "split_mask": c.split_mask,
+        "rare_heaps": c.rare_heaps,
+        "split_heaps": c.split_heaps,
+        "checksum": format!("{:016x}", c.checksum),
+        "seconds": (r.seconds * 1000.0).round() / 1000.0,
+    })
+}
+
+/// A census's summary: `codes` as the user gave them, `to`, counts, the
+/// [`census_checksum`] and every row ([`summary_row`]).
+pub fn summary(codes: &str, to: u64, rows: &[CensusRow]) -> serde_json::Value {
+    let reports: Vec<CodeReport> = rows.iter().map(|r| r.report.clone()).collect();
+    let classes: std::collections::BTreeSet<&str> = rows
+        .iter()
+        .filter(|r| r.canonical.shift == 0 && r.canonical.code == r.report.code)
+        .map(|r| r.canonical.code.as_str())
+        .collect();
+    serde_json::json!({
+        "codes": codes,
+        "to": to,
+        "count": rows.len(),
+        "periodic": reports.iter().filter(|r| r.certified).count(),
+        "open": reports.iter().filter(|r| !r.certified).count(),
+        "classes": classes.len(),
+        "checksum": format!("{:016x}", census_checksum(&reports)),
+        "results": rows.iter().map(summary_row).collect::<Vec<_>>(),
+    })
+}
+
+/// The cell of `column` in a summary row, as the csv and html summaries
+/// write it (nothing for `null`, a string without its quotes).
+pub fn cell(row: &serde_json::Value, column: &str) -> String {
+    match &row[column] {
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::String(t) => t.clone(),
+        v => v.to_string(),
+    }
+}
+
+/// The csv header line ([`COLUMNS`]), with its line break.
+pub fn csv_header() -> String {
+    COLUMNS.join(",") + "\n"
+}
+
+/// The csv line of a summary row, with its line break.
+pub fn csv_line(row: &serde_json::Value) -> String {
+    let cells: Vec<String> = COLUMNS.iter().map(|c| cell(row, c)).collect();
+    cells.join(",") + "\n"
+}
+
+/// The csv summary of a census ([`COLUMNS`], one line per row).
+pub fn csv(summary: &serde_json::Value) -> String {
+    let mut s = csv_header();
+    for r in summary["results"].as_array().into_iter().flatten() {
+        s.push_str(&csv_line(r));
+    }
+    s
+}
+
+/// How a census runs ([`run`]).
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Codes classified at once (0: one per core; at most 256).
+    pub threads: usize,
+    /// The caller's cancel hook (Ctrl-C): asked after every batch of
+    /// about 50 ms of each code; the census then stops with
+    /// [`ErrorKind::Cancelled`].
+    pub cancel: crate::util::Cancel,
+}
+
+/// What the progress callback of [`run`] is told after each code.
+#[derive(Debug)]
+pub struct Progress<'a> {
+    /// Codes finished (resumed ones included).
+    pub finished: usize,
+    /// Codes in the census.
+    pub total: usize,
+    /// The rows that became known in census order with this code (each
+    /// row once, in order: a front-end may print them at once).
+    pub rows: &'a [CensusRow],
+}
+
+/// Runs a census of `codes` (see the module docs) on a pool of
+/// `options.threads` threads and returns its rows in census order.
+///
+/// With `results` (the census's [`ResultsFile`]), each finished code's
+/// [`row`] is appended as it finishes; `resumed` are rows already done
+/// (from [`resumed_rows`]), not computed again. `progress` is called on
+/// the calling thread: once at the start (with the resumed rows) and
+/// after each finished code; an error from it stops the census. The first
+/// code that fails stops the others and is the error returned, naming
+/// the code ([`RunError`]).
+pub fn run(
+    codes: &[String],
+    config: &CensusConfig,
+    options: &RunOptions,
+    resumed: Vec<(CodeReport, f64)>,
+    mut results: Option<&mut ResultsFile>,
+    progress: &mut dyn FnMut(Progress<'_>) -> Result<()>,
+) -> std::result::Result<Vec<CensusRow>, RunError> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let mut done: Vec<Option<(CodeReport, f64)>> = vec![None; codes.len()];
+    for (r, s) in resumed {
+        if let Some(i) = codes.iter().position(|c| *c == r.code) {
+            done[i] = Some((r, s));
+        }
+    }
+    let mut finished = done.iter().filter(|d| d.is_some()).count();
+    let mut rows: Vec<CensusRow> = Vec::with_capacity(codes.len());
+    let mut canon = CanonicalForms::default();
+    // Moves the rows now known in order from `done` to `rows`; the new ones.
+    let mut advance = |done: &mut Vec<Option<(CodeReport, f64)>>, rows: &mut Vec<CensusRow>| {
+        let start = rows.len();
+        while let Some(Some((r, s))) = done.get_mut(rows.len()).map(Option::take) {
+            let canonical = canon.push(&r);
+            rows.push(CensusRow {
+                report: r,
+                seconds: s,
+                canonical,
+            });
+        }
+        start
+    };
+    let start = advance(&mut done, &mut rows);
+    progress(Progress {
+        finished,
+        total: codes.len(),
+        rows: &rows[start..],
+    })
+    .map_err(RunError::from)?;
+    let todo: Vec<usize> = (0..codes.len())
+        .filter(|&i| done[i].is_none() && i >= rows.len())
+        .collect();
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t.min(256),
+    }
+    .min(todo.len().max(1));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| {
+            RunError::from(Error::from(ErrorKind::Unsupported(format!(
+                "no census threads: {e}"
+            ))))
+        })?;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<(CodeReport, f64)>)>();
+    let mut failure: Option<RunError> = None;
+    pool.in_place_scope(|s| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (todo, next, stop) = (&todo, &next, &stop);
+            s.spawn(move |_| loop {
+                let Some(&i) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    return;
+                };
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let t = Instant::now();
+                let r = classify(&codes[i], config, &mut || {
+                    if stop.load(Ordering::Relaxed) || options.cancel.requested() {
+                        return Err(ErrorKind::Cancelled.into());
+                    }
+                    Ok(())
+                });
+                let secs = t.elapsed().as_secs_f64();
+                if tx.send((i, r.map(|r| (r, secs)))).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        for (i, r) in rx {
+            if failure.is_some() {
+                continue;
+            }
+            let step = match r {
+                Ok((r, secs)) => {
+                    let appended = match results.as_deref_mut() {
+                        Some(f) => f.append(&row(&r, config.to, secs)),
+                        None => Ok(()),
+                    };
+                    appended
+                        .and_then(|()| {
+                            done[i] = Some((r, secs));
+                            finished += 1;
+                            let start = advance(&mut done, &mut rows);
+                            progress(Progress {
+                                finished,
+                                total: codes.len(),
+                                rows: &rows[start..],
+                            })
+                        })
+                        .map_err(RunError::from)
+                }
+                Err(e) if matches!(e.kind(), ErrorKind::Cancelled) => Err(RunError::from(e)),
+                Err(error) => Err(RunError {
+                    code: Some(codes[i].clone()),
+                    error,
+                }),
+            };
+            if let Err(e) = step {
+                stop.store(true, Ordering::Relaxed);
+                failure = Some(e);
+            }
+        }
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(rows),
+    }
+}
+
+/// Why a census ([`run`]) stopped: the error, and the code it came from
+/// when one failed (not for a cancelled census, a results file that could
+/// not be written or a progress callback's error).
+#[derive(Debug)]
+pub struct RunError {
+    /// The code that failed, if the error is one code's.
+    pub code: Option<String>,
+    /// The error.
+    pub error: Error,
+}
+
+impl From<Error> for RunError {
+    fn from(error: Error) -> Self {
+        RunError { code: None, error }
+    }
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.code {
+            Some(code) => write!(f, "code `{code}`: {}", self.error),
+            None => self.error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RunError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
 }

@@ -28,6 +28,7 @@
 //! | 9 | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time: the family registry [`spec::FAMILIES`], [`spec::parse`], [`spec::parse_with`] |
 //! | 10 | [`play`] | a match against the engine: typed moves checked, the engine's move |
 //! | 11 | [`census`] | many take-and-break codes (`octal:3`) classified in one pass: certified period or open, canonical form up to a shift, checksum |
+//! | 12 | [`service`] | what every front-end asks of the library for a request: its cost ([`service::RequestPolicy`], the memory budget, the long-run decision), the files specs name ([`service::DiskFiles`]) |
 //!
 //! `analysis` sits below `solve` because the solvers use it (the period
 //! that extends a heap table, the split that picks the take-and-break
@@ -87,6 +88,7 @@ pub mod nimber;
 pub mod play;
 #[cfg(feature = "script")]
 pub mod script;
+pub mod service;
 pub mod solve;
 pub mod spec;
 pub mod strategy;

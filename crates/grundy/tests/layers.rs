@@ -32,6 +32,7 @@ const LAYERS: &[&[&str]] = &[
     &["spec"],
     &["play"],
     &["census"],
+    &["service"],
 ];
 
 /// Known upward imports, each with its reason: (file under `src/`, module

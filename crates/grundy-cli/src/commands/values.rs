@@ -9,8 +9,8 @@
 //! ([`TakeBreakSolver`]), the file format and its atomic writing
 //! ([`grundy::solve::values_file`]) and the checksum are the library's. This
 //! module decides when to checkpoint, draws the bar (hidden when stderr is
-//! not a terminal, or with `--quiet`), and reads the machine's available
-//! memory so the library can refuse a run that would not fit.
+//! not a terminal, or with `--quiet`); the memory a run may take and the
+//! long-run decision are the library's ([`grundy::service`]).
 
 use crate::format::{self, EngineMethod, Format};
 use crate::printer::Printer;
@@ -32,31 +32,24 @@ use grundy::{HeapGame, Nimber};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// Whether `grundy values` takes the long-run path (see
-/// [`ValuesArgs::long_run`]); an error when long-run flags are given for a
+/// Whether `grundy values` takes the long-run path: `--input`, a long-run
+/// flag ([`ValuesArgs::names_the_engine`]), or the library's long-run
+/// decision ([`grundy::service::takes_engine`]); an error when long-run flags are given for a
 /// game without a take-and-break form ([`AnyGame::take_break`]). A large
 /// range alone takes it only for a take-and-break game itself (an octal or
 /// hexadecimal code, a named one) whose period is not known.
 pub fn applies(a: &ValuesArgs, game: &dyn AnyGame) -> Result<bool> {
-    if !a.long_run() {
-        return Ok(false);
-    }
     if a.input.is_some() {
         return Ok(true);
     }
-    let explicit = a.output.is_some()
-        || a.checkpoint.is_some()
-        || a.resume.is_some()
-        || a.threads.is_some()
-        || a.method.is_some()
-        || a.low_memory;
-    match take_break(game) {
-        Ok(g) => Ok(explicit || (g.spec() == game.spec() && g.known_periodicity().is_none())),
-        Err(e) if explicit => Err(e).context(
-            "`--output`, `--checkpoint`, `--resume`, `--threads` and `--method` work with take-and-break games",
-        ),
-        Err(_) => Ok(false),
+    if !a.names_the_engine() {
+        // A large range alone: the library's long-run decision.
+        let from = a.from.unwrap_or(0);
+        return Ok(grundy::service::takes_engine(game, from, a.to).is_some());
     }
+    take_break(game).map(|_| true).context(
+        "`--output`, `--checkpoint`, `--resume`, `--threads` and `--method` work with take-and-break games",
+    )
 }
 
 /// The take-and-break form of `game`, or an error saying it has none.
@@ -72,18 +65,6 @@ fn take_break(game: &dyn AnyGame) -> Result<TakeBreak> {
         .into();
         e.into()
     })
-}
-
-/// Bytes of memory available to this run: 90% of `MemAvailable` from
-/// `/proc/meminfo`, or 8 GiB where that cannot be read.
-fn memory_budget() -> u64 {
-    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
-        m.lines()
-            .find_map(|l| l.strip_prefix("MemAvailable:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            .map(|kb| kb * 1024)
-    });
-    available.map_or(8 << 30, |b| b / 10 * 9)
 }
 
 /// `G(from..=to)` of `game`, with a progress bar of the values known on
@@ -132,7 +113,7 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
     if let Some(path) = &a.input {
         let game = take_break(any).context("values files hold values of take-and-break games")?;
         let spec = game.spec();
-        let budget = memory_budget();
+        let budget = grundy::service::memory_budget();
         let file = read_values_within(path, budget)?;
         if file.game != spec {
             bail!(
@@ -196,7 +177,7 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         Some(EngineMethod::Auto) | None => Method::Auto,
     };
     let config = TakeBreakConfig::default()
-        .max_bytes(memory_budget())
+        .max_bytes(grundy::service::memory_budget())
         .threads(threads)
         .method(method);
     if fills {
@@ -484,17 +465,16 @@ pub struct ValuesArgs {
 }
 
 impl ValuesArgs {
-    /// Whether this is a long run of a take-and-break game: any of the
-    /// long-run flags, or a range of at least 2^20 values.
-    pub fn long_run(&self) -> bool {
+    /// Whether a long-run flag is given (`--output`, `--checkpoint`,
+    /// `--resume`, `--threads`, `--method`, `--low-memory`): the user asked
+    /// for the take-and-break engine by name.
+    fn names_the_engine(&self) -> bool {
         self.output.is_some()
-            || self.input.is_some()
             || self.checkpoint.is_some()
             || self.resume.is_some()
             || self.threads.is_some()
             || self.method.is_some()
             || self.low_memory
-            || self.to.saturating_sub(self.from.unwrap_or(0)) >= 1 << 20
     }
 }
 
