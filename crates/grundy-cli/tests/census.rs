@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{grundy, run_ok, run_with_stderr};
+use common::{grundy, run_ok, run_with_stderr, scratch};
 use serde_json::Value;
 use std::path::Path;
 
@@ -212,7 +212,7 @@ fn census_codes_file_is_read_within_its_limit() {
 /// order) and flushed as it finishes.
 #[test]
 fn census_rows_reach_a_redirected_stdout_before_a_kill_9() {
-    let dir = scratch("kill9");
+    let dir = scratch("census", "kill9");
     let path = dir.join("stdout.txt");
     let file = std::fs::File::create(&path).unwrap();
     // Three codes whose period is certified in the first stage, then one
