@@ -11,6 +11,8 @@
 //! `MemoryError`; a cancelled computation `KeyboardInterrupt` (Ctrl-C, seen
 //! by the library's progress hook); anything else `RuntimeError`.
 
+#![deny(clippy::too_many_lines)]
+
 use grundy::error::{Error, ErrorKind};
 use grundy::service::{self as service, DiskFiles};
 use grundy::solve::{NimTable, TakeBreakConfig, TakeBreakSolver};

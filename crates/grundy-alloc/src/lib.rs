@@ -17,6 +17,7 @@
 //! kernels (`crates/grundy/tests/layers.rs`).
 
 #![deny(missing_docs)]
+#![deny(clippy::too_many_lines)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -12,6 +12,8 @@
 //! `interrupt`, `disk`, `files` (leaves); `progress`, `game` and the
 //! printer's parts; `printer`; `commands/*`; `cli`; `main`.
 
+#![deny(clippy::too_many_lines)]
+
 mod cli;
 mod commands;
 mod disk;

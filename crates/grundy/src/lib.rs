@@ -76,6 +76,7 @@
 // Unsafe code only where allowed by name: the take-and-break engine's
 // kernels and its two thread hand-overs (solve/takebreak).
 #![deny(unsafe_code)]
+#![deny(clippy::too_many_lines)]
 
 pub mod analysis;
 mod anygame;

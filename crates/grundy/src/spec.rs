@@ -96,8 +96,9 @@ pub struct Family {
 }
 
 /// Parses a spec that names no file (see the module docs); `script:FILE`
-/// and `toml:FILE` are refused: the library reads no files, see
-/// [`parse_with`].
+/// and `toml:FILE` are refused: `parse` reads no files, see
+/// [`parse_with`] (and [`crate::service::DiskFiles`] for the files of a
+/// disk).
 ///
 /// ```
 /// let mut game = grundy::spec::parse("sub:1,3,4").unwrap();

@@ -81,3 +81,48 @@ fn file_argument<'a>(spec: &str, args: Option<&'a str>, example: &str) -> Result
 fn without_script(spec: &str) -> Error {
     Error::invalid_spec(spec, "built without the `script` feature")
 }
+
+/// ARCHITECTURE.md's "How to add a game" example, compiled and run here so
+/// that it cannot go stale: the file is the document's code block, word for
+/// word (a test compares them), and its game gives the values of the rules.
+#[cfg(test)]
+mod prime_take;
+
+#[cfg(test)]
+mod architecture_example {
+    use crate::spec::NoFiles;
+
+    /// The first ```rust block after `## How to add a game`.
+    fn documented_block() -> String {
+        let doc = include_str!("../../../../../ARCHITECTURE.md");
+        let section = doc
+            .split("## How to add a game")
+            .nth(1)
+            .expect("ARCHITECTURE.md has a section `## How to add a game`");
+        let start = section.find("```rust\n").expect("a rust block") + "```rust\n".len();
+        let len = section[start..].find("```").expect("the block ends");
+        section[start..start + len].to_string()
+    }
+
+    #[test]
+    fn the_architecture_example_is_the_compiled_family_file_word_for_word() {
+        assert_eq!(documented_block(), include_str!("prime_take.rs"));
+    }
+
+    #[test]
+    fn the_architecture_example_family_gives_the_values_of_its_rules() {
+        let family = &super::prime_take::FAMILY;
+        let mut game = (family.parse)("prime-take", None, &NoFiles).unwrap();
+        assert_eq!(game.spec(), "prime-take");
+        let got: Vec<u64> = game
+            .values(0, 12)
+            .unwrap()
+            .iter()
+            .map(|g| g.value())
+            .collect();
+        // By hand: moves 1, 2, 3, 5, 7, 11; G(n) = mex of the G(n - k).
+        let want = [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0];
+        assert_eq!(got, want);
+        assert!((family.parse)("prime-take:3", Some("3"), &NoFiles).is_err());
+    }
+}
