@@ -23,7 +23,6 @@ use numpy::IntoPyArray;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 mod census;
 
@@ -373,10 +372,7 @@ fn period(py: Python<'_>, game: &str, limit: Option<Count>) -> PyResult<PeriodTu
         let mut any = spec::parse_with(&game, &DiskFiles)?;
         // Ctrl-C stops the search (checked after each batch of values).
         any.set_cancel(cancel);
-        let (limit, time) = match limit {
-            Some(n) => (n, None),
-            None => (1 << 20, Some(Duration::from_secs(3))),
-        };
+        let (limit, time) = service::period_search(limit);
         let r = any.period_within(limit, time, &mut |_| {})?;
         let p = r
             .periodicity
@@ -394,10 +390,6 @@ fn period(py: Python<'_>, game: &str, limit: Option<Count>) -> PyResult<PeriodTu
     });
     finish_shared(r, &slot)
 }
-
-/// How long `analyze` may compute values the caller did not ask for by
-/// size, as `grundy analyze` (past it: `RuntimeError` naming the limit).
-const IMPLICIT_TIME: Duration = Duration::from_secs(1);
 
 /// A winning move: (component, from, to components).
 pub(crate) type MoveTuple = (usize, String, Vec<String>);
@@ -435,7 +427,7 @@ fn analyze(
         let mut any = spec::parse_with(&game, &DiskFiles)?;
         // Values the caller did not ask for by size (a huge heap with no
         // proven period) stop at the `grundy analyze` time limit.
-        any.set_time_limit(Some(IMPLICIT_TIME));
+        any.set_time_limit(Some(service::IMPLICIT_TIME));
         // Ctrl-C stops the searches that take long (cram, node-kayles,
         // cutting), checked about every 50 ms.
         any.set_cancel(cancel);

@@ -348,7 +348,7 @@ impl PyGame {
         let r = grundy::strategy::analyze(&s.rules, &mut s.normal, &ps);
         let a = s.done(r)?;
         Ok((
-            Some(a.value.value()),
+            a.value.map(|v| v.value()),
             a.outcome.to_string(),
             moves(a.winning_moves),
         ))

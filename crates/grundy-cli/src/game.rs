@@ -1,14 +1,9 @@
 //! The GAME argument of the commands that take one: the spec with its
 //! `--param` parameters, parsed with the files read from disk
-//! ([`crate::files::GameFiles`]).
+//! ([`grundy::service::DiskFiles`]).
 
 use anyhow::Result;
 use grundy::spec::{self, AnyGame};
-
-/// How long `analyze` and `play` may compute values the user did not ask
-/// for by size (a single huge heap with no proven period): past it they
-/// stop with the limit named, and `values --to N` computes them instead.
-pub const IMPLICIT_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The spec with the `--param` parameters added (`script:F?k=3`).
 pub fn with_params(game: &str, params: &[String]) -> Result<String> {

@@ -54,7 +54,7 @@ pub fn run(a: &AnalyzeArgs, out: &mut Printer) -> Result<()> {
         crate::disk::check_file("--table", path)?;
     }
     let mut game = crate::game::parse(&a.game, &a.params)?;
-    game.set_time_limit(Some(crate::game::IMPLICIT_TIME));
+    game.set_time_limit(Some(grundy::service::IMPLICIT_TIME));
     if let Some(kind) = a.compound {
         let (starts, c) = listed::analyze_compound(game.as_mut(), &a.positions, kind.into(), 100)?;
         crate::printer::compound::print(out, &game.spec(), &starts, &c, a.format.into())

@@ -35,11 +35,6 @@ pub struct PeriodArgs {
     pub format: ReportFormat,
 }
 
-/// Values a period search computes when no `--limit` is given ...
-const PERIOD_LIMIT: u64 = 1 << 20;
-/// ... and how long it may take.
-const PERIOD_TIME: Duration = Duration::from_secs(3);
-
 /// `grundy period`: searches (with a progress bar) and prints the report.
 pub fn run(a: &PeriodArgs, out: &mut Printer) -> Result<()> {
     let mut game = crate::game::parse(&a.game, &a.params)?;
@@ -54,11 +49,8 @@ pub fn run(a: &PeriodArgs, out: &mut Printer) -> Result<()> {
         out.period(&game.spec(), &report?, a.format.into())
     } else {
         // `--limit` is honoured exactly; without it the search stops
-        // early enough to answer in seconds.
-        let (limit, time) = match a.limit {
-            Some(n) => (n, None),
-            None => (PERIOD_LIMIT, Some(PERIOD_TIME)),
-        };
+        // early enough to answer in seconds (the library's bounds).
+        let (limit, time) = grundy::service::period_search(a.limit);
         let bar = progress_bar(limit, out.is_quiet());
         let report = game.period_within(limit, time, &mut |n| bar.set_position(n.min(limit)));
         bar.finish_and_clear();

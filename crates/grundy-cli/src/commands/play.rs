@@ -56,7 +56,7 @@ pub struct PlayArgs {
 /// `grundy play`: a match read from stdin, talked through on `out`.
 pub fn run(a: &PlayArgs, out: &mut Printer) -> Result<()> {
     let mut game = crate::game::parse(&a.game, &a.params)?;
-    game.set_time_limit(Some(crate::game::IMPLICIT_TIME));
+    game.set_time_limit(Some(grundy::service::IMPLICIT_TIME));
     let session = if a.misere {
         Match::new_misere(game, &a.positions)?
     } else {

@@ -13,6 +13,9 @@
 //!   the `grundy` command and the Python package compute what was asked
 //!   for however long it takes) and the caller's cancel hook
 //!   ([`Cancel`], no-op by default);
+//! - [`period_search`] and [`IMPLICIT_TIME`]: how far a period search asked
+//!   for without a limit goes, and how long a search not asked for by size
+//!   (an analysis, a match) may compute values;
 //! - [`takes_engine`]: the long-run decision, whether a range of values
 //!   goes to the take-and-break engine ([`crate::solve::TakeBreakSolver`]);
 //! - [`DiskFiles`]: the one disk implementation of [`SpecFiles`]
@@ -39,6 +42,30 @@ pub const FALLBACK_MEMORY_BYTES: u64 = 8 << 30;
 /// period is not known, go to the take-and-break engine
 /// ([`takes_engine`]): 2^20 values.
 pub const ENGINE_RANGE: u64 = 1 << 20;
+
+/// How long an analysis or a match may compute values the caller did not
+/// ask for by size (a single huge heap with no proven period): 1 s. Past
+/// it the search stops with the limit named
+/// ([`AnyGame::set_time_limit`]); a request for those values by size
+/// (`values --to N`) computes them however long it takes.
+pub const IMPLICIT_TIME: Duration = Duration::from_secs(1);
+
+/// Values a period search computes when the caller names no limit ...
+pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 20;
+
+/// ... and how long it may take: 3 s.
+pub const PERIOD_SEARCH_TIME: Duration = Duration::from_secs(3);
+
+/// The bounds of a period search ([`AnyGame::period_within`]): a limit the
+/// caller names is honoured exactly, with no time limit; without one the
+/// search computes at most [`PERIOD_SEARCH_LIMIT`] values for at most
+/// [`PERIOD_SEARCH_TIME`], early enough to answer in seconds.
+pub fn period_search(limit: Option<u64>) -> (u64, Option<Duration>) {
+    match limit {
+        Some(n) => (n, None),
+        None => (PERIOD_SEARCH_LIMIT, Some(PERIOD_SEARCH_TIME)),
+    }
+}
 
 /// Bytes of memory a request may use for its tables: 90% of the
 /// machine's `MemAvailable` (`/proc/meminfo`), or

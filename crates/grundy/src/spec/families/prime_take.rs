@@ -34,5 +34,8 @@ impl HeapGame for PrimeTake {
 }
 
 fn is_prime(k: u64) -> bool {
-    k >= 2 && (2..).take_while(|d| d * d <= k).all(|d| !k.is_multiple_of(d))
+    k >= 2
+        && (2..)
+            .take_while(|d| d * d <= k)
+            .all(|d| !k.is_multiple_of(d))
 }
