@@ -104,6 +104,23 @@ fn census_row_key(line: &str) -> PyResult<(String, String)> {
     Ok((r.code, format!("{:016x}", r.checksum)))
 }
 
+/// A JSON scalar of a summary row as a Python object (`None`, `bool`,
+/// `int`, `float` or `str`).
+fn json_obj<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    use serde_json::Value as V;
+    match v {
+        V::Null => Ok(py.None().into_bound(py)),
+        V::Bool(b) => obj(py, *b),
+        V::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => obj(py, u),
+            (None, Some(i)) => obj(py, i),
+            _ => obj(py, n.as_f64().unwrap_or(f64::NAN)),
+        },
+        V::String(t) => obj(py, t.as_str()),
+        other => obj(py, other.to_string()),
+    }
+}
+
 /// `v` as a Python object.
 fn obj<'py, T: IntoPyObject<'py>>(py: Python<'py>, v: T) -> PyResult<Bound<'py, PyAny>> {
     Ok(v.into_pyobject(py)
@@ -125,23 +142,17 @@ fn census_merge(py: Python<'_>, rows: Vec<String>) -> PyResult<(Vec<Bound<'_, Py
     let mut forms = census::CanonicalForms::default();
     let mut out = Vec::with_capacity(reports.len());
     for (r, seconds) in &reports {
-        let c = forms.push(r);
-        let p = r.periodicity;
-        let fields = [
-            obj(py, &r.code)?,
-            obj(py, c.code)?,
-            obj(py, c.shift)?,
-            obj(py, r.status())?,
-            obj(py, p.map(|p| p.preperiod))?,
-            obj(py, p.map(|p| p.period))?,
-            obj(py, r.checked_to)?,
-            obj(py, r.max_value)?,
-            obj(py, r.split_mask)?,
-            obj(py, r.rare_heaps)?,
-            obj(py, r.split_heaps)?,
-            obj(py, format!("{:016x}", r.checksum))?,
-            obj(py, (seconds * 1000.0).round() / 1000.0)?,
-        ];
+        // The library's summary row, its columns in order: no field of a
+        // row is named twice.
+        let row = census::summary_row(&census::CensusRow {
+            canonical: forms.push(r),
+            report: r.clone(),
+            seconds: *seconds,
+        });
+        let fields = census::COLUMNS
+            .iter()
+            .map(|c| json_obj(py, &row[*c]))
+            .collect::<PyResult<Vec<_>>>()?;
         out.push(PyTuple::new(py, fields)?);
     }
     let reports: Vec<CodeReport> = reports.into_iter().map(|(r, _)| r).collect();
