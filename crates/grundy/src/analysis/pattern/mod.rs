@@ -11,14 +11,18 @@
 //!   periodic after a listed prefix (the rule written out for short
 //!   periods), affine forms `G(n) = n`, `n mod k`, `⌊n/k⌋`, the heaps where
 //!   each value first appears when they follow a rule, the rare/common
-//!   split when one is clear;
+//!   split when one is clear; number-theoretic forms ([`arith`]:
+//!   `G(n) = popcount(n)`, `v2(n) + 1`, `π(spf(n))` on the odd `n`,
+//!   `G(n) = G(spf(n))`, ...);
 //! - **P-positions, one dimension** ([`ppos`]): unions of arithmetic
-//!   progressions `n ≡ r (mod m)` (eventually), or a named sequence of
+//!   progressions `n ≡ r (mod m)` (eventually), whole residue classes
+//!   together with a geometric sequence (`n odd, or n = 2·4^k`), or a named sequence of
 //!   the [`catalogue`] (Fibonacci numbers, powers, Beatty sequences, evil
 //!   numbers, ...), compared term by term;
 //! - **two dimensions** ([`two_dim`]): P-positions as a set of pairs
 //!   (`a = b`, `b = a + c`, complementary Beatty pairs such as Wythoff's
-//!   `(⌊kφ⌋, ⌊kφ²⌋)`, ratio and bitwise rules), value forms (`a xor b`),
+//!   `(⌊kφ⌋, ⌊kφ²⌋)`, ratio and bitwise rules), value forms (`a xor b`,
+//!   the nim product `a ⊗ b` of the Tartan theorem, `gcd(a,b)`),
 //!   rows periodic or arithmetic periodic in the other coordinate.
 //!
 //! Honesty rules, relied on by the CLI and checked by tests against
@@ -43,6 +47,7 @@
 //! square of side N and R pair rules. Memory: O(N) (O(N²) is the input of
 //! [`two_dim`]).
 
+mod arith;
 pub mod catalogue;
 mod one_dim;
 pub mod ppos;
@@ -94,6 +99,9 @@ pub enum Kind {
     Pairs,
     /// The rare/common split of the values.
     RareCommon,
+    /// A number-theoretic form: `G(n) = popcount(n)`, `π(spf(n))`,
+    /// `G(spf(n))`, ...
+    NumberTheoretic,
 }
 
 impl Kind {
@@ -107,6 +115,7 @@ impl Kind {
             Kind::Sequence => "sequence",
             Kind::Pairs => "pairs",
             Kind::RareCommon => "rare_common",
+            Kind::NumberTheoretic => "number_theoretic",
         }
     }
 }

@@ -48,6 +48,7 @@ pub fn one_dim(values: &[u64], certificate: Option<&Certificate>) -> Vec<Finding
     }
     let has_form = period.is_some();
     if !has_form {
+        out.extend(super::arith::rules(values));
         out.extend(first_appearances(values));
         out.extend(rare_common(values));
     }

@@ -102,7 +102,13 @@ pub fn p_positions(values: &[u64], certificate: Option<&Certificate>) -> Vec<Fin
         }
     }
     if let Some(f) = moving_preperiod(&zero, &p) {
-        return vec![f];
+        // The exceptions to a moving preperiod may themselves follow a
+        // rule (Codeforces 1537D: n odd, or n = 2·4^k): that rule is the
+        // claim, the moving preperiod its evidence.
+        return classes_and_powers(&zero, &p)
+            .into_iter()
+            .chain([f])
+            .collect();
     }
     let named = sequences(&zero, &p);
     if named.is_empty() {
@@ -168,6 +174,87 @@ fn moving_preperiod(zero: &[u64], p: &[u64]) -> Option<Finding> {
         }
     }
     None
+}
+
+/// Moduli tried by [`classes_and_powers`].
+const UNION_MODULI: std::ops::RangeInclusive<u64> = 2..=12;
+
+/// P-positions `n ≥ 1` that are whole residue classes mod `m` together
+/// with a geometric sequence `c·b^k` (`k ≥ 0`) and nothing else, on the
+/// whole table: "n odd, or n = 2·4^k". Each class must hold at least
+/// [`MIN_TERMS`] terms and every one of its terms must be a P-position;
+/// the sequence must have [`MIN_TERMS`] terms in the table, and every
+/// P-position outside the classes must be one of them (observed, never
+/// proven). The least modulus wins.
+fn classes_and_powers(zero: &[u64], p: &[u64]) -> Option<Finding> {
+    let len = zero.len() as u64;
+    if len < 2 * MIN_TERMS as u64 * UNION_MODULI.end() {
+        return None;
+    }
+    UNION_MODULI.find_map(|m| {
+        let full: Vec<u64> = (0..m)
+            .filter(|&r| {
+                let first = if r == 0 { m } else { r };
+                (len - first) / m + 1 >= MIN_TERMS as u64
+                    && (first..len)
+                        .step_by(m as usize)
+                        .all(|n| zero[n as usize] == 1)
+            })
+            .collect();
+        if full.is_empty() || full.len() as u64 == m {
+            return None;
+        }
+        let rest: Vec<u64> = p
+            .iter()
+            .copied()
+            .filter(|&n| n >= 1 && !full.contains(&(n % m)))
+            .collect();
+        let (c, b) = geometric(&rest, len)?;
+        let classes: Vec<String> = full.iter().map(u64::to_string).collect();
+        let zero_note = match (zero[0] == 1, full.contains(&0)) {
+            (true, false) => "n = 0, ",
+            _ => "",
+        };
+        let ge_one = if zero[0] == 0 && full.contains(&0) {
+            " for n >= 1"
+        } else {
+            ""
+        };
+        let power = if c == 1 {
+            format!("{b}^k")
+        } else {
+            format!("{c}·{b}^k")
+        };
+        let mut f = Finding::new(
+            Of::PPositions,
+            Kind::Progressions,
+            format!(
+                "P-positions: {zero_note}n ≡ {} (mod {m}), or n = {power} (k >= 0){ge_one}",
+                classes.join(", ")
+            ),
+        );
+        f.details.push(format!(
+            "observed on every n <= {}; the {power} in the table: {}",
+            len - 1,
+            compact(&rest, 12)
+        ));
+        Some(f)
+    })
+}
+
+/// `(c, b)` when `terms` are exactly `c·b^k` for `k = 0, 1, ...` up to
+/// `len - 1`, with `b ≥ 2` and at least [`MIN_TERMS`] of them.
+fn geometric(terms: &[u64], len: u64) -> Option<(u64, u64)> {
+    if terms.len() < MIN_TERMS {
+        return None;
+    }
+    let c = terms[0];
+    let b = terms[1] / c;
+    if b < 2 || terms[1] != c * b {
+        return None;
+    }
+    let expected = std::iter::successors(Some(c), |&t| t.checked_mul(b)).take_while(|&t| t < len);
+    expected.eq(terms.iter().copied()).then_some((c, b))
 }
 
 /// [`moving_preperiod`] for the cycle of length `q` read from the end of
@@ -446,7 +533,21 @@ mod tests {
             1000, 3000, 4095, 4096, 5000, 10_000, 20_000, 32_768, 40_000, 100_000,
         ] {
             let f = p_positions(&cf_1537d(to), None);
-            assert!(f.iter().all(|f| !f.claimed()), "{to}: {f:?}");
+            // The union rule needs six powers 2·4^k in the table (2048).
+            let claimed: Vec<&str> = f
+                .iter()
+                .filter(|f| f.claimed())
+                .map(|f| f.rule.as_str())
+                .collect();
+            if to >= 2048 {
+                assert_eq!(
+                    claimed,
+                    ["P-positions: n ≡ 1 (mod 2), or n = 2·4^k (k >= 0)"],
+                    "{to}"
+                );
+            } else {
+                assert!(claimed.is_empty(), "{to}: {f:?}");
+            }
             let moving = f
                 .iter()
                 .find(|f| f.last_exception.is_some())

@@ -111,8 +111,13 @@ pub fn two_dim_proven(square: &Square, proven: &[ProvenLaw]) -> Vec<Finding> {
     if side < 4 || square.rows.iter().any(|r| r.len() != side) {
         return out;
     }
-    let forms: [(&str, Form); 4] = [
+    let forms: [(&str, Form); 6] = [
         ("G(a,b) = a xor b", |a, b| a ^ b),
+        (
+            "G(a,b) = a ⊗ b (the nim product)",
+            crate::nimber::field::mul,
+        ),
+        ("G(a,b) = gcd(a,b)", |a, b| gcd(a, b)),
         ("G(a,b) = a", |a, _| a),
         ("G(a,b) = b", |_, b| b),
         ("G(a,b) = 0", |_, _| 0),
@@ -128,6 +133,14 @@ pub fn two_dim_proven(square: &Square, proven: &[ProvenLaw]) -> Vec<Finding> {
         out.extend(rows(square));
     }
     out
+}
+
+/// The greatest common divisor, `gcd(0, b) = b`.
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 /// The candidate pair rules for a square reaching `hi`.
@@ -514,6 +527,34 @@ mod tests {
             }
         }
         assert!(claims > 0);
+    }
+
+    /// hdu3404 (coins turned at the corners of a rectangle): by the
+    /// definition, each option the XOR of three smaller cells; the Tartan
+    /// theorem says the table is the nim product.
+    #[test]
+    fn the_corners_game_of_hdu3404_is_the_nim_product() {
+        // 16 = 2^(2^2): the products of smaller numbers stay below it.
+        let side = 16u64;
+        let mut g = vec![vec![0u64; side as usize]; side as usize];
+        for x in 0..side as usize {
+            for y in 0..side as usize {
+                let mut seen = vec![false; 64];
+                for a in 0..x {
+                    for b in 0..y {
+                        seen[(g[a][y] ^ g[x][b] ^ g[a][b]) as usize] = true;
+                    }
+                }
+                g[x][y] = seen.iter().position(|&s| !s).unwrap() as u64;
+            }
+        }
+        let f = two_dim(&square(side, |a, b| g[a as usize][b as usize]));
+        assert_eq!(f[0].rule, "G(a,b) = a ⊗ b (the nim product)");
+        assert!(f[0].claimed() && !f[0].proven);
+        let mut broken = g.clone();
+        broken[15][15] ^= 1;
+        let f = two_dim(&square(side, |a, b| broken[a as usize][b as usize]));
+        assert!(f.iter().all(|f| !f.rule.contains('⊗')), "{f:?}");
     }
 
     #[test]
