@@ -2,8 +2,8 @@
 //! each command's flags are defined once, in its file under `commands/`.
 
 use crate::commands::{
-    analyze, census, completions, explain, games, graph, hackenbush, misere, nim, pattern, period, play,
-    plot, values,
+    analyze, census, completions, explain, games, graph, hackenbush, misere, nim, pattern, period,
+    play, plot, values,
 };
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 

@@ -34,7 +34,7 @@ fn explain_nim_3_4_5_prints_the_binary_columns_and_bouton_move() {
         "G(4)  100  4",
         "G(5)  101  5",
         "X     010  2",
-        "X = 2 ≠ 0: an N-position",
+        "X = 2 ≠ 0, so an N-position",
         "highest set bit of X = 2 is bit 1",
         "target 3 ⊕ 2 = 1; 3 -> 1: G(1) = 1",
         "Winning moves: 1 in all.",
@@ -71,7 +71,10 @@ fn explain_json_holds_the_numbers_and_the_lines() {
     assert_eq!(j["sum"]["outcome"], "N");
     assert_eq!(j["sum"]["winning_moves"][0]["from"], "3");
     assert_eq!(j["sum"]["winning_moves"][0]["to"], serde_json::json!(["1"]));
-    assert_eq!(j["components"][2]["options"]["values"], serde_json::json!([0, 1, 2, 3, 4]));
+    assert_eq!(
+        j["components"][2]["options"]["values"],
+        serde_json::json!([0, 1, 2, 3, 4])
+    );
     let text = explained(&["explain", "nim", "3", "4", "5"]);
     let lines: Vec<&str> = j["lines"]
         .as_array()
@@ -79,7 +82,11 @@ fn explain_json_holds_the_numbers_and_the_lines() {
         .iter()
         .map(|l| l.as_str().unwrap())
         .collect();
-    assert_eq!(lines.join("\n") + "\n", text, "the JSON's lines are the text");
+    assert_eq!(
+        lines.join("\n") + "\n",
+        text,
+        "the JSON's lines are the text"
+    );
 }
 
 #[test]

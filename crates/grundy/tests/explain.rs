@@ -4,7 +4,9 @@
 //! random sums of Nim and subtraction games; and the words of the
 //! explanations the issue names (`nim 3 4 5`, `sub:1,3,4 7` in Chinese).
 
-use grundy::explain::{explain, Explanation, Lang, MAX_EXPLAINED_COMPONENTS, MAX_EXPLAINED_OPTIONS};
+use grundy::explain::{
+    explain, Explanation, Lang, MAX_EXPLAINED_COMPONENTS, MAX_EXPLAINED_OPTIONS,
+};
 use grundy::spec::{parse, AnalyzeOptions, AnyGame};
 use grundy::strategy::Outcome;
 use grundy::Nimber;
@@ -43,11 +45,10 @@ fn check_numbers(game: &mut dyn AnyGame, e: &Explanation) {
             continue;
         };
         for o in &opts.listed {
-            let parts: Vec<Nimber> = o
-                .to
-                .iter()
-                .map(|p| value_of(game, std::slice::from_ref(p)))
-                .collect();
+            let parts: Vec<Nimber> =
+                o.to.iter()
+                    .map(|p| value_of(game, std::slice::from_ref(p)))
+                    .collect();
             assert_eq!(o.parts, parts, "{}: parts of {:?}", e.game, o.to);
             assert_eq!(o.value, parts.iter().sum::<Nimber>());
             assert_eq!(o.value, value_of(game, &o.to));
@@ -114,12 +115,19 @@ fn explanation_numbers_are_the_games_own_on_several_families() {
 fn nim_3_4_5_shows_binary_columns_and_derives_3_to_1_by_bouton() {
     let (_, e) = explained("nim", &["3", "4", "5"]);
     let text = e.lines(Lang::En).join("\n");
-    for row in ["G(3)  011  3", "G(4)  100  4", "G(5)  101  5", "X     010  2"] {
+    for row in [
+        "G(3)  011  3",
+        "G(4)  100  4",
+        "G(5)  101  5",
+        "X     010  2",
+    ] {
         assert!(text.contains(row), "no row `{row}` in:\n{text}");
     }
     assert!(text.contains("highest set bit of X = 2 is bit 1"), "{text}");
     assert!(
-        text.contains("component 0: G(3) = 3 = 011 has the bit; target 3 ⊕ 2 = 1; 3 -> 1: G(1) = 1"),
+        text.contains(
+            "component 0: G(3) = 3 = 011 has the bit; target 3 ⊕ 2 = 1; 3 -> 1: G(1) = 1"
+        ),
         "{text}"
     );
     assert_eq!(e.sum.winning_moves.len(), 1);
@@ -169,15 +177,23 @@ fn a_huge_option_set_is_capped_and_says_how_many_options_there_are() {
     assert_eq!(opts.listed.len(), MAX_EXPLAINED_OPTIONS);
     let text = e.lines(Lang::En).join("\n");
     assert!(text.contains("(1000 in all; the first 64 shown)"), "{text}");
-    assert!(text.contains("G(1000) = 1000, as the game computes it"), "{text}");
+    assert!(
+        text.contains("G(1000) = 1000, as the game computes it"),
+        "{text}"
+    );
 }
 
 #[test]
 fn a_sum_of_more_components_than_the_cap_is_refused_naming_the_cap() {
     let mut game = parse("nim").unwrap();
     let many = vec!["1".to_string(); MAX_EXPLAINED_COMPONENTS + 1];
-    let err = explain(game.as_mut(), &many, false).unwrap_err().to_string();
-    assert!(err.contains(&format!("`{MAX_EXPLAINED_COMPONENTS}`")), "{err}");
+    let err = explain(game.as_mut(), &many, false)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!("`{MAX_EXPLAINED_COMPONENTS}`")),
+        "{err}"
+    );
 }
 
 #[test]
@@ -193,7 +209,7 @@ fn a_p_position_sum_says_why_every_move_loses() {
     assert_eq!(e.sum.outcome, Outcome::P);
     assert!(e.sum.winning_moves.is_empty());
     let text = e.lines(Lang::En).join("\n");
-    assert!(text.contains("X = 0: a P-position"), "{text}");
+    assert!(text.contains("X = 0, so a P-position"), "{text}");
     assert!(text.contains("X becomes non-zero"), "{text}");
 }
 
@@ -214,7 +230,10 @@ fn kayles_value_follows_from_its_proven_period() {
         assert_eq!(h.base + h.cycles * p.periodicity.period, h.heap);
     }
     let text = e.lines(Lang::En).join("\n");
-    assert!(text.contains("1000 = 83 + 76·12, so G(1000) = G(83) = "), "{text}");
+    assert!(
+        text.contains("1000 = 76 + 77·12, so G(1000) = G(76) = 1"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -227,7 +246,10 @@ fn misere_play_is_the_librarys_misere_analysis() {
     assert_eq!(m.method, r.method);
     let text = e.lines(Lang::En).join("\n");
     assert!(text.contains("Misère play"), "{text}");
-    assert!(!text.contains("Bouton"), "normal-play moves under misère: {text}");
+    assert!(
+        !text.contains("Bouton"),
+        "normal-play moves under misère: {text}"
+    );
 }
 
 #[test]
@@ -238,7 +260,10 @@ fn json_holds_the_numbers_and_the_lines_in_the_asked_language() {
     assert_eq!(j["sum"]["binary"], serde_json::json!(["011", "100", "101"]));
     assert_eq!(j["sum"]["value"], 2);
     assert_eq!(j["sum"]["winning_moves"][0]["to"], serde_json::json!(["1"]));
-    assert_eq!(j["components"][0]["options"]["mex"][3]["option"], serde_json::Value::Null);
+    assert_eq!(
+        j["components"][0]["options"]["mex"][3]["option"],
+        serde_json::Value::Null
+    );
     let lines = j["lines"].as_array().unwrap();
     assert!(lines.iter().any(|l| l.as_str().unwrap().contains("异或")));
 }

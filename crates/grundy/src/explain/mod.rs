@@ -289,11 +289,7 @@ pub struct MiserePlay {
 /// analysis. Errors: those of the game's analysis (a bad position, a
 /// value too large to compute), more than [`MAX_EXPLAINED_COMPONENTS`]
 /// components, or an option part whose value the game does not know.
-pub fn explain(
-    game: &mut dyn AnyGame,
-    positions: &[String],
-    misere: bool,
-) -> Result<Explanation> {
+pub fn explain(game: &mut dyn AnyGame, positions: &[String], misere: bool) -> Result<Explanation> {
     if positions.len() > MAX_EXPLAINED_COMPONENTS {
         return Err(Error::unsupported(format!(
             "an explanation covers at most `{MAX_EXPLAINED_COMPONENTS}` components; {} given",
@@ -468,7 +464,11 @@ fn period_note(game: &mut dyn AnyGame, components: &[Component]) -> Result<Optio
             let r = (n - p.preperiod) % p.period;
             (p.preperiod + r, (n - p.preperiod) / p.period)
         };
-        let base_value = game.values(base, base)?.first().copied().unwrap_or(Nimber::ZERO);
+        let base_value = game
+            .values(base, base)?
+            .first()
+            .copied()
+            .unwrap_or(Nimber::ZERO);
         from_period.push(HeapFromPeriod {
             heap: n,
             base,
@@ -521,4 +521,3 @@ impl Explanation {
         json::to_json(self, lang)
     }
 }
-

@@ -4,8 +4,8 @@
 //! (the player to move).
 
 use super::{
-    Component, Explanation, Lang, MexStep, MiserePlay, MoveExplained, OptionsExplained,
-    PeriodNote, SumExplained,
+    Component, Explanation, Lang, MexStep, MiserePlay, MoveExplained, OptionsExplained, PeriodNote,
+    SumExplained,
 };
 use crate::nimber::Nimber;
 use crate::spec::listed::MisereMethod;
@@ -129,7 +129,11 @@ fn options(o: &mut Out, indent: usize, c: &Component, opts: &OptionsExplained) {
         let value = option_value(o, &m.to, &m.parts, m.value);
         o.push(indent + 2, format!("{text}{:pad$}   {value}", ""));
     }
-    let set: Vec<String> = opts.values().iter().map(|v| v.value().to_string()).collect();
+    let set: Vec<String> = opts
+        .values()
+        .iter()
+        .map(|v| v.value().to_string())
+        .collect();
     let set = set.join(", ");
     if opts.is_complete() {
         let text = match o.lang {
@@ -192,7 +196,13 @@ fn mex(o: &Out, x: &str, steps: &[MexStep]) -> String {
         k if k <= SHORT_MEX => {
             let rest = present[1..]
                 .iter()
-                .map(|v| if en { format!(", {v} is") } else { format!("，{v} 在") })
+                .map(|v| {
+                    if en {
+                        format!(", {v} is")
+                    } else {
+                        format!("，{v} 在")
+                    }
+                })
                 .collect::<String>();
             if en {
                 format!("0 is an option value{rest}, {m} is not")
@@ -251,12 +261,16 @@ fn sum(o: &mut Out, e: &Explanation) {
     }
     let words = outcome_words(o.lang, s.outcome);
     if x == 0 {
-        o.push(0, format!("{name} = 0: {words}."));
+        let text = match o.lang {
+            Lang::En => format!("{name} = 0, so {words}."),
+            Lang::Zh => format!("{name} = 0，所以是{words}。"),
+        };
+        o.push(0, text);
         losing(o, e.components.len() > 1);
     } else {
         let text = match o.lang {
-            Lang::En => format!("{name} = {x} ≠ 0: {words}."),
-            Lang::Zh => format!("{name} = {x} ≠ 0：{words}。"),
+            Lang::En => format!("{name} = {x} ≠ 0, so {words}."),
+            Lang::Zh => format!("{name} = {x} ≠ 0，所以是{words}。"),
         };
         o.push(0, text);
         winning(o, e);
@@ -277,7 +291,10 @@ fn columns(o: &mut Out, e: &Explanation) {
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(1);
     for (n, v) in names.iter().zip(&s.values) {
         let pad = width - n.chars().count();
-        o.push(2, format!("{n}{:pad$}  {}  {}", "", s.binary(*v), v.value()));
+        o.push(
+            2,
+            format!("{n}{:pad$}  {}  {}", "", s.binary(*v), v.value()),
+        );
     }
     let pad = width - 1;
     o.push(
@@ -376,15 +393,15 @@ fn period(o: &mut Out, p: &PeriodNote) {
         (true, Lang::En) => format!(
             "Period: {law} for n >= {pre}, proven (values checked to n = {checked}): {proof}"
         ),
-        (true, Lang::Zh) => format!(
-            "周期：当 n >= {pre} 时 {law}，已证明（已检验到 n = {checked}）。依据：{proof}"
-        ),
+        (true, Lang::Zh) => {
+            format!("周期：当 n >= {pre} 时 {law}，已证明（已检验到 n = {checked}）。依据：{proof}")
+        }
         (false, Lang::En) => format!(
             "Period: {law} for n >= {pre}, observed up to n = {checked} but not proven: {proof}"
         ),
-        (false, Lang::Zh) => format!(
-            "周期：当 n >= {pre} 时 {law}，在 n <= {checked} 内观察到，但未证明：{proof}"
-        ),
+        (false, Lang::Zh) => {
+            format!("周期：当 n >= {pre} 时 {law}，在 n <= {checked} 内观察到，但未证明：{proof}")
+        }
     };
     o.push(0, text);
     let end = pre.saturating_add(q.period) - 1;
@@ -393,13 +410,19 @@ fn period(o: &mut Out, p: &PeriodNote) {
         let b = h.base_value.value();
         let text = if n < pre {
             match o.lang {
-                Lang::En => format!("{n} < {pre}, before the period starts: {g}({n}) = {b}, from its options"),
+                Lang::En => format!(
+                    "{n} < {pre}, before the period starts: {g}({n}) = {b}, from its options"
+                ),
                 Lang::Zh => format!("{n} < {pre}，在周期开始之前：{g}({n}) = {b}，由后继状态算出"),
             }
         } else if h.cycles == 0 {
             match o.lang {
-                Lang::En => format!("{n} is in the first period ({pre}..={end}): {g}({n}) = {b}, from its options"),
-                Lang::Zh => format!("{n} 在第一个周期（{pre}..={end}）内：{g}({n}) = {b}，由后继状态算出"),
+                Lang::En => format!(
+                    "{n} is in the first period ({pre}..={end}): {g}({n}) = {b}, from its options"
+                ),
+                Lang::Zh => {
+                    format!("{n} 在第一个周期（{pre}..={end}）内：{g}({n}) = {b}，由后继状态算出")
+                }
             }
         } else {
             let base = h.base;
@@ -431,7 +454,9 @@ fn misere_play(o: &mut Out, m: &MiserePlay) {
     };
     let words = outcome_words(o.lang, m.outcome);
     let text = match o.lang {
-        Lang::En => format!("Misère play (the player who makes the last move loses), decided by {how}: {words}."),
+        Lang::En => format!(
+            "Misère play (the player who makes the last move loses), decided by {how}: {words}."
+        ),
         Lang::Zh => format!("反常游戏（走最后一步的人输），由{how}判定：{words}。"),
     };
     o.push(0, text);
