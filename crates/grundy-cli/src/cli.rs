@@ -2,8 +2,8 @@
 //! each command's flags are defined once, in its file under `commands/`.
 
 use crate::commands::{
-    analyze, census, completions, games, graph, hackenbush, misere, nim, pattern, period, play,
-    plot, values,
+    analyze, census, completions, explain, games, graph, hackenbush, misere, nim, pattern, period,
+    play, plot, values,
 };
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -26,6 +26,7 @@ Examples:
   grundy analyze nim 3 4 5 --format json
   grundy graph moves.txt --tokens a,b
   grundy analyze wythoff 165580140,267914295
+  grundy explain nim 3 4 5
   grundy analyze sub:1,3,4 --misere 3 4
   grundy values wythoff --to 10
   grundy period kayles --format json
@@ -91,6 +92,9 @@ pub enum Command {
         after_help = "Examples:\n  grundy analyze nim 3 4 5\n  grundy analyze sub:1,3,4 5 6 --format json\n  grundy analyze nim --misere 1 1\n  grundy analyze cram 4x5\n  grundy analyze chomp 3x4 --outcome-only\n  grundy analyze node-kayles grid:4x6 --table nk.table\n  grundy analyze euclid 3,2 5,7 --compound continued"
     )]
     Analyze(analyze::AnalyzeArgs),
+    /// Why a position has its value, step by step: options and the mex, a sum's XOR in binary, Bouton's winning moves, the period's proof (English or Chinese).
+    #[command(after_help = explain::EXPLAIN_HELP)]
+    Explain(explain::ExplainArgs),
     /// The misère quotient of a heap game (Plambeck–Siegel): the monoid that decides every misère sum of heaps 0..=N.
     #[command(after_help = misere::MISERE_HELP)]
     Misere(misere::MisereArgs),
@@ -138,6 +142,7 @@ impl Command {
                 | Command::Period(_)
                 | Command::Pattern(_)
                 | Command::Analyze(_)
+                | Command::Explain(_)
                 | Command::Misere(_)
                 | Command::Play(_)
                 | Command::Plot(_)

@@ -81,6 +81,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Period(a) => period::run(a, out)?,
         Command::Pattern(a) => pattern::run(a, out)?,
         Command::Analyze(a) => analyze::run(a, out)?,
+        Command::Explain(a) => explain::run(a, out)?,
         Command::Play(a) => play::run(a, out)?,
         Command::Plot(a) => plot::run(a, out)?,
         Command::Misere(a) => misere::run(a, out)?,

@@ -27,8 +27,9 @@
 //! | 8 | [`script`] | custom games from a Rhai or Lua script or a TOML file (feature `script`, off by default) |
 //! | 9 | [`spec`] | game specs (`sub:1,3,4`) parsed into games chosen at run time: the family registry [`spec::FAMILIES`], [`spec::parse`], [`spec::parse_with`] |
 //! | 10 | [`play`] | a match against the engine: typed moves checked, the engine's move |
-//! | 11 | [`census`] | many take-and-break codes (`octal:3`) classified in one pass: certified period or open, canonical form up to a shift, checksum |
-//! | 12 | [`service`] | what every front-end asks of the library for a request: its cost ([`service::RequestPolicy`], the memory budget, the long-run decision), the files specs name ([`service::DiskFiles`]) |
+//! | 11 | [`explain`] | why a position has its value, for a student: options and the mex step by step, the XOR of a sum in binary columns, Bouton's winning moves, the period's proof; as data and as lines in English or Chinese |
+//! | 12 | [`census`] | many take-and-break codes (`octal:3`) classified in one pass: certified period or open, canonical form up to a shift, checksum |
+//! | 13 | [`service`] | what every front-end asks of the library for a request: its cost ([`service::RequestPolicy`], the memory budget, the long-run decision), the files specs name ([`service::DiskFiles`]) |
 //!
 //! `analysis` sits below `solve` because the solvers use it (the period
 //! that extends a heap table, the split that picks the take-and-break
@@ -82,6 +83,7 @@ pub mod analysis;
 mod anygame;
 pub mod census;
 pub mod error;
+pub mod explain;
 pub mod files;
 pub mod game;
 pub mod games;

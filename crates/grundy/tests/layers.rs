@@ -31,6 +31,7 @@ const LAYERS: &[&[&str]] = &[
     &["script"],
     &["spec"],
     &["play"],
+    &["explain"],
     &["census"],
     &["service"],
 ];

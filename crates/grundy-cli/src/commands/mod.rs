@@ -5,6 +5,7 @@
 pub mod analyze;
 pub mod census;
 pub mod completions;
+pub mod explain;
 pub mod games;
 pub mod graph;
 pub mod hackenbush;
