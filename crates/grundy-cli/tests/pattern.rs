@@ -148,18 +148,30 @@ fn take_3_to_14_finds_period_17_at_every_table_size() {
 /// Regression (issue 33): on Codeforces 1537D (P iff n is odd or
 /// n = 2·4^k) `pattern` said "P-positions: n ≡ 1 (mod 2) for n ≥ 2049",
 /// then ≥ 8193, ≥ 32769 as the table grew. A preperiod that moves with
-/// the table is evidence against the rule: no rule is claimed, and the
-/// finding says how far the exceptions continue.
+/// the table is evidence against the rule: that rule is not claimed, and
+/// the finding says how far the exceptions continue. The true rule (n odd,
+/// or n = 2·4^k) is claimed once the table holds six of its powers.
 #[test]
 fn a_rule_whose_preperiod_moves_with_the_table_is_not_claimed() {
     let game = "script:tests/data/scripts/cf1537d.rhai";
     for (to, last) in [(1000, 512), (2100, 2048), (5000, 2048), (9000, 8192)] {
         let v = pattern(game, &["--to", &to.to_string()]);
-        for f in findings(&v) {
-            if f["of"] == "p_positions" {
-                let claimed = f["first_exception"].is_null() && f["last_exception"].is_null();
-                assert!(!claimed, "--to {to}: {f}");
-            }
+        let claimed: Vec<&str> = findings(&v)
+            .iter()
+            .filter(|f| f["of"] == "p_positions")
+            .filter(|f| f["first_exception"].is_null() && f["last_exception"].is_null())
+            .map(|f| f["rule"].as_str().unwrap())
+            .collect();
+        // The rule itself is claimed once six powers 2·4^k are in the
+        // table (2048); the moving preperiod stays as its evidence.
+        if to >= 2048 {
+            assert_eq!(
+                claimed,
+                ["P-positions: n = 0, n ≡ 1 (mod 2), or n = 2·4^k (k >= 0)"],
+                "--to {to}"
+            );
+        } else {
+            assert!(claimed.is_empty(), "--to {to}: {claimed:?}");
         }
         let moving = findings(&v)
             .iter()
@@ -499,5 +511,29 @@ fn snapshot_help_pattern() {
     insta::assert_snapshot!(
         "help_pattern",
         String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    );
+}
+
+/// Codeforces 2004E (take y from x with gcd(x, y) = 1): the rule
+/// contestants find by printing the table, from the example script's own
+/// table: `G(n) = π(spf(n))` on the odd n, `G(n) = G(spf(n))`, never
+/// proven (observed).
+#[test]
+fn the_rule_of_codeforces_2004e_is_found_from_its_script() {
+    let v = pattern("script:examples/games/cf2004e.lua", &["--to", "600"]);
+    let rules: Vec<&str> = findings(&v)
+        .iter()
+        .filter(|f| f["kind"] == "number_theoretic")
+        .map(|f| {
+            assert_eq!(f["proven"], false, "{f}");
+            f["rule"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "G(n) = π(spf(n)) for odd n >= 3",
+            "G(n) = G(spf(n)) for every composite n (spf: the smallest prime factor)"
+        ]
     );
 }
