@@ -69,11 +69,6 @@ impl Queries {
         }
     }
 
-    /// The number of the line last returned (from 1).
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
     /// The next query: its line number and its words; `None` at the end.
     /// `before_wait` runs before a read that may block (no whole line is
     /// buffered): the caller flushes its answers there, so that a program
