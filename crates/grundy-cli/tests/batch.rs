@@ -136,7 +136,7 @@ fn text_answers_are_value_outcome_count_and_the_first_winning_move_one_line_a_qu
     assert_eq!(out, "2 N 1 0:3->1\n0 P 0\n7 N 1 0:7->0\n");
     let (code, out, _) = run(&["analyze", "0.07", "-", "--no-moves"], "5 7\n4 4\n");
     assert_eq!(code, 0);
-    assert_eq!(out, "3 N\n0 P\n");
+    assert_eq!(out, "1 N\n0 P\n");
 }
 
 #[test]
