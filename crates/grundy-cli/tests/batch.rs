@@ -56,7 +56,9 @@ fn batch(game: &str, queries: &[&str], extra: &[&str]) -> Vec<Value> {
     args.extend_from_slice(&["--format", "json"]);
     let (code, out, err) = run(&args, &(queries.join("\n") + "\n"));
     assert_eq!(code, 0, "{args:?}: {err}");
-    out.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 /// Each batch answer has the single query's keys, value, outcome and
@@ -74,7 +76,13 @@ fn assert_batch_matches_single(game: &str, queries: &[&str], extra: &[&str]) {
             k
         };
         assert_eq!(keys(b), keys(&s), "{game} {q}");
-        for key in ["game", "value", "outcome", "winning_moves_total", "misere_value"] {
+        for key in [
+            "game",
+            "value",
+            "outcome",
+            "winning_moves_total",
+            "misere_value",
+        ] {
             assert_eq!(b.get(key), s.get(key), "{game} {q}: {key}");
         }
         match (b["winning_moves"].as_array(), s["winning_moves"].as_array()) {
@@ -163,7 +171,10 @@ fn a_bad_line_stops_the_run_naming_its_line_number() {
     assert_eq!(code, 2);
     assert_eq!(out, "3 N 1 0:3->0\n", "answers before the bad line only");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("error: line 3: ") && err.contains("`x`"), "{err}");
+    assert!(
+        err.starts_with("error: line 3: ") && err.contains("`x`"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -188,10 +199,7 @@ fn keep_going_prints_a_bad_lines_error_as_its_answer_and_exits_2_at_the_end() {
 #[test]
 fn input_file_is_read_as_standard_input_is() {
     let path = file("batch-input.txt", "# heaps\n3 4 5\n\n1 2 3\n");
-    let (code, from_file, err) = run(
-        &["analyze", "nim", "--input", path.to_str().unwrap()],
-        "",
-    );
+    let (code, from_file, err) = run(&["analyze", "nim", "--input", path.to_str().unwrap()], "");
     assert_eq!(code, 0, "{err}");
     let (_, from_stdin, _) = run(&["analyze", "nim", "-"], "# heaps\n3 4 5\n\n1 2 3\n");
     assert_eq!(from_file, from_stdin);
@@ -206,7 +214,10 @@ fn a_query_of_200000_heaps_read_from_stdin_works_where_arguments_are_too_long() 
         .map(u64::to_string)
         .collect::<Vec<_>>()
         .join(" ");
-    let (code, out, err) = run(&["analyze", "nim", "-", "--no-moves"], &(line.clone() + "\n"));
+    let (code, out, err) = run(
+        &["analyze", "nim", "-", "--no-moves"],
+        &(line.clone() + "\n"),
+    );
     assert_eq!(code, 0, "{err}");
     let xor = heaps.iter().fold(0, |a, h| a ^ h);
     let outcome = if xor == 0 { "P" } else { "N" };
@@ -276,10 +287,16 @@ fn a_nim_line_with_the_wrong_number_of_operands_is_an_error_naming_its_line() {
     let (code, out, err) = run(&["nim", "inv", "-"], "2\n3 4\n");
     assert_eq!(code, 2);
     assert_eq!(out, "3\n");
-    assert!(err.starts_with("error: line 2: ") && err.contains("1 operand"), "{err}");
+    assert!(
+        err.starts_with("error: line 2: ") && err.contains("1 operand"),
+        "{err}"
+    );
     let (code, out, _) = run(&["nim", "inv", "-", "--keep-going"], "0\n2\n");
     assert_eq!(code, 2);
-    assert!(out.starts_with("error: line 1: ") && out.ends_with("\n3\n"), "{out}");
+    assert!(
+        out.starts_with("error: line 1: ") && out.ends_with("\n3\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -302,7 +319,13 @@ fn graph_tokens_read_one_query_a_line_as_single_runs_answer_them() {
         let (code, out, _) = run(&["graph", g, "--tokens", &tokens, "--format", "json"], "");
         assert_eq!(code, 0);
         let s: Value = serde_json::from_str(&out).unwrap();
-        for key in ["tokens", "value", "outcome", "winning_moves", "drawing_moves"] {
+        for key in [
+            "tokens",
+            "value",
+            "outcome",
+            "winning_moves",
+            "drawing_moves",
+        ] {
             assert_eq!(b[key], s[key], "{q}: {key}");
         }
     }

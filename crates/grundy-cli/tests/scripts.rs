@@ -168,7 +168,11 @@ fn the_operations_of_one_call_are_set_by_grundy_script_call_budget_named_in_the_
         cmd.env("GRUNDY_SCRIPT_CALL_BUDGET", "100000000");
         cmd.assert().success();
     }
-    let mut cmd = grundy(&["analyze", &format!("script:{}", example("subtract-134.rhai")), "3"]);
+    let mut cmd = grundy(&[
+        "analyze",
+        &format!("script:{}", example("subtract-134.rhai")),
+        "3",
+    ]);
     cmd.env("GRUNDY_SCRIPT_CALL_BUDGET", "many");
     let err = refused(cmd);
     assert!(err.contains("GRUNDY_SCRIPT_CALL_BUDGET=`many`"), "{err}");
@@ -191,5 +195,8 @@ fn move_names_survive_a_heap_without_moves_in_the_sum() {
     let spec = format!("script:{}", path.display());
     let out = grundy(&["analyze", &spec, "0", "15"]).assert().success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(text.contains("component 1: 15 -> 0+14 (i=0 j=14)"), "{text}");
+    assert!(
+        text.contains("component 1: 15 -> 0+14 (i=0 j=14)"),
+        "{text}"
+    );
 }

@@ -3,12 +3,12 @@
 //! GAME -` (or `--input FILE`): one sum per line, one answer per line, the
 //! game parsed once and its values shared by every query.
 
+use crate::batch::{OnError, Queries};
 use crate::format::{CompoundKind, ReportFormat};
 use crate::printer::{Misere, Printer};
 use crate::progress::search_progress;
 use anyhow::Result;
 use clap::Args;
-use crate::batch::{OnError, Queries};
 use grundy::spec::{listed, AnalyzeOptions, AnyGame};
 use grundy::strategy::Analysis;
 use std::path::{Path, PathBuf};
@@ -70,7 +70,9 @@ pub fn run(a: &AnalyzeArgs, out: &mut Printer) -> Result<()> {
         return batch(a, &input, out);
     }
     if a.keep_going {
-        anyhow::bail!("`--keep-going` is for many queries: give `-` (standard input) or `--input FILE`");
+        anyhow::bail!(
+            "`--keep-going` is for many queries: give `-` (standard input) or `--input FILE`"
+        );
     }
     if let Some(path) = &a.table {
         // Saved after the search: its place is checked before.
@@ -173,7 +175,9 @@ fn batch(a: &AnalyzeArgs, input: &Path, out: &mut Printer) -> Result<()> {
     }
     if failed > 0 {
         out.flush()?;
-        anyhow::bail!("{failed} of {answered} queries failed (each error is printed as its line's answer)");
+        anyhow::bail!(
+            "{failed} of {answered} queries failed (each error is printed as its line's answer)"
+        );
     }
     Ok(())
 }

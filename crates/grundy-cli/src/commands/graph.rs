@@ -1,11 +1,11 @@
 //! `grundy graph FILE`: the generalized values of every vertex of a game
 //! graph (cycles allowed), and the sum of tokens placed on it.
 
+use crate::batch::{OnError, Queries};
 use crate::format::ReportFormat;
 use crate::printer::Printer;
 use anyhow::Result;
 use clap::Args;
-use crate::batch::{OnError, Queries};
 use grundy::games::graph::GameGraph;
 use grundy::solve::loopy::GraphValues;
 use std::io;
@@ -114,7 +114,9 @@ fn batch(
     }
     if failed > 0 {
         out.flush()?;
-        anyhow::bail!("{failed} of {answered} queries failed (each error is printed as its line's answer)");
+        anyhow::bail!(
+            "{failed} of {answered} queries failed (each error is printed as its line's answer)"
+        );
     }
     Ok(())
 }

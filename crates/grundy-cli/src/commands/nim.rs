@@ -101,7 +101,9 @@ pub fn run(args: &NimArgs, out: &mut Printer) -> Result<()> {
         return batch(args, name, out);
     }
     if args.keep_going {
-        anyhow::bail!("`--keep-going` is for many operations: give `-` to read them from standard input");
+        anyhow::bail!(
+            "`--keep-going` is for many operations: give `-` to read them from standard input"
+        );
     }
     let operands: Vec<&str> = match &args.op {
         NimOp::Add { nimbers } | NimOp::Mul { nimbers } => {
@@ -109,7 +111,9 @@ pub fn run(args: &NimArgs, out: &mut Printer) -> Result<()> {
         }
         NimOp::Div { a, b } => vec![a, missing(b.as_deref(), "div", "B")?],
         NimOp::Inv { a } | NimOp::Sqrt { a } => vec![a],
-        NimOp::Pow { base, exponent } => vec![base, missing(exponent.as_deref(), "pow", "EXPONENT")?],
+        NimOp::Pow { base, exponent } => {
+            vec![base, missing(exponent.as_deref(), "pow", "EXPONENT")?]
+        }
     };
     out.number(compute(name, &operands)?)
 }
@@ -159,7 +163,9 @@ fn batch(args: &NimArgs, name: &str, out: &mut Printer) -> Result<()> {
     }
     if failed > 0 {
         out.flush()?;
-        anyhow::bail!("{failed} of {answered} operations failed (each error is printed as its line's answer)");
+        anyhow::bail!(
+            "{failed} of {answered} operations failed (each error is printed as its line's answer)"
+        );
     }
     Ok(())
 }
@@ -180,7 +186,12 @@ fn compute(name: &str, operands: &[&str]) -> Result<u128> {
         ),
         _ => {}
     }
-    let all = || operands.iter().map(|s| nimber(s)).collect::<Result<Vec<_>>>();
+    let all = || {
+        operands
+            .iter()
+            .map(|s| nimber(s))
+            .collect::<Result<Vec<_>>>()
+    };
     let r = match name {
         "add" => all()?.into_iter().fold(Nimber128::ZERO, |a, b| a + b),
         "mul" => all()?.into_iter().fold(Nimber128::STAR, |a, b| a * b),

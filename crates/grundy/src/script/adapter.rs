@@ -151,8 +151,7 @@ impl AnyGame for ScriptSpec {
             .iter()
             .map(|p| ScriptPosition::parse(p))
             .collect::<Result<Vec<_>>>()?;
-        let heaps_only =
-            !parsed.is_empty() && parsed.iter().all(|p| p.as_int().is_some());
+        let heaps_only = !parsed.is_empty() && parsed.iter().all(|p| p.as_int().is_some());
         if heaps_only && !self.game.reshapes() {
             // The heap solver starts from heap 0: when the script's examples
             // use another kind of position, try the ones asked for first, so

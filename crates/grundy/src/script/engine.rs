@@ -8,7 +8,10 @@ use super::memory;
 use super::params::Param;
 use super::position::{PositionKind, ScriptPosition};
 use super::rhai_engine::RhaiScript;
-use super::{ScriptLimits, BUDGET_VARIABLE, CALL_BUDGET_VARIABLE, CALL_TIME_VARIABLE, MEMORY_VARIABLE, TIME_VARIABLE};
+use super::{
+    ScriptLimits, BUDGET_VARIABLE, CALL_BUDGET_VARIABLE, CALL_TIME_VARIABLE, MEMORY_VARIABLE,
+    TIME_VARIABLE,
+};
 use crate::error::{Error, ErrorKind, Result};
 use std::cell::{Cell, RefCell};
 use std::fmt;
