@@ -9,11 +9,12 @@
 //!
 //! The files are layered, bottom to top, with no import upward or
 //! sideways (`tests/layers.rs`): `format`, `terminal`, `errors`, `alloc`,
-//! `interrupt`, `disk`, `files` (leaves); `progress`, `game` and the
+//! `interrupt`, `disk`, `files`, `batch` (leaves); `progress`, `game` and the
 //! printer's parts; `printer`; `commands/*`; `cli`; `main`.
 
 #![deny(clippy::too_many_lines)]
 
+mod batch;
 mod cli;
 mod commands;
 mod disk;

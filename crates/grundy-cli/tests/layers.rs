@@ -26,6 +26,7 @@ const LAYERS: &[&[&str]] = &[
         "interrupt",
         "disk",
         "files",
+        "batch",
     ],
     // Progress bars, the GAME argument, the printer's parts.
     &[
@@ -38,7 +39,7 @@ const LAYERS: &[&[&str]] = &[
     // The printer.
     &["printer"],
     // What prints through a `Printer`.
-    &["printer::compound"],
+    &["printer::compound", "printer::batch"],
     // One module per command.
     &["commands", "commands::*"],
     // The command line: names every command's `Args`.

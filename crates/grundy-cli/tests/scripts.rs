@@ -136,3 +136,67 @@ fn play_refuses_an_input_line_longer_than_its_limit() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("longer than 64 KiB"), "{err}");
 }
+
+/// A call that runs out of its own operations names the limit of a call
+/// and the variable that raises it; with `GRUNDY_SCRIPT_CALL_BUDGET` set
+/// higher the same call finishes (Rhai and Lua alike).
+#[test]
+fn the_operations_of_one_call_are_set_by_grundy_script_call_budget_named_in_the_error() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let rhai = dir.path().join("busy.rhai");
+    std::fs::write(
+        &rhai,
+        "fn moves(n) { let x = 0; for i in 0..20000 { x += i; } if n >= 1 { [n - 1] } else { [] } }",
+    )
+    .expect("written");
+    let lua = dir.path().join("busy.lua");
+    std::fs::write(
+        &lua,
+        "function moves(n) local x = 0 for i = 0, 20000 do x = x + i end if n >= 1 then return {n - 1} end return {} end",
+    )
+    .expect("written");
+    for path in [rhai, lua] {
+        let spec = format!("script:{}", path.display());
+        let mut cmd = grundy(&["analyze", &spec, "3"]);
+        cmd.env("GRUNDY_SCRIPT_CALL_BUDGET", "1000");
+        let err = refused(cmd);
+        assert!(
+            err.contains("1000 operations") && err.contains("GRUNDY_SCRIPT_CALL_BUDGET=N"),
+            "{err}"
+        );
+        let mut cmd = grundy(&["analyze", &spec, "3"]);
+        cmd.env("GRUNDY_SCRIPT_CALL_BUDGET", "100000000");
+        cmd.assert().success();
+    }
+    let mut cmd = grundy(&[
+        "analyze",
+        &format!("script:{}", example("subtract-134.rhai")),
+        "3",
+    ]);
+    cmd.env("GRUNDY_SCRIPT_CALL_BUDGET", "many");
+    let err = refused(cmd);
+    assert!(err.contains("GRUNDY_SCRIPT_CALL_BUDGET=`many`"), "{err}");
+}
+
+/// Named moves of a heap script are printed when the sum holds a heap
+/// with no moves (0, a component that vanished): the names were decided
+/// on the smallest heap alone, found none there and were dropped for
+/// every heap (`0 15` lost the names `15` shows).
+#[test]
+fn move_names_survive_a_heap_without_moves_in_the_sum() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("named.rhai");
+    std::fs::write(
+        &path,
+        "fn moves(n) { let out = []; for i in 0..n { let j = n - 1 - i; if i <= j { \
+         out.push(#{to: sum(i, j), name: `i=${i} j=${j}`}); } } out }",
+    )
+    .expect("written");
+    let spec = format!("script:{}", path.display());
+    let out = grundy(&["analyze", &spec, "0", "15"]).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains("component 1: 15 -> 0+14 (i=0 j=14)"),
+        "{text}"
+    );
+}

@@ -116,6 +116,16 @@ impl<P> Analysis<P> {
         self.moves_listed = MovesListed::NotComputed;
     }
 
+    /// Keeps the first `max_listed` winning moves listed and counts the
+    /// others as unlisted (the total stays the same).
+    pub fn keep_listed(&mut self, max_listed: usize) {
+        if self.winning_moves.len() > max_listed {
+            let cut = self.winning_moves.len() - max_listed;
+            self.winning_moves.truncate(max_listed);
+            self.unlisted_moves = self.unlisted_moves.saturating_add(cut as u128);
+        }
+    }
+
     /// How many winning moves there are in all, listed or not.
     pub fn winning_moves_total(&self) -> u128 {
         (self.winning_moves.len() as u128).saturating_add(self.unlisted_moves)

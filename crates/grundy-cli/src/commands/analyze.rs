@@ -1,12 +1,17 @@
 //! `grundy analyze GAME POSITION...`: the value, outcome and winning moves
-//! of a sum (or a compound, or misère play) of positions.
+//! of a sum (or a compound, or misère play) of positions; `grundy analyze
+//! GAME -` (or `--input FILE`): one sum per line, one answer per line, the
+//! game parsed once and its values shared by every query.
 
+use crate::batch::{OnError, Queries};
 use crate::format::{CompoundKind, ReportFormat};
 use crate::printer::{Misere, Printer};
 use crate::progress::search_progress;
 use anyhow::Result;
 use clap::Args;
 use grundy::spec::{listed, AnalyzeOptions, AnyGame};
+use grundy::strategy::Analysis;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `grundy analyze`.
 #[derive(Args, Debug)]
@@ -19,9 +24,21 @@ pub struct AnalyzeArgs {
     pub params: Vec<String>,
     /// One position per component, e.g. heap sizes `3 4 5` (scripts:
     /// `'[3,4]'`, `'"..X"'`, ...; one argument is one component; none:
-    /// the empty sum, for scripted games).
+    /// the empty sum, for scripted games). `-` alone: read the queries from
+    /// standard input, one sum per line (see `--input`).
     #[arg(allow_negative_numbers = true)]
     pub positions: Vec<String>,
+    /// Read the queries from FILE: one sum per line (its components
+    /// separated by spaces; blank lines and lines starting with `#` are
+    /// skipped), one answer per line (text: `VALUE OUTCOME COUNT MOVE`, json:
+    /// one object a line). A bad line stops the run naming its number,
+    /// unless `--keep-going`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["positions", "empty", "compound"])]
+    pub input: Option<std::path::PathBuf>,
+    /// With `-` or `--input`: a line that fails gets its error as its answer
+    /// and the next line is read (exit status 2 at the end).
+    #[arg(long)]
+    pub keep_going: bool,
     /// Analyze the empty sum (no components; scripted games), the same as
     /// giving no position.
     #[arg(long, conflicts_with = "positions")]
@@ -49,6 +66,14 @@ pub struct AnalyzeArgs {
 /// `grundy analyze`: a compound, a misère sum searched, or a sum (with the
 /// family's own misère analysis under `--misere`), printed.
 pub fn run(a: &AnalyzeArgs, out: &mut Printer) -> Result<()> {
+    if let Some(input) = batch_input(a)? {
+        return batch(a, &input, out);
+    }
+    if a.keep_going {
+        anyhow::bail!(
+            "`--keep-going` is for many queries: give `-` (standard input) or `--input FILE`"
+        );
+    }
     if let Some(path) = &a.table {
         // Saved after the search: its place is checked before.
         crate::disk::check_file("--table", path)?;
@@ -97,4 +122,97 @@ fn sum(a: &AnalyzeArgs, game: &mut dyn AnyGame, out: &mut Printer) -> Result<()>
         normal_value: None,
     });
     out.analysis(&game.spec(), &analysis?, misere.as_ref(), a.format.into())
+}
+
+/// Where the queries come from in batch mode: `-` alone (standard input)
+/// or `--input FILE`; `None` for a single query.
+fn batch_input(a: &AnalyzeArgs) -> Result<Option<PathBuf>> {
+    let input = match (&a.input, a.positions.as_slice()) {
+        (Some(path), _) => path.clone(),
+        (None, [dash]) if dash == "-" => PathBuf::from("-"),
+        _ => return Ok(None),
+    };
+    if a.compound.is_some() {
+        anyhow::bail!("`--compound` takes its positions as arguments, not one query a line");
+    }
+    Ok(Some(input))
+}
+
+/// Many queries, one per line of `input`: the game parsed once, each line
+/// answered on one line (its first winning move listed, all counted).
+fn batch(a: &AnalyzeArgs, input: &Path, out: &mut Printer) -> Result<()> {
+    if let Some(path) = &a.table {
+        crate::disk::check_file("--table", path)?;
+    }
+    let mut game = crate::game::parse(&a.game, &a.params)?;
+    if let Some(path) = &a.table {
+        crate::files::load_table(game.as_mut(), path)?;
+    }
+    let spec = game.spec();
+    let format = a.format.into();
+    let on_error = OnError::from_flag(a.keep_going);
+    let mut queries = Queries::open(input)?;
+    let (mut answered, mut failed) = (0u64, 0u64);
+    while let Some((line, positions)) = queries.next_query(&mut || out.flush())? {
+        // Each query has the implicit search time of a single one.
+        game.set_time_limit(Some(grundy::service::IMPLICIT_TIME));
+        match answer(a, game.as_mut(), &positions) {
+            Ok((analysis, misere)) => {
+                crate::printer::batch::analysis(out, &spec, &analysis, misere.as_ref(), format)?;
+            }
+            Err(e) if on_error == OnError::Stop || crate::interrupt::is_cancelled(&e) => {
+                return Err(e.context(format!("line {line}")));
+            }
+            Err(e) => {
+                failed += 1;
+                crate::printer::batch::error(out, line, &e, format)?;
+            }
+        }
+        answered += 1;
+    }
+    if let Some(path) = &a.table {
+        crate::files::save_table(game.as_ref(), path)?;
+    }
+    if failed > 0 {
+        out.flush()?;
+        anyhow::bail!(
+            "{failed} of {answered} queries failed (each error is printed as its line's answer)"
+        );
+    }
+    Ok(())
+}
+
+/// One query of a batch: the analysis (one winning move listed) and,
+/// under `--misere`, what a misère analysis says beyond it.
+fn answer(
+    a: &AnalyzeArgs,
+    game: &mut dyn AnyGame,
+    positions: &[String],
+) -> Result<(Analysis<String>, Option<Misere>)> {
+    let options = AnalyzeOptions { misere: a.misere };
+    if a.misere && a.table.is_none() && !a.outcome_only {
+        let mut r = listed::analyze_misere(game, positions)?;
+        if a.no_moves {
+            r.analysis.drop_moves();
+        } else {
+            r.analysis.keep_listed(1);
+        }
+        let m = Misere::of(&r);
+        return Ok((r.analysis, Some(m)));
+    }
+    let analysis = if a.no_moves {
+        game.analyze_without_moves(positions, &options, a.outcome_only)?
+    } else if a.outcome_only {
+        let mut r = game.analyze_outcome(positions, &options)?;
+        r.keep_listed(1);
+        r
+    } else {
+        game.analyze_listing(positions, &options, 1)?
+    };
+    let misere = a.misere.then_some(Misere {
+        method: listed::MisereMethod::Family,
+        misere_value: None,
+        normal_value: None,
+    });
+    Ok((analysis, misere))
 }

@@ -1,11 +1,13 @@
 //! `grundy graph FILE`: the generalized values of every vertex of a game
 //! graph (cycles allowed), and the sum of tokens placed on it.
 
+use crate::batch::{OnError, Queries};
 use crate::format::ReportFormat;
 use crate::printer::Printer;
 use anyhow::Result;
 use clap::Args;
 use grundy::games::graph::GameGraph;
+use grundy::solve::loopy::GraphValues;
 use std::io;
 
 /// The text after `grundy graph --help`'s options.
@@ -21,16 +23,21 @@ N (the player to move wins), D (a draw with best play).
 
 Examples:
   grundy graph moves.txt
-  grundy graph moves.txt --tokens a,b,b --format json";
+  grundy graph moves.txt --tokens a,b,b --format json
+  printf 'a,b\nb c\n' | grundy graph moves.txt --tokens -   # one answer a line";
 
 /// Arguments of `grundy graph`.
 #[derive(Args, Debug)]
 pub struct GraphArgs {
     /// The graph file (see the format below).
     pub file: std::path::PathBuf,
-    /// Vertices carrying tokens, comma-separated (repeat a name for several tokens on one vertex).
+    /// Vertices carrying tokens, comma-separated (repeat a name for several tokens on one vertex); `-`: one query of tokens a line of standard input (names separated by commas or spaces), one answer a line, the values of the vertices not printed.
     #[arg(long, value_delimiter = ',')]
     pub tokens: Vec<String>,
+    /// With `--tokens -`: a line that fails gets its error as its answer
+    /// and the next line is read (exit status 2 at the end).
+    #[arg(long)]
+    pub keep_going: bool,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReportFormat,
@@ -51,6 +58,12 @@ pub fn run(a: &GraphArgs, out: &mut Printer) -> Result<()> {
         );
     }
     let values = graph.values();
+    if a.tokens.len() == 1 && a.tokens[0] == "-" {
+        return batch(a, &graph, &values, out);
+    }
+    if a.keep_going {
+        anyhow::bail!("`--keep-going` is for many queries: give `--tokens -`");
+    }
     let analysis = if a.tokens.is_empty() {
         None
     } else {
@@ -62,4 +75,48 @@ pub fn run(a: &GraphArgs, out: &mut Printer) -> Result<()> {
         )
     };
     out.graph(&values, &a.tokens, analysis.as_ref(), a.format.into())
+}
+
+/// `--tokens -`: one query of tokens a line of standard input, answered
+/// on one line each, with the values computed once.
+fn batch(
+    a: &GraphArgs,
+    graph: &GameGraph,
+    values: &GraphValues<'_>,
+    out: &mut Printer,
+) -> Result<()> {
+    let format = a.format.into();
+    let on_error = OnError::from_flag(a.keep_going);
+    let mut queries = Queries::open(std::path::Path::new("-"))?;
+    let (mut answered, mut failed) = (0u64, 0u64);
+    while let Some((line, words)) = queries.next_query(&mut || out.flush())? {
+        let tokens: Vec<String> = words
+            .iter()
+            .flat_map(|w| w.split(','))
+            .filter(|t| !t.is_empty())
+            .map(str::to_string)
+            .collect();
+        let analysis = graph
+            .vertices_named(&tokens)
+            .and_then(|v| values.analyze(&v))
+            .map(|r| r.map(|v| graph.name(*v).into_owned()));
+        match analysis {
+            Ok(r) => crate::printer::batch::graph_tokens(out, &tokens, &r, format)?,
+            Err(e) if on_error == OnError::Stop => {
+                return Err(anyhow::Error::from(e).context(format!("line {line}")));
+            }
+            Err(e) => {
+                failed += 1;
+                crate::printer::batch::error(out, line, &e.into(), format)?;
+            }
+        }
+        answered += 1;
+    }
+    if failed > 0 {
+        out.flush()?;
+        anyhow::bail!(
+            "{failed} of {answered} queries failed (each error is printed as its line's answer)"
+        );
+    }
+    Ok(())
 }

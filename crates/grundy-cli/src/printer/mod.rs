@@ -6,6 +6,7 @@
 //! nothing above them; this module uses them; [`compound`] prints through
 //! a [`Printer`].
 
+pub mod batch;
 pub mod compound;
 pub mod graph;
 pub mod plot;

@@ -254,6 +254,35 @@ impl<G: HeapGame + Clone> AnyGame for HeapSpec<G> {
         Ok(analysis.map(u64::to_string))
     }
 
+    /// Take-and-break codes stop listing at `max_listed` (their counts come
+    /// from residue classes, the list is what costs); other heap games
+    /// analyse in full and cut the list.
+    fn analyze_listing(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        max_listed: usize,
+    ) -> Result<Analysis<String>> {
+        let code = self.game.take_break();
+        match code {
+            Some(code) if !options.misere => {
+                let heaps = parse_heaps(positions)?;
+                let a = crate::strategy::take_break::analyze_listing(
+                    &code,
+                    &mut self.values,
+                    &heaps,
+                    max_listed,
+                )?;
+                Ok(a.map(u64::to_string))
+            }
+            _ => {
+                let mut a = self.analyze(positions, options)?;
+                a.keep_listed(max_listed);
+                Ok(a)
+            }
+        }
+    }
+
     /// Normal play: the value of each heap and their sum, nothing else (no
     /// option of any heap is looked at, so nothing grows with the number of
     /// winning moves). Misère play analyses in full and drops the moves.

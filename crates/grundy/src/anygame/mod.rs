@@ -197,6 +197,25 @@ pub trait AnyGame {
         Ok(a)
     }
 
+    /// [`analyze`](Self::analyze) listing at most `max_listed` winning
+    /// moves (the first ones, in the order `analyze` lists them), the
+    /// others still counted in [`Analysis::unlisted_moves`]: for many
+    /// queries answered in one process (`grundy analyze GAME -`), where a
+    /// query's answer shows one move. A game whose listing costs more than
+    /// its counting (take-and-break heaps, whose moves from a heap of 10^9
+    /// are counted by residue classes) overrides it to stop listing early;
+    /// the default analyses in full and cuts the list.
+    fn analyze_listing(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        max_listed: usize,
+    ) -> Result<Analysis<String>> {
+        let mut a = self.analyze(positions, options)?;
+        a.keep_listed(max_listed);
+        Ok(a)
+    }
+
     /// Asks for reports of the work done by later analyses, for a
     /// progress display: `progress` is called now and then with a number
     /// of positions searched since the last call. Games whose analyses are
@@ -440,6 +459,16 @@ impl AnyGame for Chosen {
         self.check_count(positions)?;
         self.0
             .analyze_without_moves(positions, options, outcome_only)
+    }
+
+    fn analyze_listing(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        max_listed: usize,
+    ) -> Result<Analysis<String>> {
+        self.check_count(positions)?;
+        self.0.analyze_listing(positions, options, max_listed)
     }
 
     fn set_progress(&mut self, progress: Progress) {

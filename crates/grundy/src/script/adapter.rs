@@ -151,8 +151,7 @@ impl AnyGame for ScriptSpec {
             .iter()
             .map(|p| ScriptPosition::parse(p))
             .collect::<Result<Vec<_>>>()?;
-        let smallest = parsed.iter().filter_map(ScriptPosition::as_int).min();
-        let heaps_only = smallest.is_some() && parsed.iter().all(|p| p.as_int().is_some());
+        let heaps_only = !parsed.is_empty() && parsed.iter().all(|p| p.as_int().is_some());
         if heaps_only && !self.game.reshapes() {
             // The heap solver starts from heap 0: when the script's examples
             // use another kind of position, try the ones asked for first, so
@@ -169,15 +168,29 @@ impl AnyGame for ScriptSpec {
                     return Err(e);
                 }
             }
-            // Named moves are printed by the general analysis below.
-            let probe = ScriptPosition::Int(smallest.unwrap_or(0));
-            let named = match self.game.named_moves(&probe) {
-                Ok(moves) => moves.iter().any(|m| m.name.is_some()),
-                Err(e) => {
-                    self.game.fail(e.clone());
-                    return Err(e);
+            // Named moves are printed by the general analysis below. The
+            // first heap of the sum that has moves says whether they are
+            // named: a heap without moves (0, a component that vanished)
+            // has none to name, and once decided the heap solver dropped
+            // the names of the others.
+            // Smallest first: a small heap's moves are the cheapest to list.
+            let mut heaps: Vec<u64> = parsed.iter().filter_map(ScriptPosition::as_int).collect();
+            heaps.sort_unstable();
+            heaps.dedup();
+            let mut named = false;
+            for h in heaps {
+                match self.game.named_moves(&ScriptPosition::Int(h)) {
+                    Ok(moves) if moves.is_empty() => continue,
+                    Ok(moves) => {
+                        named = moves.iter().any(|m| m.name.is_some());
+                        break;
+                    }
+                    Err(e) => {
+                        self.game.fail(e.clone());
+                        return Err(e);
+                    }
                 }
-            };
+            }
             if !named {
                 let r = self.heaps.analyze(positions, options);
                 return self.game.checked(r);

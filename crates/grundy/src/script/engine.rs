@@ -8,7 +8,10 @@ use super::memory;
 use super::params::Param;
 use super::position::{PositionKind, ScriptPosition};
 use super::rhai_engine::RhaiScript;
-use super::{ScriptLimits, BUDGET_VARIABLE, CALL_TIME_VARIABLE, MEMORY_VARIABLE, TIME_VARIABLE};
+use super::{
+    ScriptLimits, BUDGET_VARIABLE, CALL_BUDGET_VARIABLE, CALL_TIME_VARIABLE, MEMORY_VARIABLE,
+    TIME_VARIABLE,
+};
 use crate::error::{Error, ErrorKind, Result};
 use std::cell::{Cell, RefCell};
 use std::fmt;
@@ -190,7 +193,9 @@ pub(super) fn stopped(stop: Stop, limits: &ScriptLimits) -> String {
     match stop {
         Stop::Budget => budget_spent(limits),
         Stop::Operations => format!(
-            "stopped after {} operations (Lua instructions; an endless loop?)",
+            "stopped after {} operations (Lua instructions) in one call, the limit of a \
+             call (an endless loop?); raise it with the environment variable \
+             {CALL_BUDGET_VARIABLE}=N (operations)",
             limits.max_operations
         ),
         Stop::CallTime => format!(

@@ -207,6 +207,11 @@ pub use position::ScriptPosition;
 pub const BUDGET_VARIABLE: &str = "GRUNDY_SCRIPT_BUDGET";
 
 /// The environment variable with which the `grundy` command sets
+/// [`ScriptLimits::max_operations`], the operations of one call (named in
+/// the error of a call that ran out of them).
+pub const CALL_BUDGET_VARIABLE: &str = "GRUNDY_SCRIPT_CALL_BUDGET";
+
+/// The environment variable with which the `grundy` command sets
 /// [`ScriptLimits::max_call_time`] (seconds; named in the error).
 pub const CALL_TIME_VARIABLE: &str = "GRUNDY_SCRIPT_CALL_SECONDS";
 
@@ -221,7 +226,9 @@ pub const MEMORY_VARIABLE: &str = "GRUNDY_SCRIPT_MEMORY_MIB";
 /// The default [`ScriptLimits`] with those the environment sets, the
 /// policy of every front-end (the `grundy` command and the Python
 /// package): [`ScriptLimits::max_total_operations`] from
-/// `GRUNDY_SCRIPT_BUDGET` (operations), [`ScriptLimits::max_call_time`]
+/// `GRUNDY_SCRIPT_BUDGET` (operations), [`ScriptLimits::max_operations`]
+/// from `GRUNDY_SCRIPT_CALL_BUDGET` (operations of one call),
+/// [`ScriptLimits::max_call_time`]
 /// from `GRUNDY_SCRIPT_CALL_SECONDS` and [`ScriptLimits::max_total_time`]
 /// from `GRUNDY_SCRIPT_SECONDS` (seconds), [`ScriptLimits::max_memory`]
 /// from `GRUNDY_SCRIPT_MEMORY_MIB` (MiB). A variable that is set but not a
@@ -230,6 +237,9 @@ pub fn limits_from_environment() -> crate::error::Result<ScriptLimits> {
     let mut limits = ScriptLimits::default();
     if let Some(n) = variable(BUDGET_VARIABLE, "a number of operations", "1000000000")? {
         limits.max_total_operations = n;
+    }
+    if let Some(n) = variable(CALL_BUDGET_VARIABLE, "a number of operations", "100000000")? {
+        limits.max_operations = n;
     }
     if let Some(s) = variable(CALL_TIME_VARIABLE, "a number of seconds", "10")? {
         limits.max_call_time = std::time::Duration::from_secs(s);

@@ -5,7 +5,7 @@
 use super::engine::{stopped, Budget, Failure, Stop, STOPPED};
 use super::params::Param;
 use super::position::{PositionKind, ScriptPosition, MAX_DEPTH};
-use super::ScriptLimits;
+use super::{ScriptLimits, CALL_BUDGET_VARIABLE};
 use rhai::{
     Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ImmutableString, Module, Position, Scope,
     AST, INT,
@@ -395,7 +395,9 @@ fn describe(e: &EvalAltResult, limits: &ScriptLimits, budget: &Budget) -> String
     let text = e.to_string().replace('\n', " ");
     match e {
         EvalAltResult::ErrorTooManyOperations(..) => format!(
-            "{text}: stopped after {} operations (an endless loop?)",
+            "{text}: stopped after {} operations in one call, the limit of a call (an \
+             endless loop?); raise it with the environment variable \
+             {CALL_BUDGET_VARIABLE}=N (operations)",
             limits.max_operations
         ),
         EvalAltResult::ErrorDataTooLarge(..) => format!(

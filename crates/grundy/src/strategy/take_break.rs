@@ -74,6 +74,46 @@ pub fn analyze<G: HeapGame>(
     values: &mut HeapValues<G>,
     heaps: &[u64],
 ) -> Result<Analysis<u64>> {
+    // What is left of the sum's list, and always room for one.
+    analyze_by(code, values, heaps, &|listed| {
+        MAX_LISTED.saturating_sub(listed).max(1)
+    })
+}
+
+/// [`analyze`] listing at most `max_listed` winning moves for the whole
+/// sum (0: none), the first found, components in order; every winning
+/// move is still counted ([`Analysis::unlisted_moves`]). Many queries
+/// answered one after another (`analyze GAME -`) list one move each, so
+/// that a query costs what its values and counts cost, not the listing.
+///
+/// ```
+/// use grundy::{games::TakeBreak, solve::HeapValues, strategy::take_break::analyze_listing};
+/// let dawson = TakeBreak::octal("0.07").unwrap();
+/// let mut values = HeapValues::new(&dawson);
+/// let a = analyze_listing(&dawson, &mut values, &[1_000_000_000], 1).unwrap();
+/// assert_eq!(a.winning_moves.len(), 1);
+/// assert!(a.winning_moves_total() > 1_000_000);
+/// ```
+pub fn analyze_listing<G: HeapGame>(
+    code: &TakeBreak,
+    values: &mut HeapValues<G>,
+    heaps: &[u64],
+    max_listed: usize,
+) -> Result<Analysis<u64>> {
+    let max_listed = max_listed.min(MAX_LISTED);
+    analyze_by(code, values, heaps, &|listed| {
+        max_listed.saturating_sub(listed)
+    })
+}
+
+/// [`analyze`] with the room for a component's moves given by `room`
+/// (of the number listed so far).
+fn analyze_by<G: HeapGame>(
+    code: &TakeBreak,
+    values: &mut HeapValues<G>,
+    heaps: &[u64],
+    room: &dyn Fn(usize) -> usize,
+) -> Result<Analysis<u64>> {
     let vals = heaps
         .iter()
         .map(|&h| values.value(h))
@@ -84,8 +124,7 @@ pub fn analyze<G: HeapGame>(
     if !total.is_zero() {
         for (i, (&h, &v)) in heaps.iter().zip(&vals).enumerate() {
             let mut found = Vec::new();
-            // What is left of the sum's list, and always room for one.
-            let limit = MAX_LISTED.saturating_sub(winning_moves.len()).max(1);
+            let limit = room(winning_moves.len());
             let all =
                 options_worth_within(code, values, h, (v + total).value(), limit, &mut found)?;
             unlisted_moves = unlisted_moves.saturating_add(all - found.len() as u128);

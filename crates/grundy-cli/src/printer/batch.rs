@@ -1,0 +1,132 @@
+//! Answers of many queries read in one process (`grundy analyze GAME -`,
+//! `grundy graph FILE --tokens -`), one line each, printed through a
+//! [`Printer`].
+//!
+//! Text: `VALUE OUTCOME [COUNT [MOVE]]`, fields separated by one space:
+//! the nim-value in decimal (under `--misere` the misère nim-value; `?`
+//! when not known), the outcome `P`, `N` or `D`, how many winning moves
+//! there are (`?` when only the first was searched; absent under
+//! `--no-moves`), and the first winning move as `COMPONENT:FROM->TO`
+//! (`TO` the components left, joined by `+`; `-` when nothing is left).
+//! JSON: one object a line (JSON Lines), each the object a single query
+//! prints.
+
+use crate::format::Format;
+use crate::printer::graph::loopy_json;
+use crate::printer::{json_sum, Misere, Printer};
+use anyhow::Result;
+use grundy::solve::loopy::LoopyAnalysis;
+use grundy::strategy::{Analysis, MovesListed, Outcome, WinningMove};
+use serde_json::json;
+use std::fmt::Write as _;
+
+/// `TO` of a move in the one-line form: `-` when nothing is left.
+fn to_field(to: &[String]) -> String {
+    if to.is_empty() {
+        "-".to_string()
+    } else {
+        to.join("+")
+    }
+}
+
+/// The first winning move as `COMPONENT:FROM->TO`.
+fn move_field(m: &WinningMove<String>) -> String {
+    format!("{}:{}->{}", m.component, m.from, to_field(&m.to))
+}
+
+/// The one-line text answer of an analysis (see the module docs).
+pub fn analysis_text(a: &Analysis<String>, misere: Option<&Misere>) -> String {
+    let value = match misere {
+        Some(m) => m.misere_value.map(|v| v.to_string()),
+        None => a.value.map(|v| v.value().to_string()),
+    };
+    let mut line = format!("{} {}", value.as_deref().unwrap_or("?"), a.outcome);
+    match a.moves_listed {
+        MovesListed::NotComputed => {}
+        MovesListed::First => {
+            line.push_str(" ?");
+        }
+        MovesListed::All => {
+            let _ = write!(line, " {}", a.winning_moves_total());
+        }
+    }
+    if a.moves_listed != MovesListed::NotComputed {
+        if let Some(m) = a.winning_moves.first() {
+            line.push(' ');
+            line.push_str(&move_field(m));
+        }
+    }
+    line
+}
+
+/// One query's analysis on one line: the text form above, or the JSON
+/// object of `analyze --format json`.
+pub fn analysis(
+    out: &mut Printer,
+    game: &str,
+    a: &Analysis<String>,
+    misere: Option<&Misere>,
+    format: Format,
+) -> Result<()> {
+    match format {
+        Format::Text => out.line(&analysis_text(a, misere)),
+        _ => out.analysis(game, a, misere, Format::Json),
+    }
+}
+
+/// The answer of a line that failed, under `--keep-going`: text
+/// `error: line N: WHAT`, JSON `{"line": N, "error": "WHAT"}`.
+pub fn error(out: &mut Printer, line: usize, e: &anyhow::Error, format: Format) -> Result<()> {
+    let mut what = e.to_string();
+    for cause in e.chain().skip(1) {
+        let _ = write!(what, ": {cause}");
+    }
+    let what = what.replace('\n', " ");
+    match format {
+        Format::Text => out.line(&format!("error: line {line}: {what}")),
+        _ => out.json(json!({"line": line, "error": what})),
+    }
+}
+
+/// One query of tokens on a graph (`graph FILE --tokens -`) on one line.
+/// Text: `VALUE OUTCOME COUNT [MOVE]`: the generalized value, the outcome,
+/// how many moves win (N) or keep the draw (D), and the first of them as
+/// `TOKEN:FROM->TO`. JSON: the object `graph --format json` ends with, less
+/// the values of every vertex: `tokens`, `value`, `outcome`,
+/// `winning_moves`, `drawing_moves`.
+pub fn graph_tokens(
+    out: &mut Printer,
+    tokens: &[String],
+    a: &LoopyAnalysis<String>,
+    format: Format,
+) -> Result<()> {
+    match format {
+        Format::Text => {
+            let moves = if a.outcome == Outcome::D {
+                &a.drawing_moves
+            } else {
+                &a.winning_moves
+            };
+            let mut line = format!("{} {} {}", a.value, a.outcome, moves.len());
+            if let Some(m) = moves.first() {
+                line.push(' ');
+                line.push_str(&move_field(m));
+            }
+            out.line(&line)
+        }
+        _ => {
+            let moves = |ms: &[WinningMove<String>]| -> Vec<serde_json::Value> {
+                ms.iter()
+                    .map(|m| json!({"component": m.component, "from": m.from, "to": json_sum(&m.to)}))
+                    .collect()
+            };
+            out.json(json!({
+                "tokens": tokens,
+                "value": loopy_json(&a.value),
+                "outcome": a.outcome.to_string(),
+                "winning_moves": moves(&a.winning_moves),
+                "drawing_moves": moves(&a.drawing_moves),
+            }))
+        }
+    }
+}
