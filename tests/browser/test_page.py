@@ -229,7 +229,7 @@ def test_play_cram_to_the_end_shows_who_won_and_the_value_history(server, browse
     start_value = cli_json("analyze", "cram", "2x3")["value"]
     assert rows[0].find_elements(By.TAG_NAME, "td")[4].text == str(start_value)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#history-chart circle")) == len(rows)
-    shot(browser, "play-end")
+    shot(browser, "play-end", at="#play-board")
 
 
 def test_your_game_runs_an_example_script_and_shows_its_table(server, browser):

@@ -158,7 +158,7 @@ function gameBox(id, value) {
   const input = h("input", { id, name: "game", list: listId, value: value || "", required: true,
     autocomplete: "off", spellcheck: "false", placeholder: "kayles, 0.07, sub:1,3,4, wythoff, cram…" });
   const list = h("datalist", { id: listId });
-  const about = h("p", { class: "hint", id: `${id}-about`, "aria-live": "polite" });
+  const about = h("p", { class: "hint about", id: `${id}-about`, "aria-live": "polite" });
   const describe = (all) => {
     const fam = family(input.value.trim());
     const entry = all.find((g) => g.name === fam);
@@ -176,8 +176,9 @@ function gameBox(id, value) {
     describe(data.games);
     input.addEventListener("input", () => describe(data.games));
   }).catch(() => { about.textContent = "(the list of games could not be loaded)"; });
-  const wrap = h("div", { class: "field" }, h("label", { for: id }, "Game"), input, list, about);
-  return { wrap, input };
+  input.setAttribute("aria-describedby", about.id);
+  const wrap = h("div", { class: "field" }, h("label", { for: id }, "Game"), input, list);
+  return { wrap, input, about };
 }
 
 // ---------------------------------------------------------------------------
@@ -196,7 +197,7 @@ function renderExplore(view, params) {
   } }, box.wrap,
   h("div", { class: "field small" }, h("label", { for: "explore-from" }, "From"), fromIn),
   h("div", { class: "field small" }, h("label", { for: "explore-to" }, "To"), toIn),
-  h("button", { type: "submit", id: "explore-go" }, "Explore"));
+  h("button", { type: "submit", id: "explore-go" }, "Explore"), box.about);
   view.append(h("h1", {}, "Explore a game"), form);
   if (!game) {
     view.append(h("p", { class: "hint" }, "Type a game (try ", exampleLink("kayles"), ", ",
@@ -322,12 +323,22 @@ const TEXT = {
     derivation: "Derivation", bouton: "Binary columns (Bouton)", component: "component", value: "value",
     xor: "XOR", moves: "Winning moves", none: "none: this is a P-position, every move loses",
     outcome: "Outcome", nwin: "N: the player to move wins", pwin: "P: the previous player wins",
-    steps: "Steps", options: "Options and their values", mex: "mex" },
+    options: "options and their values", mex: "mex", shown: "shown", period: "Period",
+    periodIs: "period", proven: "proven", observed: "observed", words: "The derivation in words",
+    sameAs: "the same position as", noOptions: "no option: a terminal position, value 0 (mex of nothing)",
+    missing: "no option has this value", inAll: "in all",
+    boutonRule: "Bouton: move in a component whose value has the highest bit of the XOR ({b}) set, to its value XOR the total.",
+    zeroRule: "The XOR is 0: a P-position, every move leaves a non-zero XOR." },
   zh: { title: "讲解一个局面", positions: "局面", lang: "语言", go: "讲解",
     derivation: "推导", bouton: "二进制列（Bouton 定理）", component: "分量", value: "SG 值",
     xor: "异或", moves: "必胜走法", none: "无：这是必败态（P 态），任何走法都会输",
     outcome: "结果", nwin: "N 态：先手必胜", pwin: "P 态：后手必胜",
-    steps: "步骤", options: "后继局面及其 SG 值", mex: "mex" },
+    options: "后继局面及其 SG 值", mex: "mex", shown: "已列出", period: "周期",
+    periodIs: "周期", proven: "已证明", observed: "观察到", words: "文字推导",
+    sameAs: "与此局面相同：", noOptions: "没有后继：终止局面，SG 值为 0（空集的 mex）",
+    missing: "没有后继取到这个值", inAll: "共计",
+    boutonRule: "Bouton：在 SG 值含有异或结果最高位（{b}）的分量上走，把它变为它的值异或总值。",
+    zeroRule: "异或为 0：这是 P 态，任何走法都会让异或变为非 0。" },
 };
 
 function renderExplain(view, params) {
@@ -348,7 +359,7 @@ function renderExplain(view, params) {
     box.wrap,
     h("div", { class: "field" }, h("label", { for: "explain-positions" }, t.positions), posIn),
     h("div", { class: "field small" }, h("label", { for: "explain-lang" }, t.lang), langSel),
-    h("button", { type: "submit", id: "explain-go" }, t.go));
+    h("button", { type: "submit", id: "explain-go" }, t.go), box.about);
   view.append(h("h1", { lang }, t.title), form);
   if (!game || !positions.length) {
     view.append(h("p", { class: "hint" }, "Try ",
@@ -360,73 +371,115 @@ function renderExplain(view, params) {
   const derivation = section("explain", t.derivation);
   const bouton = section("bouton", t.bouton);
   const moves = section("winning", t.moves);
-  derivation.el.setAttribute("lang", lang);
-  bouton.el.setAttribute("lang", lang);
-  moves.el.setAttribute("lang", lang);
+  for (const part of [derivation, bouton, moves]) part.el.setAttribute("lang", lang);
   view.append(h("div", { class: positions.length > 1 ? "columns" : "" },
     positions.length > 1 ? bouton.el : null, moves.el), derivation.el);
-  fill(derivation.body, api("explain", { game, position: positions, lang }), (d) => explainView(d, t), "explain");
-  fill(moves.body, api("analyze", { game, position: positions }), (d) => winningView(d, t), "analyze");
+  const explained = api("explain", { game, position: positions, lang });
+  fill(derivation.body, explained, (d) => explainView(d, t), "explain");
+  // The sum's columns and winning moves come from the explanation; where it
+  // cannot be had (an error), from `analyze`, one call per component.
+  const analyzed = explained.catch(() => null).then(async (d) => {
+    if (d && d.sum && Array.isArray(d.sum.values)) return d;
+    const all = await api("analyze", { game, position: positions });
+    const each = positions.length > 1
+      ? await Promise.all(positions.map((p) => api("analyze", { game, position: [p] }))) : [all];
+    return { sum: { values: each.map((x) => x.value), value: all.value, outcome: all.outcome,
+      winning_moves: all.winning_moves, winning_moves_total: all.winning_moves_total } };
+  });
+  fill(moves.body, analyzed, (d) => winningView(d.sum, t), "analyze");
   if (positions.length > 1) {
-    const each = Promise.all(positions.map((p) => api("analyze", { game, position: [p] })));
-    fill(bouton.body, each, (list) => boutonTable(positions, list.map((d) => d.value), t), "values");
+    fill(bouton.body, analyzed, (d) => boutonTable(positions, d.sum.values, d.sum.highest_bit, t), "values");
   }
 }
 
-/** The explain JSON: its `lines` as text, and its `steps` when present. */
+/**
+ * The explanation: per component its options with their values and the
+ * mex step by step, the period's proof, then the derivation in words
+ * (`lines`, in the chosen language). Only `lines` is needed: the rest is
+ * drawn when the JSON has it.
+ */
 function explainView(d, t) {
   const out = h("div", { id: "explain-result" });
-  if (Array.isArray(d.steps) && d.steps.length) {
-    out.append(h("h3", {}, t.steps), h("ol", { class: "steps" }, d.steps.map((s) => h("li", {}, stepNode(s, t)))));
+  for (const [i, c] of (Array.isArray(d.components) ? d.components : []).entries()) {
+    out.append(componentExplained(c, i, d.components, t));
+  }
+  if (d.period && d.period.proof) {
+    out.append(h("div", { class: "period-note" }, h("h3", {}, t.period),
+      h("p", {}, `${t.periodIs} ${d.period.period}${d.period.saltus ? ` (saltus ${d.period.saltus})` : ""}, `,
+        `n ≥ ${d.period.preperiod} `, h("span", { class: d.period.certified ? "badge ok" : "badge" },
+          d.period.certified ? t.proven : t.observed)),
+      h("p", { class: "proof" }, d.period.proof)));
   }
   const lines = Array.isArray(d.lines) ? d.lines : (typeof d.text === "string" ? d.text.split("\n") : null);
-  if (lines) out.append(h("pre", { class: "derivation", id: "explain-lines" }, lines.join("\n")));
+  if (lines) {
+    out.append(h("details", { class: "words", open: !(d.components || []).length },
+      h("summary", {}, t.words), h("pre", { class: "derivation", id: "explain-lines" }, lines.join("\n"))));
+  }
   if (!out.childNodes.length) out.append(h("pre", { class: "derivation" }, JSON.stringify(d, null, 2)));
   return out;
 }
 
-/** One step of a derivation, whatever its shape: text, or an object. */
-function stepNode(step, t) {
-  if (typeof step === "string") return step;
-  if (!step || typeof step !== "object") return String(step);
-  const parts = [];
-  const title = step.text || step.title || step.summary || step.line;
-  if (title) parts.push(h("p", {}, title));
-  if (Array.isArray(step.options)) {
-    parts.push(h("p", { class: "hint" }, t.options), h("ul", { class: "options" }, step.options.map((o) =>
-      h("li", {}, typeof o === "object" ? `${o.to ?? o.position ?? o.option ?? ""}${o.text ? " " + o.text : ""}`
-        + (o.value !== undefined ? ` → ${o.value}` : "") : String(o)))));
+/** One component: its options (chips coloured by value) and the mex walk 0, 1, ... */
+function componentExplained(c, i, all, t) {
+  const box = h("div", { class: "explained", dataset: { component: i } },
+    h("h3", {}, `G(${c.position}) = ${c.value}`));
+  if (c.same_as !== null && c.same_as !== undefined) {
+    box.append(h("p", { class: "hint" }, `${t.sameAs} ${all[c.same_as].position}`));
+    return box;
   }
-  if (step.mex !== undefined) parts.push(h("p", {}, `${t.mex} = ${step.mex}`));
-  if (!parts.length) {
-    parts.push(h("code", {}, Object.entries(step).map(([k, v]) =>
-      `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join("; ")));
+  const o = c.options;
+  if (!o) return box;
+  const listed = o.listed || [];
+  if (!listed.length) {
+    box.append(h("p", {}, t.noOptions));
+  } else {
+    box.append(h("p", { class: "hint" }, `${t.options} (${o.total}${o.complete ? "" : `, ${listed.length} ${t.shown}`})`),
+      h("ul", { class: "option-chips" }, listed.map((x, k) => h("li", { class: "chip",
+        style: `background:${valueColour(x.value)}`, dataset: { option: k } },
+      h("code", {}, x.to.length ? x.to.join(" + ") : "∅"), " → ",
+      x.parts && x.parts.length > 1 ? `${x.parts.join(" ⊕ ")} = ` : "", h("strong", {}, String(x.value))))));
   }
-  return parts;
+  if (Array.isArray(o.mex) && o.mex.length) {
+    box.append(h("p", { class: "mex" }, h("span", { class: "hint" }, `${t.mex}: `), o.mex.map((step) => {
+      const found = step.option !== null && step.option !== undefined;
+      const via = found ? listed[step.option] : null;
+      return h("span", { class: found ? "mexstep found" : "mexstep missing",
+        title: found ? `${step.value}: ${via ? via.to.join(" + ") || "∅" : ""}` : `${step.value}: ${t.missing}` },
+      `${step.value} ${found ? "✓" : "✗"}`);
+    }), h("span", {}, ` ⇒ mex = ${c.value}`)));
+  }
+  return box;
 }
 
-function winningView(d, t) {
+function winningView(sum, t) {
   const out = h("div", { id: "winning-result" });
-  const value = d.value === null || d.value === undefined ? "" : ` (${t.value} ${d.value})`;
-  out.append(h("p", {}, h("strong", {}, `${t.outcome}: `), (d.outcome === "P" ? t.pwin : t.nwin) + value));
-  if (!d.winning_moves.length) out.append(h("p", {}, t.none));
+  const value = sum.value === null || sum.value === undefined ? "" : ` (${t.value} ${sum.value})`;
+  out.append(h("p", {}, h("strong", {}, `${t.outcome}: `), (sum.outcome === "P" ? t.pwin : t.nwin) + value));
+  const list = sum.winning_moves || [];
+  if (!list.length) out.append(h("p", {}, t.none));
   else {
-    out.append(h("ul", { class: "winning-moves" }, d.winning_moves.map((m) =>
-      h("li", { class: "win" }, `${t.component} ${m.component}: ${m.from} → ${m.to || "(nothing)"}`))));
-    if (d.truncated) out.append(h("p", { class: "hint" }, `(${d.winning_moves_total} in all)`));
+    out.append(h("ul", { class: "winning-moves" }, list.map((m) => {
+      const to = Array.isArray(m.to) ? (m.to.length ? m.to.join("+") : "(nothing)") : (m.to || "(nothing)");
+      const why = m.target !== undefined && m.value !== undefined
+        ? ` (${t.value} ${m.value} → ${m.target}${sum.value ? ` = ${m.value} ⊕ ${sum.value}` : ""})` : "";
+      return h("li", { class: "win" }, `${t.component} ${m.component}: ${m.from} → ${to}`, h("span", { class: "why" }, why));
+    })));
+    const total = Number(sum.winning_moves_total);
+    if (total > list.length) out.append(h("p", { class: "hint" }, `(${sum.winning_moves_total} ${t.inAll})`));
   }
   return out;
 }
 
 /** Bouton's columns: each component's value in binary, and their XOR. */
-function boutonTable(positions, values, t) {
+function boutonTable(positions, values, highestBit, t) {
   if (values.some((v) => v === null || v === undefined)) {
     return h("p", {}, "(a component has no single nim-value here)");
   }
   const total = values.reduce((a, b) => a ^ b, 0);
   const bits = Math.max(1, ...values.map((v) => v.toString(2).length));
   const cols = [...Array(bits).keys()].map((i) => bits - 1 - i);
-  const bitCells = (v, cls) => cols.map((b) => h("td", { class: `bit ${cls || ""} ${(v >> b) & 1 ? "one" : ""}` },
+  const top = highestBit ?? (total ? total.toString(2).length - 1 : null);
+  const bitCells = (v, cls) => cols.map((b) => h("td", { class: `bit ${cls || ""} ${(v >> b) & 1 ? "one" : ""}${b === top ? " top" : ""}` },
     String((v >> b) & 1)));
   const head = h("tr", {}, h("th", { scope: "col" }, t.component), h("th", { scope: "col" }, t.value),
     cols.map((b) => h("th", { scope: "col" }, `2^${b}`)));
@@ -436,7 +489,8 @@ function boutonTable(positions, values, t) {
     h("td", { id: "bouton-xor" }, String(total)), bitCells(total, "xor"));
   return h("div", {}, h("table", { class: "bouton", id: "bouton-table" }, h("thead", {}, head),
     h("tbody", {}, rows, xorRow)),
-  h("p", { class: "big", id: "bouton-line" }, `${values.join(" ⊕ ")} = ${total}`));
+  h("p", { class: "big", id: "bouton-line" }, `${values.join(" ⊕ ")} = ${total}`),
+  total ? h("p", { class: "hint" }, t.boutonRule.replace("{b}", `2^${top}`)) : h("p", { class: "hint" }, t.zeroRule));
 }
 
 // ---------------------------------------------------------------------------
@@ -493,7 +547,7 @@ function playForm(params, submit, withGame = true) {
   h("div", { class: "field small" }, h("label", { for: "play-first" }, "First to move"), first),
   h("div", { class: "field" }, h("label", { for: "play-mistakes" }, "Engine mistakes "), mistakes, " ", strength),
   h("div", { class: "field check" }, misere, h("label", { for: "play-misere" }, "misère (who cannot move wins)")),
-  h("button", { type: "submit", id: "play-go" }, "New game"));
+  h("button", { type: "submit", id: "play-go" }, "New game"), withGame ? box.about : null);
 }
 
 /**
