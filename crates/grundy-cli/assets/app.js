@@ -372,7 +372,7 @@ function renderExplain(view, params) {
   const bouton = section("bouton", t.bouton);
   const moves = section("winning", t.moves);
   for (const part of [derivation, bouton, moves]) part.el.setAttribute("lang", lang);
-  view.append(h("div", { class: positions.length > 1 ? "columns" : "" },
+  view.append(h("div", { class: positions.length > 1 ? "columns even" : "" },
     positions.length > 1 ? bouton.el : null, moves.el), derivation.el);
   const explained = api("explain", { game, position: positions, lang });
   fill(derivation.body, explained, (d) => explainView(d, t), "explain");
@@ -479,7 +479,7 @@ function boutonTable(positions, values, highestBit, t) {
   const bits = Math.max(1, ...values.map((v) => v.toString(2).length));
   const cols = [...Array(bits).keys()].map((i) => bits - 1 - i);
   const top = highestBit ?? (total ? total.toString(2).length - 1 : null);
-  const bitCells = (v, cls) => cols.map((b) => h("td", { class: `bit ${cls || ""} ${(v >> b) & 1 ? "one" : ""}${b === top ? " top" : ""}` },
+  const bitCells = (v, cls) => cols.map((b) => h("td", { class: `bit ${cls || ""} ${(v >> b) & 1 ? "one" : ""}${b === top ? " hibit" : ""}` },
     String((v >> b) & 1)));
   const head = h("tr", {}, h("th", { scope: "col" }, t.component), h("th", { scope: "col" }, t.value),
     cols.map((b) => h("th", { scope: "col" }, `2^${b}`)));
