@@ -58,7 +58,8 @@ class ApiError extends Error {
 /**
  * Calls `/api/<endpoint>` with these query parameters (arrays repeat the
  * key). With a `source` ({name, text}: a pasted script or TOML file) the
- * call is the POST form, `game=script:NAME` and the text as the body.
+ * call is the POST form, `game=script:NAME` (`toml:NAME` for a `.toml`)
+ * and the text as the body.
  * Resolves to the JSON (or the text for `plot`); rejects with an ApiError.
  */
 async function api(endpoint, params, source, asText) {
@@ -69,7 +70,7 @@ async function api(endpoint, params, source, asText) {
   }
   const init = { headers: { Accept: "application/json" } };
   if (source) {
-    query.set("game", `script:${source.name}`);
+    query.set("game", `${source.name.endsWith(".toml") ? "toml" : "script"}:${source.name}`);
     init.method = "POST";
     init.body = source.text;
     init.headers["Content-Type"] = "text/plain; charset=utf-8";
@@ -961,7 +962,7 @@ function runScript(out, source, to) {
   const pattern = section("pattern", "Pattern");
   const playHost = h("div", {});
   const playCard = h("section", { class: "card", id: "script-play" }, h("h2", {}, "Play it"),
-    playForm(new URLSearchParams(), (p) => startGame(playHost, { game: `script:${source.name}`, start: p.p,
+    playForm(new URLSearchParams(), (p) => startGame(playHost, { game: source.name, start: p.p,
       misere: p.misere === "1", mistakes: Number(p.mistakes) || 0, first: p.first === "engine" ? "engine" : "you",
       source }), false), playHost);
   out.replaceChildren(values.el, period.el, pattern.el, playCard);
