@@ -653,9 +653,12 @@ function startGame(host, cfg) {
       status.textContent = `Position ${state.position.join(" ")}${v}. ` +
         (state.busy ? "The engine is thinking…" : mine ? "Your move." : "");
     } else status.textContent = `Position ${state.position.join(" ")}: no move left.`;
-    board.replaceChildren(...state.position.map((p, i) => componentView(cfg.game, p, i, d.moves, mine, state, play, draw)));
-    movesBox.replaceChildren(movesList(d.moves, mine, state.hints, play));
-    if (!state.over) historyBox.replaceChildren(state.history.length ? historyView(state.history) : "");
+    const views = state.position.map((p, i) => componentView(cfg.game, p, i, d.moves, mine, state, play, draw));
+    board.replaceChildren(...views);
+    // The list is open when some component is not drawn (its moves are only there).
+    const drawn = views.every((v) => !v.classList.contains("plain"));
+    movesBox.replaceChildren(movesList(d.moves, mine, state.hints, play, !drawn));
+    if (!state.over) historyBox.replaceChildren(state.history.length > 1 ? historyView(state.history) : "");
   }
 
   (async () => {
@@ -679,13 +682,13 @@ function moveClass(m, hints) {
 }
 
 /** Every legal move as a button, coloured by whether it wins. */
-function movesList(moves, enabled, hints, play) {
+function movesList(moves, enabled, hints, play, open) {
   if (!moves.length) return h("p", {}, "No legal move.");
   const list = h("ul", { class: "moves", role: "list" }, moves.map((m, i) => h("li", {},
     h("button", { type: "button", class: moveClass(m, hints), disabled: !enabled, dataset: { move: i },
       title: hints ? (m.wins === true ? "wins: leaves a P-position" : m.wins === false ? "loses" : "") : "",
       onclick: () => play(m) }, m.text))));
-  return h("details", { class: "moves-box", open: moves.length <= 40 },
+  return h("details", { class: "moves-box", open: open && moves.length <= 60 },
     h("summary", {}, `Legal moves (${moves.length})`), list);
 }
 
@@ -700,7 +703,8 @@ function componentView(game, pos, index, moves, enabled, state, play, redraw) {
     return pairView(Number(pair[1]), Number(pair[2]), index, own, enabled, state.hints, play);
   }
   if (/^\d+$/.test(pos)) return heapView(Number(pos), index, own, enabled, state.hints, play);
-  return h("div", { class: "component" }, h("p", {}, h("code", {}, pos)));
+  return h("div", { class: "component plain" }, h("p", {}, `component ${index}: `, h("code", {}, pos),
+    " (its moves are in the list below)"));
 }
 
 function heapView(n, index, own, enabled, hints, play) {
@@ -772,12 +776,23 @@ function changedCells(grid, move) {
   return cells;
 }
 
-/** The cell a click chooses a move by (Chomp: the corner; Node Kayles: the vertex). */
-function anchor(fam, cells) {
-  if (!cells || !cells.length) return null;
-  if (fam === "node-kayles") return cells.find((c) => c.mark === "x") || null;
-  if (fam === "chomp") return cells.reduce((a, c) => (c.r < a.r || (c.r === a.r && c.k < a.k) ? c : a));
-  return null;
+/**
+ * The cells a click may choose a move by. Chomp: the corner of the eaten
+ * block. Node Kayles: the vertex taken (marked `x`, or else the cell whose
+ * free neighbours are exactly the other cells the move takes).
+ */
+function anchors(fam, grid, cells) {
+  if (!cells || !cells.length) return [];
+  if (fam === "chomp") return [cells.reduce((a, c) => (c.r < a.r || (c.r === a.r && c.k < a.k) ? c : a))];
+  if (fam !== "node-kayles") return [];
+  const marked = cells.filter((c) => c.mark === "x");
+  if (marked.length === 1) return marked;
+  const taken = new Set(cells.map((c) => `${c.r}:${c.k}`));
+  const free = (r, k) => grid[r] !== undefined && grid[r][k] === ".";
+  return cells.filter((c) => {
+    const around = [[c.r - 1, c.k], [c.r + 1, c.k], [c.r, c.k - 1], [c.r, c.k + 1]].filter(([r, k]) => free(r, k));
+    return around.length === cells.length - 1 && around.every(([r, k]) => taken.has(`${r}:${k}`));
+  });
 }
 
 /**
@@ -793,8 +808,7 @@ function boardView(fam, grid, index, own, enabled, state, play, redraw) {
     const cells = changedCells(grid, m);
     if (!cells) continue;
     if (fam === "cram" && cells.length === 2) dominoes.push({ cells, move: m });
-    const a = anchor(fam, cells);
-    if (a) byCell.set(key(a.r, a.k), m);
+    for (const a of anchors(fam, grid, cells)) if (!byCell.has(key(a.r, a.k))) byCell.set(key(a.r, a.k), m);
   }
   const selected = state.selected && state.selected.index === index ? state.selected : null;
   const partners = new Map();
