@@ -869,7 +869,7 @@ function historyView(history) {
   const points = history.map((e, i) => ({ i, y: e.value ?? (e.outcome === "N" ? 1 : 0),
     who: e.who, known: e.value !== null && e.value !== undefined }));
   const maxY = Math.max(1, ...points.map((p) => p.y));
-  const W = 420, H = 140, L = 30, B = 22, T = 10, R = 10;
+  const W = 420, H = 140, L = 30, B = 20, T = 10, R = 12;
   const x = (i) => L + (history.length <= 1 ? 0 : (i * (W - L - R)) / (history.length - 1));
   const y = (v) => T + (H - T - B) * (1 - v / maxY);
   const ns = "http://www.w3.org/2000/svg";
@@ -885,7 +885,12 @@ function historyView(history) {
   svg.append(s("line", { x1: L, y1: T, x2: L, y2: y(0), class: "axis" }));
   svg.append(s("text", { x: L - 6, y: y(0) + 4, "text-anchor": "end", class: "tick" }, "0"));
   svg.append(s("text", { x: L - 6, y: y(maxY) + 4, "text-anchor": "end", class: "tick" }, String(maxY)));
-  svg.append(s("text", { x: (W + L) / 2, y: H - 4, "text-anchor": "middle", class: "tick" }, "move"));
+  const every = Math.max(1, Math.ceil(history.length / 15));
+  for (const p of points) {
+    if (p.i % every === 0 || p.i === history.length - 1) {
+      svg.append(s("text", { x: x(p.i), y: y(0) + 13, "text-anchor": "middle", class: "tick" }, String(p.i)));
+    }
+  }
   svg.append(s("polyline", { points: points.map((p) => `${x(p.i)},${y(p.y)}`).join(" "), class: "line" }));
   for (const p of points) {
     svg.append(s("circle", { cx: x(p.i), cy: y(p.y), r: 4, class: `pt ${p.who} ${p.y === 0 ? "zero" : ""}` },
