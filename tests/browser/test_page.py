@@ -25,7 +25,6 @@ import pytest
 os.environ.setdefault("SE_OFFLINE", "true")  # selenium-manager never downloads
 
 from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -224,8 +223,7 @@ def test_play_cram_to_the_end_shows_who_won_and_the_value_history(server, browse
     assert whos.count("you") == moves_made
     assert rows[-1].find_elements(By.TAG_NAME, "td")[4].text == "0"
     assert end.get_attribute("data-winner") == whos[-1]
-    # 2x3 Cram is an N-position: the engine, perfect, never lets you win after a losing first move,
-    # and the value history starts at the value the CLI gives.
+    # The value history starts at the value the CLI gives, and draws one point per position.
     start_value = cli_json("analyze", "cram", "2x3")["value"]
     assert rows[0].find_elements(By.TAG_NAME, "td")[4].text == str(start_value)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#history-chart circle")) == len(rows)
@@ -261,12 +259,14 @@ def test_census_table_sorts_filters_and_opens_a_code(server, browser):
     wait_for(browser, "#values-table")
 
 
-def test_a_view_link_restores_the_view(server, browser):
+def test_a_shared_link_restores_the_view_and_its_language(server, browser):
     browser.get(server + "/#/explain?game=sub:1,3,4&p=7&lang=zh")
     wait_for(browser, "#explain-result")
     assert browser.find_element(By.ID, "explain-positions").get_attribute("value") == "7"
     assert browser.find_element(By.ID, "explain-lang").get_attribute("value") == "zh"
-    try:
-        WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#winning-result"))
-    except TimeoutException:
-        pytest.fail("the winning moves of sub:1,3,4 7 were not shown")
+    assert browser.find_element(By.ID, "explain-game").get_attribute("value") == "sub:1,3,4"
+    # The page shows the value the CLI gives, and the outcome in Chinese (7 is a P-position).
+    cli = cli_json("analyze", "sub:1,3,4", "7")
+    winning = wait_for(browser, "#winning-result")
+    assert f"SG 值 {cli['value']}" in winning.text
+    assert ("后手必胜" if cli["outcome"] == "P" else "先手必胜") in winning.text
