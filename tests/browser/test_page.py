@@ -179,13 +179,16 @@ def test_explain_nim_3_4_5_shows_the_xor_and_a_winning_move(server, browser):
     box.send_keys("nim")
     browser.find_element(By.ID, "explain-positions").send_keys("3 4 5")
     browser.find_element(By.ID, "explain-go").click()
-    xor = wait_for(browser, "#bouton-xor")
+    sums = "#bouton .error, #winning .error"
+    xor = wait_for(browser, "#bouton-xor", fail_on=sums)
     assert xor.text == "2"
     assert "3 ⊕ 4 ⊕ 5 = 2" in browser.find_element(By.ID, "bouton-line").text
-    moves = wait_for(browser, "#winning-result")
+    moves = wait_for(browser, "#winning-result", fail_on=sums)
     assert "3 → 1" in moves.text
+    # The derivation of `grundy explain`: each heap's options and mex, then the words.
     derivation = wait_for(browser, "#explain-result")
-    assert derivation.text.strip()
+    assert "G(3) = 3" in derivation.text and "mex = 3" in derivation.text
+    assert browser.find_element(By.ID, "explain-lines").get_attribute("textContent").strip()
     shot(browser, "explain")
     # The language switch: the same derivation in Chinese.
     browser.find_element(By.CSS_SELECTOR, "#explain-lang option[value='zh']").click()
@@ -207,6 +210,9 @@ def test_play_cram_to_the_end_shows_who_won_and_the_value_history(server, browse
         if browser.find_elements(By.ID, "play-end"):
             break
         if moves_made == 0:
+            # 2x3 is an N-position (the CLI's value is not 0): some domino is coloured as winning.
+            assert cli_json("analyze", "cram", "2x3")["value"] != 0
+            assert browser.find_elements(By.CSS_SELECTOR, "#play-board button.sq.haswin")
             shot(browser, "play")
         # A domino: one free cell, then a cell the page offers beside it.
         free_cells(browser)[0].click()
