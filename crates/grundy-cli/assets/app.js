@@ -916,7 +916,7 @@ function renderScript(view, params) {
   view.append(h("h1", {}, "Your game"), h("p", { class: "hint" },
     "Write the options of a position as a Lua (or Rhai) script, or a TOML game file; it runs in the same sandbox as ",
     h("code", {}, "grundy values script:FILE"), " (no files, no network, bounded time and memory)."));
-  const exampleName = params.get("example");
+  let exampleName = params.get("example");
   const kind = SCRIPT_KINDS[params.get("kind")] ? params.get("kind") : "lua";
   const text = h("textarea", { id: "script-text", rows: 9, spellcheck: "false",
     "aria-describedby": "script-examples-h" }, params.get("src") || "");
@@ -927,9 +927,10 @@ function renderScript(view, params) {
   const out = h("div", { id: "script-output" });
   let examples = [];
   const run = () => {
-    const source = { name: `yours.${kindSel.value}`, text: text.value };
     const chosen = examples.find((e) => e.name === exampleName);
-    const params2 = chosen && chosen.text === text.value
+    const unchanged = chosen && chosen.text === text.value;
+    const source = { name: unchanged ? chosen.name : `yours.${kindSel.value}`, text: text.value };
+    const params2 = unchanged
       ? { example: exampleName, to: toIn.value }
       : { kind: kindSel.value, src: text.value.length <= 6000 ? text.value : null, to: toIn.value };
     history.replaceState(null, "", `#/script?${new URLSearchParams(Object.entries(params2).filter(([, v]) => v))}`);
@@ -952,6 +953,7 @@ function renderScript(view, params) {
           b.setAttribute("aria-pressed", b.dataset.name === e.name ? "true" : "false");
         }
         text.value = e.text;
+        exampleName = e.name;
         const ext = e.name.split(".").pop();
         if (SCRIPT_KINDS[ext]) kindSel.value = ext;
         history.replaceState(null, "", `#/script?example=${encodeURIComponent(e.name)}`);
