@@ -3,7 +3,7 @@
 
 use crate::commands::{
     analyze, census, completions, explain, games, graph, hackenbush, misere, nim, pattern, period,
-    play, plot, values,
+    play, plot, serve, values,
 };
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -130,6 +130,9 @@ pub enum Command {
         after_help = "Examples:\n  grundy census --codes octal:2 --to 100000\n  grundy census --codes 'octal:3' --to 1048576 --threads 2 --output census3 --resume\n  grundy census --codes 4.xx --to 65536 --format csv\n  grundy census --codes my-codes.txt --to 100000 --format json"
     )]
     Census(census::CensusArgs),
+    /// Serve Grundy Lab, a web page to explore, explain and play games, and its JSON API, on this machine.
+    #[command(after_help = serve::SERVE_HELP)]
+    Serve(serve::ServeArgs),
 }
 
 impl Command {

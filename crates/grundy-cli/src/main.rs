@@ -10,7 +10,7 @@
 //! The files are layered, bottom to top, with no import upward or
 //! sideways (`tests/layers.rs`): `format`, `terminal`, `errors`, `alloc`,
 //! `interrupt`, `disk`, `files`, `batch` (leaves); `progress`, `game` and the
-//! printer's parts; `printer`; `commands/*`; `cli`; `main`.
+//! printer's parts; `printer`; `commands/*`; `cli`; `server`; `main`.
 
 #![deny(clippy::too_many_lines)]
 
@@ -25,6 +25,7 @@ mod game;
 mod interrupt;
 mod printer;
 mod progress;
+mod server;
 mod terminal;
 
 use anyhow::Result;
@@ -92,6 +93,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Nim(a) => nim::run(a, out)?,
         Command::Hackenbush(a) => hackenbush::run(a, out)?,
         Command::Graph(a) => graph::run(a, out)?,
+        Command::Serve(a) => server::run(a, out)?,
     }
     out.flush()
 }

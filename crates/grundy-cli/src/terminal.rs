@@ -128,6 +128,13 @@ impl<W: Write> Escaping<W> {
     }
 }
 
+impl<W: Write> Escaping<W> {
+    /// The writer underneath.
+    pub fn get_ref(&self) -> &W {
+        &self.inner
+    }
+}
+
 impl<W: Write> Write for Escaping<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         if self.held.is_empty() {

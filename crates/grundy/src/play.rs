@@ -459,6 +459,147 @@ impl Match {
     }
 }
 
+/// How well the engine plays: perfectly, or with a rate of mistakes (for
+/// teaching: a student can beat an engine that errs now and then).
+///
+/// ```
+/// use grundy::play::Strength;
+/// assert!(Strength::with_mistakes(0.25).is_ok());
+/// assert!(Strength::with_mistakes(1.5).is_err());
+/// assert_eq!(Strength::default(), Strength::PERFECT);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strength {
+    mistakes: f64,
+}
+
+impl Default for Strength {
+    fn default() -> Self {
+        Strength::PERFECT
+    }
+}
+
+impl Strength {
+    /// The engine of [`Match::engine_move`]: no mistakes.
+    pub const PERFECT: Strength = Strength { mistakes: 0.0 };
+
+    /// An engine that, with probability `rate` (from 0 to 1), plays a
+    /// legal move drawn at random instead of its own choice; a rate
+    /// outside `0..=1` is an [`ErrorKind::Domain`](crate::ErrorKind::Domain)
+    /// error naming it.
+    pub fn with_mistakes(rate: f64) -> Result<Strength> {
+        if (0.0..=1.0).contains(&rate) {
+            Ok(Strength { mistakes: rate })
+        } else {
+            Err(crate::ErrorKind::Domain(format!(
+                "the rate of mistakes must be between 0 and 1, not `{rate}`"
+            ))
+            .into())
+        }
+    }
+
+    /// The rate of mistakes, from 0 (perfect) to 1 (every move random).
+    pub fn mistakes(&self) -> f64 {
+        self.mistakes
+    }
+}
+
+/// A seeded source of random draws (SplitMix64): the same seed gives the
+/// same mistakes, so a lesson or a test can be replayed.
+#[derive(Clone, Debug)]
+pub struct Dice {
+    state: u64,
+}
+
+impl Dice {
+    /// Dice that start from `seed`.
+    pub fn new(seed: u64) -> Dice {
+        Dice { state: seed }
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// True with probability `p` (0 never, 1 always).
+    pub fn chance(&mut self, p: f64) -> bool {
+        // 53 random bits as a number in [0, 1).
+        let x = (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        x < p
+    }
+
+    /// A number in `0..n` (`n` > 0), uniform up to a bias below 2^-32 for
+    /// the counts of moves met here.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+}
+
+/// The engine's choice at a given [`Strength`] ([`Match::engine_move_at`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineChoice {
+    /// The move played; `winning` says whether it leaves a P-position.
+    pub played: EngineMove,
+    /// True when the engine played its own choice ([`Match::engine_move`]),
+    /// false when a mistake was drawn and a random legal move played.
+    pub perfect: bool,
+}
+
+impl Match {
+    /// The engine's move at `strength`: with probability
+    /// [`Strength::mistakes`] (drawn from `dice`) a legal move chosen at
+    /// random among the first [`CACHED_OPTIONS`] of each component,
+    /// otherwise [`Match::engine_move`]. `None` when the game is over.
+    ///
+    /// ```
+    /// use grundy::play::{Dice, Match, Strength};
+    /// let game = grundy::spec::parse("nim").unwrap();
+    /// let mut m = Match::new(game, &["3".into(), "4".into(), "5".into()]).unwrap();
+    /// let always = Strength::with_mistakes(1.0).unwrap();
+    /// let c = m.engine_move_at(always, &mut Dice::new(7)).unwrap().unwrap();
+    /// assert!(!c.perfect);
+    /// assert!(m.legal_moves().unwrap().contains(&c.played.mv));
+    /// ```
+    pub fn engine_move_at(
+        &mut self,
+        strength: Strength,
+        dice: &mut Dice,
+    ) -> Result<Option<EngineChoice>> {
+        if strength.mistakes > 0.0 && dice.chance(strength.mistakes) {
+            let (moves, _) = self.legal_moves_head(usize::MAX)?;
+            if moves.is_empty() {
+                return Ok(None);
+            }
+            let mv = moves[dice.below(moves.len())].clone();
+            let winning = self.leaves_p_position(&mv)?;
+            return Ok(Some(EngineChoice {
+                played: EngineMove { mv, winning },
+                perfect: false,
+            }));
+        }
+        Ok(self.engine_move()?.map(|played| EngineChoice {
+            played,
+            perfect: true,
+        }))
+    }
+
+    /// Whether `mv` (a legal move of this position) leaves a P-position
+    /// (in misère play: a misère P-position), so wins against any defence.
+    pub fn leaves_p_position(&mut self, mv: &Move) -> Result<bool> {
+        let mut after = self.position.clone();
+        if mv.component < after.len() {
+            after.splice(mv.component..=mv.component, mv.to.iter().cloned());
+        }
+        let a = analyze_sum(self.game.as_mut(), self.misere, &after)?;
+        Ok(a.outcome == crate::strategy::Outcome::P)
+    }
+}
+
 /// The analysis of `position` in normal or misère play.
 fn analyze_sum(
     game: &mut dyn AnyGame,
@@ -631,6 +772,46 @@ mod tests {
         assert!(e.winning);
         m.play(&e.mv);
         assert_eq!(m.analysis().unwrap().value.map(|v| v.value()), Some(0));
+    }
+
+    /// Strength: no mistakes is the perfect engine; a rate of 1 plays
+    /// random legal moves, the same for the same seed; a rate in between
+    /// errs about that often (nim 3 4 5 has one winning move among 12).
+    #[test]
+    fn an_engine_with_a_rate_of_mistakes_errs_that_often_and_replays_by_seed() {
+        let mut m = start("nim", &[3, 4, 5]);
+        let best = m.engine_move().unwrap();
+        let perfect = m
+            .engine_move_at(Strength::PERFECT, &mut Dice::new(1))
+            .unwrap()
+            .unwrap();
+        assert!(perfect.perfect);
+        assert_eq!(Some(perfect.played), best);
+        let all = Strength::with_mistakes(1.0).unwrap();
+        let legal = m.legal_moves().unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..200 {
+            let c = m.engine_move_at(all, &mut Dice::new(seed)).unwrap().unwrap();
+            let again = m.engine_move_at(all, &mut Dice::new(seed)).unwrap().unwrap();
+            assert_eq!(c, again, "seed {seed}");
+            assert!(!c.perfect);
+            assert!(legal.contains(&c.played.mv), "{}", c.played.mv);
+            assert_eq!(c.played.winning, c.played.mv.to_string() == "0: 3 -> 1");
+            seen.insert(c.played.mv.to_string());
+        }
+        assert_eq!(seen.len(), legal.len(), "every legal move is drawn");
+        let third = Strength::with_mistakes(0.3).unwrap();
+        let mut dice = Dice::new(42);
+        let mistakes = (0..2000)
+            .filter(|_| !m.engine_move_at(third, &mut dice).unwrap().unwrap().perfect)
+            .count();
+        assert!((500..700).contains(&mistakes), "{mistakes} of 2000");
+        for bad in [-0.1, 1.01, f64::NAN] {
+            let e = Strength::with_mistakes(bad).unwrap_err();
+            assert!(e.to_string().contains(&format!("`{bad}`")), "{e}");
+        }
+        let mut done = start("nim", &[0]);
+        assert_eq!(done.engine_move_at(all, &mut Dice::new(3)).unwrap(), None);
     }
 
     #[test]

@@ -15,4 +15,5 @@ pub mod pattern;
 pub mod period;
 pub mod play;
 pub mod plot;
+pub mod serve;
 pub mod values;

@@ -48,11 +48,59 @@ impl Misere {
     }
 }
 
-/// Buffered standard output, control characters escaped
-/// ([`crate::terminal`]).
+/// Buffered standard output, or an in-memory buffer (a server's answer),
+/// control characters escaped ([`crate::terminal`]).
 pub struct Printer {
-    out: Escaping<BufWriter<io::StdoutLock<'static>>>,
+    out: Escaping<Sink>,
     quiet: bool,
+}
+
+/// Where a [`Printer`] writes.
+enum Sink {
+    /// Standard output (the `grundy` command).
+    Stdout(BufWriter<io::StdoutLock<'static>>),
+    /// Memory: what a server sends back ([`Printer::buffer`]).
+    Buffer(Captured),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Stdout(w) => w.write(buf),
+            Sink::Buffer(c) => {
+                c.0.borrow_mut().out.extend_from_slice(buf);
+                Ok(buf.len())
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Stdout(w) => w.flush(),
+            Sink::Buffer(_) => Ok(()),
+        }
+    }
+}
+
+/// What a [`Printer::buffer`] printed: its output and its notes.
+#[derive(Default)]
+pub struct Output {
+    /// Everything printed as results, escaped as on a terminal.
+    pub out: Vec<u8>,
+    /// The notes (what the command says on stderr), one a line.
+    pub notes: Vec<String>,
+}
+
+/// A handle on the output of a [`Printer::buffer`], read after the
+/// command ran ([`Captured::take`]).
+#[derive(Clone, Default)]
+pub struct Captured(std::rc::Rc<std::cell::RefCell<Output>>);
+
+impl Captured {
+    /// What was printed so far, leaving the buffer empty.
+    pub fn take(&self) -> Output {
+        std::mem::take(&mut *self.0.borrow_mut())
+    }
 }
 
 /// Raw writes (the interactive `play` session writes through these).
@@ -81,9 +129,24 @@ impl Printer {
     /// A printer on standard output; `quiet` drops notes.
     pub fn stdout(quiet: bool) -> Printer {
         Printer {
-            out: Escaping::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
+            out: Escaping::new(Sink::Stdout(BufWriter::with_capacity(
+                1 << 16,
+                io::stdout().lock(),
+            ))),
             quiet,
         }
+    }
+
+    /// A printer into memory, and the handle to read what it printed:
+    /// a command run for a server prints exactly what it prints on a
+    /// terminal. Its notes are kept beside the output, not printed.
+    pub fn buffer(quiet: bool) -> (Printer, Captured) {
+        let captured = Captured::default();
+        let printer = Printer {
+            out: Escaping::new(Sink::Buffer(captured.clone())),
+            quiet,
+        };
+        (printer, captured)
     }
 
     /// True under `--quiet`: no progress bars, no notes.
@@ -101,9 +164,14 @@ impl Printer {
     /// of a long run): on stderr, after what stdout holds so far, and not at
     /// all under `--quiet`.
     pub fn note(&mut self, text: &str) -> Result<()> {
-        if !self.quiet {
-            self.out.flush()?;
-            writeln!(io::stderr().lock(), "{}", crate::terminal::escape(text))?;
+        if self.quiet {
+            return Ok(());
+        }
+        self.out.flush()?;
+        let escaped = crate::terminal::escape(text);
+        match self.out.get_ref() {
+            Sink::Buffer(c) => c.0.borrow_mut().notes.push(escaped.into_owned()),
+            Sink::Stdout(_) => writeln!(io::stderr().lock(), "{escaped}")?,
         }
         Ok(())
     }

@@ -20,6 +20,8 @@
 //!   goes to the take-and-break engine ([`crate::solve::TakeBreakSolver`]);
 //! - [`DiskFiles`]: the one disk implementation of [`SpecFiles`]
 //!   (`script:FILE`, `toml:FILE`), within [`MAX_GAME_FILE_BYTES`](crate::files::MAX_GAME_FILE_BYTES);
+//! - [`RequestFiles`]: a server's files, held in memory (the request's
+//!   body), never the disk; their scripts under [`RequestPolicy::script_limits`];
 //! - the global allocator a front-end declares so that a Rhai script's
 //!   memory is bounded in total is `grundy_alloc::CountingAlloc` (a crate
 //!   of its own: the library keeps unsafe code to its engine's kernels);
@@ -196,6 +198,76 @@ impl SpecFiles for DiskFiles {
     }
 }
 
+/// The files of one request, held in memory: what a server parses a
+/// spec with. A spec's file (`script:NAME`, `toml:NAME`, a script a game
+/// file names) is the text held under that exact name (a server holds the
+/// request's body under the name its spec gives, and may add files of its
+/// own, such as its embedded examples); any other name is refused. Nothing
+/// is read from the disk. Scripts run under
+/// [`RequestPolicy::script_limits`].
+#[derive(Clone, Debug, Default)]
+pub struct RequestFiles {
+    files: Vec<(String, String)>,
+    #[cfg(feature = "script")]
+    limits: crate::script::ScriptLimits,
+}
+
+impl RequestFiles {
+    /// No files yet; scripts bounded by `policy`.
+    pub fn new(policy: &RequestPolicy) -> RequestFiles {
+        #[cfg(not(feature = "script"))]
+        let _ = policy;
+        RequestFiles {
+            files: Vec::new(),
+            #[cfg(feature = "script")]
+            limits: policy.script_limits(),
+        }
+    }
+
+    /// The same with `text` held under `name` (replacing a file of that
+    /// name).
+    pub fn with(mut self, name: &str, text: &str) -> RequestFiles {
+        self.files.retain(|(n, _)| n != name);
+        self.files.push((name.to_string(), text.to_string()));
+        self
+    }
+}
+
+impl SpecFiles for RequestFiles {
+    fn read(&self, spec: &str, path: &str) -> Result<String> {
+        let found = self.files.iter().find(|(n, _)| n == path);
+        found.map(|(_, t)| t.clone()).ok_or_else(|| {
+            crate::Error::invalid_spec(
+                spec,
+                format!(
+                    "names the file `{path}`, and no file of that name came with the request \
+                     (nothing is read from the disk)"
+                ),
+            )
+        })
+    }
+
+    #[cfg(feature = "script")]
+    fn script_limits(&self) -> Result<crate::script::ScriptLimits> {
+        Ok(self.limits.clone())
+    }
+}
+
+#[cfg(feature = "script")]
+impl RequestPolicy {
+    /// The limits a scripted game runs under in this request: the
+    /// defaults ([`crate::script::ScriptLimits::default`]), their times
+    /// no longer than the request's `time_limit`.
+    pub fn script_limits(&self) -> crate::script::ScriptLimits {
+        let mut limits = crate::script::ScriptLimits::default();
+        if let Some(t) = self.time_limit {
+            limits.max_call_time = limits.max_call_time.min(t);
+            limits.max_total_time = limits.max_total_time.min(t);
+        }
+        limits
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,6 +308,28 @@ mod tests {
             policy.start().check().unwrap_err().kind(),
             ErrorKind::Cancelled
         ));
+    }
+
+    #[test]
+    fn request_files_are_the_ones_held_and_never_the_disk() {
+        let policy = RequestPolicy {
+            time_limit: Some(Duration::from_secs(2)),
+            ..RequestPolicy::default()
+        };
+        let none = RequestFiles::new(&policy);
+        // A file that exists on disk is not read.
+        let e = crate::spec::parse_with("toml:Cargo.toml", &none).unwrap_err();
+        assert!(e.to_string().contains("no file of that name came"), "{e}");
+        let body = "name = \"mine\"";
+        let files = RequestFiles::new(&policy).with("x.toml", "old").with("x.toml", body);
+        assert_eq!(files.read("toml:x.toml", "x.toml").unwrap(), body);
+        assert!(files.read("toml:y.toml", "y.toml").is_err());
+        #[cfg(feature = "script")]
+        {
+            let l = files.script_limits().unwrap();
+            assert!(l.max_call_time <= Duration::from_secs(2));
+            assert!(l.max_total_time <= Duration::from_secs(2));
+        }
     }
 
     #[test]
