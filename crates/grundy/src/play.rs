@@ -796,8 +796,14 @@ mod tests {
         let legal = m.legal_moves().unwrap();
         let mut seen = std::collections::HashSet::new();
         for seed in 0..200 {
-            let c = m.engine_move_at(all, &mut Dice::new(seed)).unwrap().unwrap();
-            let again = m.engine_move_at(all, &mut Dice::new(seed)).unwrap().unwrap();
+            let c = m
+                .engine_move_at(all, &mut Dice::new(seed))
+                .unwrap()
+                .unwrap();
+            let again = m
+                .engine_move_at(all, &mut Dice::new(seed))
+                .unwrap()
+                .unwrap();
             assert_eq!(c, again, "seed {seed}");
             assert!(!c.perfect);
             assert!(legal.contains(&c.played.mv), "{}", c.played.mv);

@@ -322,11 +322,15 @@ mod tests {
         assert!(e.to_string().contains("no file of that name came"), "{e}");
         #[cfg(feature = "script")]
         {
-            let e = crate::spec::parse_with("toml:Cargo.toml", &none).err().unwrap();
+            let e = crate::spec::parse_with("toml:Cargo.toml", &none)
+                .err()
+                .unwrap();
             assert!(e.to_string().contains("no file of that name came"), "{e}");
         }
         let body = "name = \"mine\"";
-        let files = RequestFiles::new(&policy).with("x.toml", "old").with("x.toml", body);
+        let files = RequestFiles::new(&policy)
+            .with("x.toml", "old")
+            .with("x.toml", body);
         assert_eq!(files.read("toml:x.toml", "x.toml").unwrap(), body);
         assert!(files.read("toml:y.toml", "y.toml").is_err());
         #[cfg(feature = "script")]
