@@ -59,7 +59,10 @@ fn hammer(host: &str, path: &str, clients: usize, n: usize) -> bool {
         .collect();
     barrier.wait();
     let started = Instant::now();
-    let all: Vec<(Duration, u16, u64)> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
+    let all: Vec<(Duration, u16, u64)> = threads
+        .into_iter()
+        .flat_map(|t| t.join().unwrap())
+        .collect();
     let wall = started.elapsed();
     let mut latencies: Vec<Duration> = all.iter().map(|r| r.0).collect();
     latencies.sort();
@@ -122,7 +125,12 @@ fn main() {
     println!("server {binary} at {host}, time limit {limit} s");
     let n = if short { 10 } else { 200 };
     let mut ok = hammer(&host, "/api/values?game=kayles&to=1000", CLIENTS, n);
-    ok &= hammer(&host, "/api/analyze?game=nim&position=3&position=4&position=5", CLIENTS, n);
+    ok &= hammer(
+        &host,
+        "/api/analyze?game=nim&position=3&position=4&position=5",
+        CLIENTS,
+        n,
+    );
 
     // The heaviest request allowed: a period search with no bound of its
     // own, stopped by the time limit (503 naming it).
@@ -138,7 +146,11 @@ fn main() {
     let during = Duration::from_secs_f64(limit.parse::<f64>().unwrap() * 0.8);
     let light_host = host.clone();
     let light = std::thread::spawn(move || probe(&light_host, "/api/games", during));
-    let (small, small_ok) = probe(&host, "/api/analyze?game=nim&position=3&position=4&position=5", during);
+    let (small, small_ok) = probe(
+        &host,
+        "/api/analyze?game=nim&position=3&position=4&position=5",
+        during,
+    );
     let (games, games_ok) = light.join().unwrap();
     let (took, status, text) = heavy.join().unwrap();
     println!(
@@ -146,7 +158,10 @@ fn main() {
         took.as_secs_f64(),
         text.chars().take(160).collect::<String>()
     );
-    for (name, l, good) in [("/api/games", &games, games_ok), ("/api/analyze nim 3 4 5", &small, small_ok)] {
+    for (name, l, good) in [
+        ("/api/games", &games, games_ok),
+        ("/api/analyze nim 3 4 5", &small, small_ok),
+    ] {
         println!(
             "  meanwhile {name}: {} requests, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, all 200: {good}",
             l.len(),

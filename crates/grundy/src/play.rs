@@ -24,6 +24,11 @@
 //! are listed. This is a heuristic, not a theorem: it keeps the game long
 //! and the winning replies rare.
 //!
+//! **Strength** ([`Match::engine_move_at`]): for teaching, the engine may
+//! err: with the probability a [`Strength`] gives it plays a legal move
+//! drawn at random (from seeded [`Dice`], so a game can be replayed)
+//! instead of its own choice.
+//!
 //! **Misère play** ([`Match::new_misere`]): whoever cannot move wins. The
 //! outcome and winning moves are those of [`listed::analyze_misere`] (the
 //! SJ theorem when its condition holds, the family's misère analysis, or
@@ -791,8 +796,14 @@ mod tests {
         let legal = m.legal_moves().unwrap();
         let mut seen = std::collections::HashSet::new();
         for seed in 0..200 {
-            let c = m.engine_move_at(all, &mut Dice::new(seed)).unwrap().unwrap();
-            let again = m.engine_move_at(all, &mut Dice::new(seed)).unwrap().unwrap();
+            let c = m
+                .engine_move_at(all, &mut Dice::new(seed))
+                .unwrap()
+                .unwrap();
+            let again = m
+                .engine_move_at(all, &mut Dice::new(seed))
+                .unwrap()
+                .unwrap();
             assert_eq!(c, again, "seed {seed}");
             assert!(!c.perfect);
             assert!(legal.contains(&c.played.mv), "{}", c.played.mv);

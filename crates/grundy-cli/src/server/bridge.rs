@@ -174,7 +174,11 @@ pub fn argv(endpoint: Endpoint, p: &Params, image: &str) -> Result<Vec<String>, 
 
 /// Parses `argv` with the CLI's parser and runs the command into memory
 /// under `policy`, its specs reading `files`.
-pub fn run(argv: &[String], files: RequestFiles, policy: &RequestPolicy) -> Result<Output, ApiError> {
+pub fn run(
+    argv: &[String],
+    files: RequestFiles,
+    policy: &RequestPolicy,
+) -> Result<Output, ApiError> {
     let mut cmd = cli::command();
     let args = std::iter::once("grundy".to_string()).chain(argv.iter().cloned());
     let usage = |e: clap::Error| {

@@ -276,7 +276,10 @@ mod tests {
                 .await;
             let (status, body) = body_of(r).await;
             assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
-            assert!(body["error"].as_str().unwrap().contains("planted defect"), "{body}");
+            assert!(
+                body["error"].as_str().unwrap().contains("planted defect"),
+                "{body}"
+            );
             // The one place is free again.
             let r = limits.heavy(|_| Ok(StatusCode::OK.into_response())).await;
             assert_eq!(r.status(), StatusCode::OK);
@@ -300,9 +303,16 @@ mod tests {
             while limits.heavy.available_permits() > 0 {
                 tokio::time::sleep(Duration::from_millis(5)).await;
             }
-            let (status, body) = body_of(limits.heavy(|_| Ok(StatusCode::OK.into_response())).await).await;
+            let (status, body) =
+                body_of(limits.heavy(|_| Ok(StatusCode::OK.into_response())).await).await;
             assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-            assert!(body["error"].as_str().unwrap().contains("`1` requests computing and `0` waiting"), "{body}");
+            assert!(
+                body["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("`1` requests computing and `0` waiting"),
+                "{body}"
+            );
             tx.send(()).unwrap();
             assert_eq!(first.await.unwrap().status(), StatusCode::OK);
         });
@@ -311,12 +321,28 @@ mod tests {
     #[test]
     fn library_errors_get_the_status_of_the_readme() {
         let e = |k: ErrorKind| status_of(&k);
-        assert_eq!(e(ErrorKind::InvalidSpec { spec: "x".into(), reason: "r".into() }), StatusCode::BAD_REQUEST);
-        assert_eq!(e(ErrorKind::TooManyPositions { limit: 1 }), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            e(ErrorKind::InvalidSpec {
+                spec: "x".into(),
+                reason: "r".into()
+            }),
+            StatusCode::BAD_REQUEST
+        );
+        assert_eq!(
+            e(ErrorKind::TooManyPositions { limit: 1 }),
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
         assert_eq!(e(ErrorKind::Cancelled), StatusCode::SERVICE_UNAVAILABLE);
-        let limit = |work: &str| ErrorKind::LimitReached { work: work.into(), limit: "`1 s`".into(), reached: "x".into() };
+        let limit = |work: &str| ErrorKind::LimitReached {
+            work: work.into(),
+            limit: "`1 s`".into(),
+            reached: "x".into(),
+        };
         assert_eq!(e(limit("the request")), StatusCode::SERVICE_UNAVAILABLE);
-        assert_eq!(e(limit("the values of `kayles`")), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            e(limit("the values of `kayles`")),
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
         assert_eq!(kind_name(&limit("w")), "LimitReached");
         assert_eq!(kind_name(&ErrorKind::Cancelled), "Cancelled");
     }

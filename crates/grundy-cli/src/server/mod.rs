@@ -72,7 +72,11 @@ pub fn run(a: &ServeArgs, out: &mut Printer) -> Result<()> {
 
 /// Opens `url` in a browser; failing that, a note.
 fn open_browser(url: &str, out: &mut Printer) -> Result<()> {
-    let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
     let started = std::process::Command::new(opener)
         .arg(url)
         .stdin(std::process::Stdio::null())
@@ -80,7 +84,9 @@ fn open_browser(url: &str, out: &mut Printer) -> Result<()> {
         .stderr(std::process::Stdio::null())
         .spawn();
     if let Err(e) = started {
-        out.note(&format!("note: could not open a browser (`{opener}`: {e}); open {url} yourself"))?;
+        out.note(&format!(
+            "note: could not open a browser (`{opener}`: {e}); open {url} yourself"
+        ))?;
     }
     Ok(())
 }

@@ -73,7 +73,10 @@ pub fn moves(p: &Params, files: RequestFiles, policy: &RequestPolicy) -> Result<
         let mut m = start(p)?;
         let a = m.analysis()?;
         let (listed, total) = m.legal_moves_head(MAX_MOVES)?;
-        let moves: Vec<Value> = listed.iter().map(|mv| move_json(mv, wins(&a, mv))).collect();
+        let moves: Vec<Value> = listed
+            .iter()
+            .map(|mv| move_json(mv, wins(&a, mv)))
+            .collect();
         Ok(json!({
             "game": m.spec(),
             "position": m.position(),
@@ -94,9 +97,9 @@ pub fn engine(p: &Params, files: RequestFiles, policy: &RequestPolicy) -> Result
     p.only(&["game", "position", "misere", "param", "mistakes", "seed"])?;
     let rate = match p.one("mistakes")? {
         None => 0.0,
-        Some(r) => r
-            .parse::<f64>()
-            .map_err(|_| ApiError::usage(format!("`mistakes` is a number from 0 to 1, not `{r}`")))?,
+        Some(r) => r.parse::<f64>().map_err(|_| {
+            ApiError::usage(format!("`mistakes` is a number from 0 to 1, not `{r}`"))
+        })?,
     };
     let seed = match p.one("seed")? {
         None => std::time::SystemTime::now()

@@ -72,8 +72,10 @@ async fn asset(Path(name): Path<String>) -> Response {
 }
 
 async fn not_found() -> Response {
-    ApiError::not_found("no such page: the page is `/`, its files are under `/assets/`, the API under `/api/`")
-        .into_response()
+    ApiError::not_found(
+        "no such page: the page is `/`, its files are under `/assets/`, the API under `/api/`",
+    )
+    .into_response()
 }
 
 /// `/api/examples`: the files of `examples/games/`, embedded.
@@ -133,10 +135,17 @@ fn file_name(game: &str) -> Option<&str> {
 
 /// The files a request's specs may read: the embedded examples (as
 /// `examples/games/NAME`) and the body, under the name its spec gives.
-fn files_of(p: &Params, body: Option<&str>, policy: &RequestPolicy) -> Result<RequestFiles, ApiError> {
+fn files_of(
+    p: &Params,
+    body: Option<&str>,
+    policy: &RequestPolicy,
+) -> Result<RequestFiles, ApiError> {
     let mut files = RequestFiles::new(policy);
     for (name, bytes) in EXAMPLES {
-        files = files.with(&format!("examples/games/{name}"), &String::from_utf8_lossy(bytes));
+        files = files.with(
+            &format!("examples/games/{name}"),
+            &String::from_utf8_lossy(bytes),
+        );
     }
     if let Some(text) = body {
         let game = p.required("game")?;
@@ -160,9 +169,15 @@ fn image_path() -> PathBuf {
 async fn api(app: App, endpoint: String, p: Params, body: Option<String>) -> Response {
     if endpoint == "games" && body.is_none() {
         // Light: no computing, no place taken.
-        return answer(Endpoint::Games, &p, RequestFiles::default(), &app.limits.policy());
+        return answer(
+            Endpoint::Games,
+            &p,
+            RequestFiles::default(),
+            &app.limits.policy(),
+        );
     }
-    let known = Endpoint::of(&endpoint).is_some() || matches!(endpoint.as_str(), "moves" | "engine");
+    let known =
+        Endpoint::of(&endpoint).is_some() || matches!(endpoint.as_str(), "moves" | "engine");
     if !known {
         return not_found().await;
     }
