@@ -115,6 +115,22 @@ fn the_api_answers_exactly_what_the_commands_print_with_format_json() {
             &["period", "sub:1,3,4", "--format", "json"],
         ),
         (
+            "/api/explain?game=nim&position=3&position=4&position=5",
+            &["explain", "nim", "3", "4", "5", "--format", "json"],
+        ),
+        (
+            "/api/explain?game=sub:1,3,4&position=7&lang=zh",
+            &[
+                "explain",
+                "sub:1,3,4",
+                "7",
+                "--lang",
+                "zh",
+                "--format",
+                "json",
+            ],
+        ),
+        (
             "/api/period?game=kayles",
             &["period", "kayles", "--format", "json"],
         ),
@@ -410,6 +426,17 @@ fn moves_say_which_win_and_the_engine_plays_at_a_chosen_strength() {
         (over["move"].is_null(), over["over"].as_bool()),
         (true, Some(true))
     );
+    // Regression: Cram's analysis writes the domino just placed `x`, its
+    // list of moves `#`; every move was marked losing on 2x3, where three
+    // win (as `analyze` counts them).
+    let cram = get(&s.host, "/api/moves?game=cram&position=2x3").json();
+    let won = cram["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["wins"] == true)
+        .count();
+    assert_eq!((cram["outcome"].as_str(), won), (Some("N"), 3), "{cram}");
     // A Cram board, played to the end by the engine against itself.
     let mut position = vec!["3x3".to_string()];
     for _ in 0..10 {

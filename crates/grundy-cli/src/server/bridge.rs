@@ -9,7 +9,7 @@
 
 use super::limits::{ApiError, TooLarge, MAX_PLOT_VALUES, MAX_VALUES};
 use crate::cli::{self, Cli, Command};
-use crate::commands::{analyze, games, pattern, period, plot, values};
+use crate::commands::{analyze, explain, games, pattern, period, plot, values};
 use crate::game::{with_request, RequestContext};
 use crate::printer::{Output, Printer};
 use clap::FromArgMatches;
@@ -85,6 +85,8 @@ pub enum Endpoint {
     Pattern,
     /// `/api/plot` (an SVG).
     Plot,
+    /// `/api/explain`.
+    Explain,
 }
 
 impl Endpoint {
@@ -97,6 +99,7 @@ impl Endpoint {
             "period" => Endpoint::Period,
             "pattern" => Endpoint::Pattern,
             "plot" => Endpoint::Plot,
+            "explain" => Endpoint::Explain,
             _ => return None,
         })
     }
@@ -158,6 +161,16 @@ pub fn argv(endpoint: Endpoint, p: &Params, image: &str) -> Result<Vec<String>, 
             flags(&mut a, p, "to", "to")?;
             flags(&mut a, p, "param", "param")?;
             game_and(&mut a, false)?;
+        }
+        Endpoint::Explain => {
+            p.only(&["game", "position", "misere", "lang", "param"])?;
+            a.extend(["explain".into(), "--format=json".into()]);
+            if p.flag("misere")? {
+                a.push("--misere".into());
+            }
+            flags(&mut a, p, "lang", "lang")?;
+            flags(&mut a, p, "param", "param")?;
+            game_and(&mut a, true)?;
         }
         Endpoint::Plot => {
             p.only(&["game", "from", "to", "width", "height", "param"])?;
@@ -235,6 +248,7 @@ fn dispatch(command: &Command, out: &mut Printer) -> anyhow::Result<()> {
         Command::Analyze(a) => analyze::run(a, out),
         Command::Period(a) => period::run(a, out),
         Command::Pattern(a) => pattern::run(a, out),
+        Command::Explain(a) => explain::run(a, out),
         Command::Plot(a) => {
             let n = a.to.saturating_sub(a.from.unwrap_or(0)).saturating_add(1);
             if n > MAX_PLOT_VALUES {

@@ -73,9 +73,21 @@ pub fn moves(p: &Params, files: RequestFiles, policy: &RequestPolicy) -> Result<
         let mut m = start(p)?;
         let a = m.analysis()?;
         let (listed, total) = m.legal_moves_head(MAX_MOVES)?;
+        let mut won: Vec<Option<bool>> = listed.iter().map(|mv| wins(&a, mv)).collect();
+        // A game may write a move's result one way in its list of moves
+        // and another in its analysis (Cram marks the domino just placed
+        // `x` there, `#` here): an N-position whose winning moves match no
+        // legal move is asked about each move instead.
+        if a.outcome == Outcome::N && won.iter().all(|w| *w == Some(false)) {
+            won = listed
+                .iter()
+                .map(|mv| m.leaves_p_position(mv).map(Some))
+                .collect::<grundy::error::Result<_>>()?;
+        }
         let moves: Vec<Value> = listed
             .iter()
-            .map(|mv| move_json(mv, wins(&a, mv)))
+            .zip(won)
+            .map(|(mv, w)| move_json(mv, w))
             .collect();
         Ok(json!({
             "game": m.spec(),

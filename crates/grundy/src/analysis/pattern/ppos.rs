@@ -176,8 +176,8 @@ fn moving_preperiod(zero: &[u64], p: &[u64]) -> Option<Finding> {
     None
 }
 
-/// Moduli tried by [`classes_and_powers`].
-const UNION_MODULI: std::ops::RangeInclusive<u64> = 2..=12;
+/// The largest modulus tried by [`classes_and_powers`] (from 2).
+const MAX_UNION_MODULUS: u64 = 12;
 
 /// P-positions `n ≥ 1` that are whole residue classes mod `m` together
 /// with a geometric sequence `c·b^k` (`k ≥ 0`) and nothing else, on the
@@ -188,10 +188,10 @@ const UNION_MODULI: std::ops::RangeInclusive<u64> = 2..=12;
 /// proven). The least modulus wins.
 fn classes_and_powers(zero: &[u64], p: &[u64]) -> Option<Finding> {
     let len = zero.len() as u64;
-    if len < 2 * MIN_TERMS as u64 * UNION_MODULI.end() {
+    if len < 2 * MIN_TERMS as u64 * MAX_UNION_MODULUS {
         return None;
     }
-    UNION_MODULI.find_map(|m| {
+    (2..=MAX_UNION_MODULUS).find_map(|m| {
         let full: Vec<u64> = (0..m)
             .filter(|&r| {
                 let first = if r == 0 { m } else { r };
