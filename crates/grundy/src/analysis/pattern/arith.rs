@@ -169,7 +169,7 @@ fn fits(
     let defined = |n: u64| (f.at)(sieve, n).and_then(|v| i64::try_from(v).ok());
     let value = |n: u64| i64::try_from(values[n as usize]).ok();
     // The offset from the last term, then the first n0 from which it holds.
-    let last = class(1).last()?;
+    let last = class(1).next_back()?;
     let c = value(last)? - defined(last)?;
     if !OFFSETS.contains(&c) {
         return None;

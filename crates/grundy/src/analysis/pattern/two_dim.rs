@@ -539,7 +539,7 @@ mod tests {
         let mut g = vec![vec![0u64; side as usize]; side as usize];
         for x in 0..side as usize {
             for y in 0..side as usize {
-                let mut seen = vec![false; 64];
+                let mut seen = [false; 64];
                 for a in 0..x {
                     for b in 0..y {
                         seen[(g[a][y] ^ g[x][b] ^ g[a][b]) as usize] = true;
