@@ -11,7 +11,7 @@
 //!   periodic after a listed prefix (the rule written out for short
 //!   periods), affine forms `G(n) = n`, `n mod k`, `⌊n/k⌋`, the heaps where
 //!   each value first appears when they follow a rule, the rare/common
-//!   split when one is clear; number-theoretic forms ([`arith`]:
+//!   split when one is clear; number-theoretic forms (`arith`:
 //!   `G(n) = popcount(n)`, `v2(n) + 1`, `π(spf(n))` on the odd `n`,
 //!   `G(n) = G(spf(n))`, ...);
 //! - **P-positions, one dimension** ([`ppos`]): unions of arithmetic
