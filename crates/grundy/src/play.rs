@@ -600,8 +600,17 @@ impl Match {
         if mv.component < after.len() {
             after.splice(mv.component..=mv.component, mv.to.iter().cloned());
         }
-        let a = analyze_sum(self.game.as_mut(), self.misere, &after)?;
-        Ok(a.outcome == crate::strategy::Outcome::P)
+        let outcome = if self.misere {
+            listed::analyze_misere(self.game.as_mut(), &after)?
+                .analysis
+                .outcome
+        } else {
+            // Only the outcome: no winning move of `after` is listed.
+            self.game
+                .analyze_without_moves(&after, &AnalyzeOptions::default(), true)?
+                .outcome
+        };
+        Ok(outcome == crate::strategy::Outcome::P)
     }
 }
 

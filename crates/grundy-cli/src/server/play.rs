@@ -6,7 +6,7 @@ use super::bridge::{within, Params};
 use super::limits::ApiError;
 use grundy::play::{join_sum, Dice, EngineChoice, Match, Move, Strength};
 use grundy::service::{RequestFiles, RequestPolicy};
-use grundy::strategy::{Analysis, MovesListed, Outcome};
+use grundy::strategy::Outcome;
 use serde_json::{json, Value};
 
 /// Moves listed at most by `/api/moves` (`moves_total` counts them all).
@@ -43,28 +43,6 @@ fn move_json(mv: &Move, wins: Option<bool>) -> Value {
     })
 }
 
-/// Whether `mv` is among the analysis's winning moves, when they are all
-/// listed (then a move wins iff it is one of them).
-fn wins(a: &Analysis<String>, mv: &Move) -> Option<bool> {
-    if a.outcome == Outcome::P {
-        return Some(false);
-    }
-    if a.moves_listed != MovesListed::All || a.unlisted_moves > 0 {
-        return None;
-    }
-    let sorted = |v: &[String]| {
-        let mut v = v.to_vec();
-        v.sort();
-        v
-    };
-    let to = sorted(&mv.to);
-    Some(
-        a.winning_moves
-            .iter()
-            .any(|w| w.component == mv.component && w.from == mv.from && sorted(&w.to) == to),
-    )
-}
-
 /// `/api/moves`: the position, its value and outcome, every legal move
 /// (the first [`MAX_MOVES`]) and whether each wins.
 pub fn moves(p: &Params, files: RequestFiles, policy: &RequestPolicy) -> Result<Value, ApiError> {
@@ -73,17 +51,15 @@ pub fn moves(p: &Params, files: RequestFiles, policy: &RequestPolicy) -> Result<
         let mut m = start(p)?;
         let a = m.analysis()?;
         let (listed, total) = m.legal_moves_head(MAX_MOVES)?;
-        let mut won: Vec<Option<bool>> = listed.iter().map(|mv| wins(&a, mv)).collect();
-        // A game may write a move's result one way in its list of moves
-        // and another in its analysis (Cram marks the domino just placed
-        // `x` there, `#` here): an N-position whose winning moves match no
-        // legal move is asked about each move instead.
-        if a.outcome == Outcome::N && won.iter().all(|w| *w == Some(false)) {
-            won = listed
-                .iter()
-                .map(|mv| m.leaves_p_position(mv).map(Some))
-                .collect::<grundy::error::Result<_>>()?;
-        }
+        // From a P-position every move loses; from any other, each move is
+        // asked whether it leaves a P-position (its outcome only).
+        let won = listed
+            .iter()
+            .map(|mv| match a.outcome {
+                Outcome::P => Ok(Some(false)),
+                _ => m.leaves_p_position(mv).map(Some),
+            })
+            .collect::<grundy::error::Result<Vec<_>>>()?;
         let moves: Vec<Value> = listed
             .iter()
             .zip(won)
