@@ -153,6 +153,10 @@ pub struct HeapSpec<G: HeapGame + Clone> {
     take_break: Option<TakeBreak>,
     /// The last misère quotient computed for `analyze --misere`.
     quotient: Option<MisereQuotient>,
+    /// The smallest heap bound whose quick quotient failed: a larger one
+    /// fails too (its search reaches the same heap), so it is not tried
+    /// again on every analysis.
+    quotient_failed_at: Option<u64>,
 }
 
 /// `analyze --misere` tries a misère quotient (with
@@ -167,6 +171,7 @@ impl<G: HeapGame + Clone> HeapSpec<G> {
             values: HeapValues::new(game.clone()),
             take_break: game.take_break(),
             quotient: None,
+            quotient_failed_at: None,
             game,
         }
     }
@@ -178,6 +183,7 @@ impl<G: HeapGame + Clone> HeapSpec<G> {
             values: HeapValues::with_config(game.clone(), config),
             take_break: game.take_break(),
             quotient: None,
+            quotient_failed_at: None,
             game,
         }
     }
@@ -348,9 +354,15 @@ impl<G: HeapGame + Clone> HeapSpec<G> {
             return Ok(None);
         }
         if self.quotient.as_ref().is_none_or(|q| q.heaps() < max) {
+            if self.quotient_failed_at.is_some_and(|failed| max >= failed) {
+                return Ok(None);
+            }
             match misere_quotient(&self.game, max, &QuotientConfig::quick()) {
                 Ok(q) => self.quotient = Some(q),
-                Err(_) => return Ok(None),
+                Err(_) => {
+                    self.quotient_failed_at = Some(max);
+                    return Ok(None);
+                }
             }
         }
         let Some((outcome, moves)) = self.quotient.as_ref().and_then(|q| q.analyze(heaps)) else {
@@ -358,5 +370,41 @@ impl<G: HeapGame + Clone> HeapSpec<G> {
         };
         let analysis = misere_analysis(outcome, moves);
         Ok(Some(analysis.map(u64::to_string)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `analyze kayles 9 --misere` took 1.8 s: the quick quotient searched
+    /// two million moves before giving up at heap 9, and was tried again on
+    /// every analysis of the same game. It gives up within its small
+    /// budget now, once, and the exhaustive search answers.
+    #[test]
+    fn a_misere_quotient_beyond_the_quick_limits_is_given_up_once_and_the_search_answers() {
+        let code = TakeBreak::octal("0.77").unwrap();
+        let mut game = HeapSpec::new(code.clone());
+        let misere = AnalyzeOptions { misere: true };
+        let nine = ["9".to_string()];
+        let first = game.analyze(&nine, &misere).unwrap();
+        assert_eq!(first.outcome, crate::strategy::Outcome::P);
+        assert_eq!(game.quotient_failed_at, Some(9));
+        // A larger heap is not tried with the quick limits again; the
+        // exhaustive search still answers it (heap 10 of Kayles: N).
+        let ten = game.analyze(&["10".to_string()], &misere).unwrap();
+        assert_eq!(ten.outcome, crate::strategy::Outcome::N);
+        assert_eq!(game.quotient_failed_at, Some(9));
+        assert!(game.quotient.is_none());
+        // Smaller heaps still go through a quotient.
+        let five = game.analyze(&["5".to_string()], &misere).unwrap();
+        assert!(game.quotient.is_some());
+        assert_eq!(five.outcome, crate::strategy::Outcome::N);
+        // The quick limits themselves: the search that used to run 1.8 s
+        // fails at heap 9 within a tenth of its old budget of moves.
+        let quick = QuotientConfig::quick();
+        assert!(quick.search.max_moves <= 200_000);
+        let err = misere_quotient(&code, 9, &quick).unwrap_err().to_string();
+        assert!(err.contains("at heap 9"), "{err}");
     }
 }
