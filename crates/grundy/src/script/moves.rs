@@ -14,6 +14,10 @@ use super::position::ScriptPosition;
 use crate::error::Result;
 use crate::game::Game;
 
+/// How many calls of `moves` make one report to the progress hook
+/// ([`ScriptGame::set_progress`]).
+pub const REPORT_EVERY: u64 = 1024;
+
 /// One move of a scripted game, as `moves(p)` returned it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptMove {
@@ -37,11 +41,36 @@ impl ScriptGame {
         p: &ScriptPosition,
         f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
     ) -> Result<()> {
+        self.count_call();
         match &self.inner.backend {
             Backend::Rhai(s) => s.each_move(p, f),
             Backend::Lua(s) => s.each_move(p, f),
         }
         .map_err(|e| self.failed_call("moves", p, e))
+    }
+
+    /// Reports the calls of `moves` to the progress hook, if one is set
+    /// ([`set_progress`](Self::set_progress)), [`REPORT_EVERY`] at a time.
+    fn count_call(&self) {
+        let n = self.inner.unreported.get() + 1;
+        if n < REPORT_EVERY {
+            self.inner.unreported.set(n);
+            return;
+        }
+        self.inner.unreported.set(0);
+        if let Some(progress) = self.inner.progress.borrow().as_ref() {
+            progress(n);
+        }
+    }
+
+    /// Asks for reports of the work of later searches: `progress` is
+    /// called with a number of positions whose moves were listed (calls
+    /// of `moves`) since the last call, every [`REPORT_EVERY`] of them
+    /// (a few milliseconds of a small script), so that a front-end can
+    /// show a search that runs long (the memo search of `analyze`, a
+    /// table). The library prints nothing.
+    pub fn set_progress(&self, progress: crate::solve::placement::Progress) {
+        *self.inner.progress.borrow_mut() = Some(progress);
     }
 
     /// Calls `moves(p)`: each option with its name, if the script gave one.

@@ -492,3 +492,30 @@ fn a_negative_count_of_a_part_in_rhai_is_an_error_naming_it() {
     let e = s.values(0, 2).unwrap_err().to_string();
     assert!(e.contains("an array of 3 items"), "{e}");
 }
+
+#[test]
+fn a_long_search_of_a_script_reports_its_progress() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    // Pairs: the memo search of `analyze` (not a heap table) lists the
+    // moves of every pair below (40, 40).
+    let mut s = script(
+        "fn moves(p) {
+            let out = [];
+            if p[0] > 0 { out.push([p[0] - 1, p[1]]); }
+            if p[1] > 0 { out.push([p[0], p[1] - 1]); }
+            out
+        }",
+    );
+    let seen = Arc::new(AtomicU64::new(0));
+    let counter = seen.clone();
+    s.set_progress(Arc::new(move |n| {
+        counter.fetch_add(n, Ordering::Relaxed);
+    }));
+    s.analyze(&["40,40".to_string()], &AnalyzeOptions::default())
+        .unwrap();
+    let reported = seen.load(Ordering::Relaxed);
+    assert!(reported >= moves::REPORT_EVERY, "{reported}");
+    assert_eq!(reported % moves::REPORT_EVERY, 0);
+    assert!(reported <= 41 * 41 * 2, "{reported}");
+}
