@@ -57,7 +57,11 @@ fn solve(input: &mut Input, out: &mut String) -> Result<()> {
     let max = numbers.iter().copied().max().unwrap_or(0);
     let values = HeapValues::new(CowDigit).values(0, max)?;
     for n in numbers {
-        out.push_str(if values[n as usize].is_zero() { "NO\n" } else { "YES\n" });
+        out.push_str(if values[n as usize].is_zero() {
+            "NO\n"
+        } else {
+            "YES\n"
+        });
     }
     Ok(())
 }

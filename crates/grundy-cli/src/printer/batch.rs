@@ -117,9 +117,7 @@ pub fn graph_tokens(
         }
         _ => {
             let moves = |ms: &[WinningMove<String>]| -> Vec<serde_json::Value> {
-                ms.iter()
-                    .map(move_json)
-                    .collect()
+                ms.iter().map(move_json).collect()
             };
             out.json(json!({
                 "tokens": tokens,

@@ -487,11 +487,7 @@ impl Printer {
         let listed = a.moves_listed;
         match format {
             Format::Json => {
-                let moves: Vec<_> = a
-                    .winning_moves
-                    .iter()
-                    .map(move_json)
-                    .collect();
+                let moves: Vec<_> = a.winning_moves.iter().map(move_json).collect();
                 let total = a.winning_moves_total();
                 let total =
                     u64::try_from(total).map_or_else(|_| json!(total.to_string()), |t| json!(t));
@@ -612,9 +608,7 @@ impl Printer {
                 write!(self.out, "}},\"acyclic\":{}", values.is_acyclic())?;
                 if let Some(a) = analysis {
                     let moves = |ms: &[WinningMove<String>]| -> Vec<serde_json::Value> {
-                        ms.iter()
-                            .map(move_json)
-                            .collect()
+                        ms.iter().map(move_json).collect()
                     };
                     let rest = json!({
                         "tokens": tokens,

@@ -288,5 +288,3 @@ fn analyze_sum(
     }
     Ok(Analysis::of_value(total, winning_moves))
 }
-
-

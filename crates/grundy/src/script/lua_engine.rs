@@ -184,7 +184,12 @@ impl LuaScript {
                     f(None, &one);
                 }
                 Value::Table(t) if self.is_sum(&t) => f(None, &self.sum_parts(&t)?),
-                Value::Table(t) if !t.raw_get::<Value>("parts").map_err(|e| e.to_string())?.is_nil() => {
+                Value::Table(t)
+                    if !t
+                        .raw_get::<Value>("parts")
+                        .map_err(|e| e.to_string())?
+                        .is_nil() =>
+                {
                     match self.parted(&t)? {
                         Some((name, to)) => f(name, &to),
                         None => f(None, &[self.table_position(&t, 0)?]),

@@ -410,5 +410,8 @@ fn a_negative_or_float_count_of_a_part_is_an_error_naming_it() {
     assert!(e.contains("9223372036854775807"), "{e}");
     let mut s = lua("function moves(n) return {{parts = {{1, 2^64}}}} end");
     let e = values_error(&mut s, 2);
-    assert!(e.contains("the count `18446744073709552000`") || e.contains("(a float)"), "{e}");
+    assert!(
+        e.contains("the count `18446744073709552000`") || e.contains("(a float)"),
+        "{e}"
+    );
 }

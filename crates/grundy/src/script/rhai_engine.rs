@@ -216,7 +216,9 @@ fn parted(
         let list = map
             .get("parts")
             .and_then(|p| p.as_array_ref().ok().map(|a| a.clone()))
-            .ok_or_else(|| "returned `parts` that is not an array of pairs [position, count]".to_string())?;
+            .ok_or_else(|| {
+                "returned `parts` that is not an array of pairs [position, count]".to_string()
+            })?;
         let mut parts = Vec::with_capacity(list.len());
         for item in list {
             let pair = item

@@ -471,8 +471,18 @@ fn a_move_given_as_parts_in_rhai_has_the_value_of_its_parts_listed() {
         }",
     );
     let (mut listed, mut parted) = (listed, parted);
-    let want: Vec<u64> = listed.values(0, 50).unwrap().iter().map(|v| v.value()).collect();
-    let got: Vec<u64> = parted.values(0, 50).unwrap().iter().map(|v| v.value()).collect();
+    let want: Vec<u64> = listed
+        .values(0, 50)
+        .unwrap()
+        .iter()
+        .map(|v| v.value())
+        .collect();
+    let got: Vec<u64> = parted
+        .values(0, 50)
+        .unwrap()
+        .iter()
+        .map(|v| v.value())
+        .collect();
     assert_eq!(got, want);
     let m = parted.game.named_moves(&ScriptPosition::Int(8)).unwrap();
     // 8 into 3 parts: 3, 3 and 2; the pair of 3s cancels.
@@ -485,7 +495,9 @@ fn a_negative_count_of_a_part_in_rhai_is_an_error_naming_it() {
     let mut s = script("fn moves(n) { [#{parts: [[1, -3]], name: \"x\"}] }");
     let e = s.values(0, 2).unwrap_err().to_string();
     assert!(e.contains("the count `-3`"), "{e}");
-    let mut s = script("fn moves(n) { [#{parts: [[1, 2.5]]}] }");
+    // This build of Rhai has no floats: a count that is not an integer
+    // is a string here.
+    let mut s = script("fn moves(n) { [#{parts: [[1, \"two\"]]}] }");
     let e = s.values(0, 2).unwrap_err().to_string();
     assert!(e.contains("pair [position, count]"), "{e}");
     let mut s = script("fn moves(n) { [#{parts: [[1, 2, 3]]}] }");

@@ -424,7 +424,13 @@ mod tests {
         // popcount on the odd n only, the even n random: the rules say
         // nothing about an even heap past the table.
         let v: Vec<u64> = (0..300u64)
-            .map(|n| if n % 2 == 1 { u64::from(n.count_ones()) } else { (n * 7919) % 5 })
+            .map(|n| {
+                if n % 2 == 1 {
+                    u64::from(n.count_ones())
+                } else {
+                    (n * 7919) % 5
+                }
+            })
             .collect();
         let rules = NumberRules::find(&v);
         assert_eq!(rules.findings().len(), 1, "{:?}", rules.findings());
