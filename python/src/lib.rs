@@ -444,7 +444,15 @@ fn analyze(
         let moves = a
             .winning_moves
             .into_iter()
-            .map(|m| (m.component, m.from, m.to))
+            .map(|m| {
+                // A named move (a script's) keeps its name after the
+                // option, as the command's text prints it.
+                let to = match m.name {
+                    Some(name) => vec![format!("{} ({name})", grundy::play::join_sum(&m.to))],
+                    None => m.to,
+                };
+                (m.component, m.from, to)
+            })
             .collect();
         Ok((
             any.spec(),

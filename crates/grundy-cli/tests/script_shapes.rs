@@ -162,3 +162,59 @@ fn the_hdu5724_row_answers_the_judge_samples() {
     assert!(output(&["analyze", &spec, "3"]).contains("outcome: P"));
     assert!(output(&["analyze", &spec, "2", "4"]).contains("outcome: N"));
 }
+
+#[test]
+fn json_gives_a_named_move_its_name_in_its_own_field() {
+    let spec = format!("script:{}", example("kayles-row.rhai"));
+    let json = output(&["analyze", &spec, "\"I\"", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let m = &v["winning_moves"][0];
+    assert_eq!(m["to"], "", "{json}");
+    assert_eq!(m["name"], "pin 1", "{json}");
+    // The text keeps the name after the option.
+    let text = output(&["analyze", &spec, "\"I\""]);
+    assert!(text.contains("-> (nothing) (pin 1)"), "{text}");
+    // A move with no name has no `name` field.
+    let json = output(&["analyze", "nim", "3", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(v["winning_moves"][0].get("name").is_none(), "{json}");
+    // Batch answers, one object a line, too.
+    let out = grundy(&["analyze", &spec, "-", "--format", "json"])
+        .write_stdin("\"I\"\n")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let line = String::from_utf8(out.stdout).expect("UTF-8");
+    let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(v["winning_moves"][0]["name"], "pin 1", "{line}");
+}
+
+#[test]
+fn a_split_given_as_parts_is_solved_and_named_in_full() {
+    let spec = format!("script:{}?f=3", example("bzoj3576.lua"));
+    // The judge's sample: heaps 1 and 2 lose, 3 and 5 win.
+    for (heap, outcome) in [("1", "P"), ("2", "P"), ("3", "N"), ("5", "N")] {
+        let json = output(&["analyze", &spec, heap, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["outcome"], outcome, "heap {heap}: {json}");
+    }
+    // 3 splits into 2+1 or 1+1+1 (both worth 0): the second is named
+    // in full, and a pair of 1s cancels, leaving one.
+    let json = output(&["analyze", &spec, "3", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let moves: Vec<(String, String)> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["name"].to_string(), m["to"].to_string()))
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            ("\"2+1\"".to_string(), "\"2+1\"".to_string()),
+            ("\"3*1\"".to_string(), "\"1\"".to_string())
+        ],
+        "{json}"
+    );
+}

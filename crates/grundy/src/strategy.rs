@@ -142,6 +142,7 @@ impl<P> Analysis<P> {
                 .winning_moves
                 .into_iter()
                 .map(|m| WinningMove {
+                    name: None,
                     component: m.component,
                     from: f(&m.from),
                     to: m.to.iter().map(&mut f).collect(),
@@ -200,6 +201,7 @@ where
                 }
                 if v == target {
                     winning_moves.push(WinningMove {
+                        name: None,
                         component: i,
                         from: c.clone(),
                         to: option.to_vec(),

@@ -13,7 +13,7 @@
 
 use crate::format::Format;
 use crate::printer::graph::loopy_json;
-use crate::printer::{json_sum, Misere, Printer};
+use crate::printer::{move_json, named, Misere, Printer};
 use anyhow::Result;
 use grundy::solve::loopy::LoopyAnalysis;
 use grundy::strategy::{Analysis, MovesListed, Outcome, WinningMove};
@@ -31,7 +31,8 @@ fn to_field(to: &[String]) -> String {
 
 /// The first winning move as `COMPONENT:FROM->TO`.
 fn move_field(m: &WinningMove<String>) -> String {
-    format!("{}:{}->{}", m.component, m.from, to_field(&m.to))
+    let text = format!("{}:{}->{}", m.component, m.from, to_field(&m.to));
+    named(text, m.name.as_deref())
 }
 
 /// The one-line text answer of an analysis (see the module docs).
@@ -116,9 +117,7 @@ pub fn graph_tokens(
         }
         _ => {
             let moves = |ms: &[WinningMove<String>]| -> Vec<serde_json::Value> {
-                ms.iter()
-                    .map(|m| json!({"component": m.component, "from": m.from, "to": json_sum(&m.to)}))
-                    .collect()
+                ms.iter().map(move_json).collect()
             };
             out.json(json!({
                 "tokens": tokens,

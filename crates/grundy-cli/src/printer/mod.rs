@@ -125,6 +125,30 @@ pub fn json_sum(parts: &[String]) -> String {
     parts.join("+")
 }
 
+/// A winning move's option in text: the sum ([`join_sum`]), then the
+/// move's name in parentheses when it has one (`9+0 (j=i+6 k=i+15)`).
+pub fn move_text(m: &WinningMove<String>) -> String {
+    named(join_sum(&m.to), m.name.as_deref())
+}
+
+/// `text`, then ` (NAME)` when there is a name.
+pub fn named(text: String, name: Option<&str>) -> String {
+    match name {
+        Some(name) => format!("{text} ({name})"),
+        None => text,
+    }
+}
+
+/// A winning move in JSON: `component`, `from`, `to` ([`json_sum`]), and
+/// `name` when the move has one (the option's text stays in `to` alone).
+pub fn move_json(m: &WinningMove<String>) -> serde_json::Value {
+    let mut obj = json!({"component": m.component, "from": m.from, "to": json_sum(&m.to)});
+    if let Some(name) = &m.name {
+        obj["name"] = json!(name);
+    }
+    obj
+}
+
 impl Printer {
     /// A printer on standard output; `quiet` drops notes.
     pub fn stdout(quiet: bool) -> Printer {
@@ -463,11 +487,7 @@ impl Printer {
         let listed = a.moves_listed;
         match format {
             Format::Json => {
-                let moves: Vec<_> = a
-                    .winning_moves
-                    .iter()
-                    .map(|m| json!({"component": m.component, "from": m.from, "to": json_sum(&m.to)}))
-                    .collect();
+                let moves: Vec<_> = a.winning_moves.iter().map(move_json).collect();
                 let total = a.winning_moves_total();
                 let total =
                     u64::try_from(total).map_or_else(|_| json!(total.to_string()), |t| json!(t));
@@ -556,7 +576,7 @@ impl Printer {
                             "  component {}: {} -> {}",
                             m.component,
                             m.from,
-                            join_sum(&m.to)
+                            move_text(m)
                         )?;
                     }
                     if a.truncated() {
@@ -588,9 +608,7 @@ impl Printer {
                 write!(self.out, "}},\"acyclic\":{}", values.is_acyclic())?;
                 if let Some(a) = analysis {
                     let moves = |ms: &[WinningMove<String>]| -> Vec<serde_json::Value> {
-                        ms.iter()
-                            .map(|m| json!({"component": m.component, "from": m.from, "to": json_sum(&m.to)}))
-                            .collect()
+                        ms.iter().map(move_json).collect()
                     };
                     let rest = json!({
                         "tokens": tokens,
@@ -634,7 +652,7 @@ impl Printer {
                                     "  token {}: {} -> {}",
                                     m.component,
                                     m.from,
-                                    join_sum(&m.to)
+                                    move_text(m)
                                 )?;
                             }
                         }

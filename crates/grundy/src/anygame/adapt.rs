@@ -135,6 +135,7 @@ pub(crate) fn single(
     let winning_moves = moves
         .into_iter()
         .map(|to| WinningMove {
+            name: None,
             component: 0,
             from: position.trim().to_string(),
             to: vec![to],

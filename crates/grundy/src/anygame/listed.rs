@@ -401,6 +401,7 @@ fn sj_analysis(
                 }
                 if !sj_next_wins(x, b) {
                     winning_moves.push(WinningMove {
+                        name: None,
                         component: i,
                         from: s.clone(),
                         to: o.clone(),

@@ -349,6 +349,7 @@ impl PlacementSpec {
     ) -> WinningMove<String> {
         let e = &self.engines[engine];
         WinningMove {
+            name: None,
             component,
             from: e.show(from, 0),
             to: vec![e.show(after, cells)],

@@ -291,4 +291,8 @@ pub struct WinningMove<P> {
     pub from: P,
     /// The option it becomes: a sum of components (empty: nothing left).
     pub to: Vec<P>,
+    /// The move's name, when the game gives its moves names (a script's
+    /// `#{to: q, name: "cell 3"}`, or the split a move given as parts
+    /// makes); front-ends print it after the option.
+    pub name: Option<String>,
 }

@@ -35,7 +35,7 @@ impl Nim {
     /// use grundy::{games::nim::Nim, strategy::WinningMove};
     /// assert_eq!(
     ///     Nim::winning_moves(&[3, 4, 5]),
-    ///     [WinningMove { component: 0, from: 3, to: vec![1] }]
+    ///     [WinningMove { component: 0, from: 3, to: vec![1], name: None }]
     /// );
     /// ```
     pub fn winning_moves(heaps: &[u64]) -> Vec<WinningMove<u64>> {
@@ -48,6 +48,7 @@ impl Nim {
             .enumerate()
             .filter(|&(_, &h)| h ^ t < h)
             .map(|(component, &h)| WinningMove {
+                name: None,
                 component,
                 from: h,
                 to: vec![h ^ t],
@@ -89,6 +90,7 @@ impl Nim {
                     // Every move empties a 1-heap and leaves an odd count.
                     for (i, _) in heaps.iter().enumerate().filter(|(_, &h)| h == 1) {
                         winning_moves.push(WinningMove {
+                            name: None,
                             component: i,
                             from: 1,
                             to: vec![0],
@@ -108,6 +110,7 @@ impl Nim {
                     .unwrap_or_default();
                 let to = if ones % 2 == 0 { 1 } else { 0 };
                 winning_moves.push(WinningMove {
+                    name: None,
                     component: i,
                     from: h,
                     to: vec![to],

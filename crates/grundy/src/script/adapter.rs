@@ -231,6 +231,13 @@ impl AnyGame for ScriptSpec {
         }
     }
 
+    /// Reports the positions whose moves a later search lists
+    /// ([`ScriptGame::set_progress`]): the memo search of `analyze` and
+    /// the tables alike.
+    fn set_progress(&mut self, progress: crate::solve::placement::Progress) {
+        self.game.set_progress(progress);
+    }
+
     fn normalize(&mut self, component: &str) -> Result<String> {
         Ok(ScriptPosition::parse(component)?.to_string())
     }
@@ -267,14 +274,10 @@ fn analyze_sum(
                 if value_of(&m.to)? != target {
                     continue;
                 }
-                let parts: Vec<String> = game.parts(&m.to)?.iter().map(|c| c.to_string()).collect();
-                let to = match &m.name {
-                    None => parts,
-                    Some(name) if parts.is_empty() => vec![format!("{NOTHING} ({name})")],
-                    Some(name) => vec![format!("{} ({name})", parts.join("+"))],
-                };
-                if seen.insert((i, to.clone())) {
+                let to: Vec<String> = game.parts(&m.to)?.iter().map(|c| c.to_string()).collect();
+                if seen.insert((i, to.clone(), m.name.clone())) {
                     winning_moves.push(WinningMove {
+                        name: m.name,
                         component: i,
                         from: p.to_string(),
                         to,
@@ -285,7 +288,3 @@ fn analyze_sum(
     }
     Ok(Analysis::of_value(total, winning_moves))
 }
-
-/// How an option that leaves nothing is written (as `grundy play` writes
-/// it).
-const NOTHING: &str = "(nothing)";

@@ -80,6 +80,10 @@ pub(super) struct Inner {
     pub(super) budget: Rc<Budget>,
     /// The kind of position the script's example commands use, if they say.
     pub(super) expected: Option<PositionKind>,
+    /// Where the calls of `moves` are reported, for a progress display
+    /// ([`ScriptGame::set_progress`]), and the calls not reported yet.
+    pub(super) progress: RefCell<Option<crate::solve::placement::Progress>>,
+    pub(super) unreported: Cell<u64>,
 }
 
 /// Why a limit stopped a script (the engines record it in
@@ -361,6 +365,8 @@ impl ScriptGame {
                 error: RefCell::new(None),
                 budget,
                 expected: example_kind(source, language),
+                progress: RefCell::new(None),
+                unreported: Cell::new(0),
             }),
         })
     }

@@ -184,6 +184,17 @@ impl LuaScript {
                     f(None, &one);
                 }
                 Value::Table(t) if self.is_sum(&t) => f(None, &self.sum_parts(&t)?),
+                Value::Table(t)
+                    if !t
+                        .raw_get::<Value>("parts")
+                        .map_err(|e| e.to_string())?
+                        .is_nil() =>
+                {
+                    match self.parted(&t)? {
+                        Some((name, to)) => f(name, &to),
+                        None => f(None, &[self.table_position(&t, 0)?]),
+                    }
+                }
                 Value::Table(t) => match named(&t)? {
                     Some((name, to)) => match to {
                         Value::Table(s) if self.is_sum(&s) => f(Some(name), &self.sum_parts(&s)?),
@@ -230,6 +241,84 @@ impl LuaScript {
         };
         let v = self.call(f, p)?;
         self.position(&v, 0).map_err(Failure::Returned)
+    }
+
+    /// A move given as parts, `{parts = {{q, count}, ...}}` (and `name`
+    /// at most besides): its name and components
+    /// ([`super::moves::from_parts`]); `None` when `t` has other keys.
+    #[allow(clippy::type_complexity)]
+    fn parted(
+        &self,
+        t: &Table,
+    ) -> std::result::Result<Option<(Option<String>, Vec<ScriptPosition>)>, String> {
+        let mut others = false;
+        t.for_each::<Value, Value>(|k, _| {
+            others |= !matches!(&k, Value::String(s) if s.as_bytes().as_ref() == b"parts" || s.as_bytes().as_ref() == b"name");
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+        if others {
+            return Ok(None);
+        }
+        let name = match t.raw_get::<Value>("name").map_err(|e| e.to_string())? {
+            Value::String(s) => Some(string(&s)?),
+            Value::Integer(i) => Some(i.to_string()),
+            Value::Nil => None,
+            v => {
+                return Err(format!(
+                    "returned a move named by {}: a name is a string",
+                    kind(&v)
+                ))
+            }
+        };
+        let list = match t.raw_get::<Value>("parts").map_err(|e| e.to_string())? {
+            Value::Table(list) if !self.is_sum(&list) => list,
+            v => {
+                return Err(format!(
+                    "returned `parts` that is {}: it is an array of pairs {{position, count}}",
+                    kind(&v)
+                ))
+            }
+        };
+        let mut items = Vec::new();
+        if let Shape::Map(keys) = read_table(&list, &mut items)? {
+            return Err(format!(
+                "returned `parts` with keys ({keys}): it is an array of pairs {{position, count}}"
+            ));
+        }
+        let mut parts = Vec::with_capacity(items.len());
+        for item in &items {
+            let Value::Table(pair) = item else {
+                return Err(super::moves::bad_part(kind(item)));
+            };
+            let mut two = Vec::new();
+            let shape = read_table(pair, &mut two)?;
+            let (Shape::Array, [part, count]) = (&shape, two.as_slice()) else {
+                return Err(super::moves::bad_part(&format!(
+                    "a table of {} items",
+                    two.len()
+                )));
+            };
+            let count = match count {
+                Value::Integer(c) => *c,
+                Value::Number(x) => {
+                    return Err(format!(
+                        "returned the count `{x}` (a float) for a part: a count is a whole \
+                         number from 0 to {} (use `//` for integer division)",
+                        super::moves::MAX_PART_COUNT
+                    ))
+                }
+                v => return Err(super::moves::bad_part(&format!("counted by {}", kind(v)))),
+            };
+            let part = match part {
+                Value::Table(s) if self.is_sum(s) => {
+                    return Err("returned a `sum` as a part: list its components as parts".into())
+                }
+                v => self.position(v, 0)?,
+            };
+            parts.push((part, count));
+        }
+        super::moves::from_parts(parts, name).map(Some)
     }
 
     /// Whether `t` was made by `sum(...)`.

@@ -328,3 +328,90 @@ fn random_subtraction_games_in_lua_equal_the_built_in_family() {
         assert_eq!(got, values(b.as_mut(), 80), "{set:?}");
     }
 }
+
+/// Splits into `m` near-equal parts listed one by one, the twin of the
+/// same game given as parts with counts.
+const SPLIT_LISTED: &str = "function moves(x)
+    local out = {}
+    if x < f then return out end
+    for m = 2, x do
+        local heaps = {}
+        for i = 1, m do heaps[i] = x // m + ((i <= x % m) and 1 or 0) end
+        out[#out + 1] = sum(heaps)
+    end
+    return out
+end";
+
+#[test]
+fn a_move_given_as_parts_with_counts_has_the_value_of_its_parts_listed() {
+    for f in [1, 2, 3, 5] {
+        let params = [("f".to_string(), ScriptPosition::Int(f))];
+        let limits = ScriptLimits::default();
+        let listed = ScriptGame::with_params("t.lua", SPLIT_LISTED, &limits, &params).unwrap();
+        let source = std::fs::read_to_string(example("bzoj3576.lua")).unwrap();
+        let parted = ScriptGame::with_params("t.lua", &source, &limits, &params).unwrap();
+        let want: Vec<u64> = ScriptSpec::new(listed)
+            .values(0, 60)
+            .unwrap()
+            .iter()
+            .map(|v| v.value())
+            .collect();
+        let got: Vec<u64> = ScriptSpec::new(parted)
+            .values(0, 60)
+            .unwrap()
+            .iter()
+            .map(|v| v.value())
+            .collect();
+        assert_eq!(got, want, "f = {f}");
+    }
+    // The judge's sample (f = 3): heaps 1, 2 lose, 3 and 5 win.
+    let mut g = game(&format!("script:{}?f=3", example("bzoj3576.lua")));
+    let won: Vec<bool> = ["1", "2", "3", "5"]
+        .iter()
+        .map(|h| value_of(g.as_mut(), &[h]) != 0)
+        .collect();
+    assert_eq!(won, [false, false, true, true]);
+}
+
+#[test]
+fn a_move_given_as_parts_keeps_each_part_of_odd_count_and_is_named_in_full() {
+    let s = lua("function moves(n)
+            return {
+                {parts = {{3, 2}, {2, 1}}},
+                {parts = {{4, 3}, {5}}, name = 'x'},
+            }
+        end");
+    let e = s.game.named_moves(&ScriptPosition::Int(8)).unwrap_err();
+    assert!(e.to_string().contains("pair [position, count]"), "{e}");
+    let s = lua("function moves(n)
+            return {
+                {parts = {{3, 2}, {2, 1}}},
+                {parts = {{4, 3}, {1, 0}}, name = 'x'},
+                {parts = {}},
+                {parts = {{{1, 2}, 5}}},
+            }
+        end");
+    let m = s.game.named_moves(&ScriptPosition::Int(8)).unwrap();
+    assert_eq!(m[0].name.as_deref(), Some("2*3+2"));
+    assert_eq!(m[0].to, [ScriptPosition::Int(2)]);
+    assert_eq!(m[1].name.as_deref(), Some("x"));
+    assert_eq!(m[1].to, [ScriptPosition::Int(4)]);
+    assert_eq!(m[2].name, None);
+    assert!(m[2].to.is_empty());
+    assert_eq!(m[3].name.as_deref(), Some("5*1,2"));
+    assert_eq!(m[3].to.len(), 1);
+}
+
+#[test]
+fn a_negative_or_float_count_of_a_part_is_an_error_naming_it() {
+    let mut s = lua("function moves(n) return {{parts = {{1, -1}}}} end");
+    let e = values_error(&mut s, 2);
+    assert!(e.contains("the count `-1`"), "{e}");
+    assert!(e.contains("9223372036854775807"), "{e}");
+    let mut s = lua("function moves(n) return {{parts = {{1, 2^64}}}} end");
+    let e = values_error(&mut s, 2);
+    assert!(
+        e.contains("the count `18446744073709552000`") || e.contains("(a float)"),
+        "{e}"
+    );
+}

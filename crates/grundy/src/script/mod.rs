@@ -33,7 +33,20 @@
 //!
 //! An option may carry a name, `#{to: q, name: "cell 3"}` (a map with
 //! exactly the keys `to` and `name`): winning moves print it
-//! ([`ScriptMove`]). Two more functions are optional ([`moves`]
+//! ([`ScriptMove`]; [`WinningMove::name`](crate::game::WinningMove::name)).
+//!
+//! An option may be given as parts with their counts, `#{parts: [[q + 1,
+//! r], [q, m - r]]}` (a map with the key `parts` and `name` at most
+//! besides): the sum of `r` heaps of `q + 1` and `m - r` heaps of `q`
+//! (a split into `m` near-equal parts), without listing each. Each part is
+//! a pair `[position, count]`; a part counts once when its count is odd
+//! and not at all when it is even (a sum holding a component twice has the
+//! value of the sum without both), so the solvers see at most one
+//! component per part, whatever the counts. A count is a whole number from
+//! 0 to [`MAX_PART_COUNT`](moves::MAX_PART_COUNT); a negative one (or, in
+//! Lua, a float) is an error naming it. Without `name:` the move is named
+//! by its split in full (`2*3+2`: 8 into 3, 3 and 2). Heap scripts keep
+//! their dense tables: a part is a heap like any other. Two more functions are optional ([`moves`]
 //! module): `components(p)`, the independent parts of a position (a board
 //! that falls apart into regions), and `canonical(p)`, a representative
 //! of its equivalence class (turned, mirrored, sorted); the solvers then
@@ -130,8 +143,9 @@
 //!
 //! - `moves(p)` returns a Lua array (a table with the keys 1 to n) of
 //!   options; an option is a position, `sum(a, b, ...)` or `sum({a, b,
-//!   ...})` (a sum of components; `sum()` nothing left), or `{to = q,
-//!   name = "cell 3"}` (a named move). `components(p)` and `canonical(p)`
+//!   ...})` (a sum of components; `sum()` nothing left), `{to = q,
+//!   name = "cell 3"}` (a named move), or `{parts = {{q + 1, r}, {q, m -
+//!   r}}}` (parts with counts, as in Rhai). `components(p)` and `canonical(p)`
 //!   are optional global functions, as in Rhai.
 //! - Positions: an integer (Lua 5.4 integers), a string, an array (a
 //!   sequence table, nested freely) or a map (a table with string keys).

@@ -14,6 +14,10 @@ use super::position::ScriptPosition;
 use crate::error::Result;
 use crate::game::Game;
 
+/// How many calls of `moves` make one report to the progress hook
+/// ([`ScriptGame::set_progress`]).
+pub const REPORT_EVERY: u64 = 1024;
+
 /// One move of a scripted game, as `moves(p)` returned it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptMove {
@@ -37,11 +41,36 @@ impl ScriptGame {
         p: &ScriptPosition,
         f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
     ) -> Result<()> {
+        self.count_call();
         match &self.inner.backend {
             Backend::Rhai(s) => s.each_move(p, f),
             Backend::Lua(s) => s.each_move(p, f),
         }
         .map_err(|e| self.failed_call("moves", p, e))
+    }
+
+    /// Reports the calls of `moves` to the progress hook, if one is set
+    /// ([`set_progress`](Self::set_progress)), [`REPORT_EVERY`] at a time.
+    fn count_call(&self) {
+        let n = self.inner.unreported.get() + 1;
+        if n < REPORT_EVERY {
+            self.inner.unreported.set(n);
+            return;
+        }
+        self.inner.unreported.set(0);
+        if let Some(progress) = self.inner.progress.borrow().as_ref() {
+            progress(n);
+        }
+    }
+
+    /// Asks for reports of the work of later searches: `progress` is
+    /// called with a number of positions whose moves were listed (calls
+    /// of `moves`) since the last call, every [`REPORT_EVERY`] of them
+    /// (a few milliseconds of a small script), so that a front-end can
+    /// show a search that runs long (the memo search of `analyze`, a
+    /// table). The library prints nothing.
+    pub fn set_progress(&self, progress: crate::solve::placement::Progress) {
+        *self.inner.progress.borrow_mut() = Some(progress);
     }
 
     /// Calls `moves(p)`: each option with its name, if the script gave one.
@@ -157,4 +186,60 @@ impl Game for ScriptGame {
     fn format_position(&self, p: &ScriptPosition) -> String {
         p.to_string()
     }
+}
+
+/// The largest count of one part of a move given as parts
+/// (`#{parts: [[q, count], ...]}`): a script's integers stop at `2^63 - 1`.
+pub const MAX_PART_COUNT: u64 = i64::MAX as u64;
+
+/// A move given as parts, each a position with its count
+/// (`#{parts: [[q + 1, r], [q, m - r]]}`: `r` heaps of `q + 1` and
+/// `m - r` of `q`): the components the solvers see, and the move's name.
+///
+/// A sum holding a component twice has the value of the sum without both
+/// (`G ⊕ G = 0`), so each part is kept once when its count is odd and
+/// dropped when it is even: a split into a million heaps costs two
+/// components, not a million. The move's name, when the script gave none,
+/// is the split in full, `COUNT*PART` joined by `+` (a count of 1 written
+/// as the part alone, a count of 0 left out: `2*3+2` for 8 split into
+/// 3, 3 and 2), so that what is printed is the move the rules make (a
+/// split into nothing has no name).
+///
+/// A count that is negative is an error naming it (counts above
+/// [`MAX_PART_COUNT`] cannot be written in a script: its integers are 64
+/// bits).
+pub(super) fn from_parts(
+    parts: Vec<(ScriptPosition, i64)>,
+    name: Option<String>,
+) -> std::result::Result<(Option<String>, Vec<ScriptPosition>), String> {
+    let mut kept = Vec::new();
+    let mut full = Vec::new();
+    for (part, count) in parts {
+        if count < 0 {
+            return Err(format!(
+                "returned the part `{part}` with the count `{count}`: a count is a whole \
+                 number from 0 to {MAX_PART_COUNT}"
+            ));
+        }
+        if name.is_none() && count > 0 {
+            full.push(if count == 1 {
+                part.to_string()
+            } else {
+                format!("{count}*{part}")
+            });
+        }
+        if count % 2 == 1 {
+            kept.push(part);
+        }
+    }
+    let name = name.or_else(|| (!full.is_empty()).then(|| full.join("+")));
+    Ok((name, kept))
+}
+
+/// The error of a `parts` entry that is not a pair `[position, count]`.
+pub(super) fn bad_part(what: &str) -> String {
+    format!(
+        "returned a part that is {what}: each part is a pair [position, count] \
+         (`#{{parts: [[q + 1, r], [q, m - r]]}}`, in Lua `{{parts = {{{{q + 1, r}}, {{q, m - r}}}}}}`)"
+    )
 }

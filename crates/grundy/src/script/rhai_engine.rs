@@ -182,6 +182,9 @@ fn defines(ast: &AST, function: &str) -> bool {
 /// Converts one option returned by `moves(p)`: a sum of components, and
 /// the name of the move if it has one (`#{to: q, name: "..."}`).
 fn option(d: Dynamic) -> std::result::Result<(Option<String>, Vec<ScriptPosition>), String> {
+    if let Some(parted) = parted(&d) {
+        return parted;
+    }
     if d.is_map() {
         let named = d.as_map_ref().ok().and_then(|map| {
             let is_move = map.contains_key("to") && map.keys().all(|k| k == "to" || k == "name");
@@ -195,6 +198,46 @@ fn option(d: Dynamic) -> std::result::Result<(Option<String>, Vec<ScriptPosition
         }
     }
     Ok((None, sum_of(d)?))
+}
+
+/// A move given as parts, `#{parts: [[q, count], ...]}` (and `name:` at
+/// most besides): its name and components ([`super::moves::from_parts`]);
+/// `None` when `d` is not such a map.
+#[allow(clippy::type_complexity)]
+fn parted(
+    d: &Dynamic,
+) -> Option<std::result::Result<(Option<String>, Vec<ScriptPosition>), String>> {
+    let map = d.as_map_ref().ok()?;
+    if !map.contains_key("parts") || !map.keys().all(|k| k == "parts" || k == "name") {
+        return None;
+    }
+    let read = || {
+        let name = map.get("name").map(|n| n.to_string());
+        let list = map
+            .get("parts")
+            .and_then(|p| p.as_array_ref().ok().map(|a| a.clone()))
+            .ok_or_else(|| {
+                "returned `parts` that is not an array of pairs [position, count]".to_string()
+            })?;
+        let mut parts = Vec::with_capacity(list.len());
+        for item in list {
+            let pair = item
+                .as_array_ref()
+                .map_err(|t| super::moves::bad_part(&format!("a `{t}`")))?;
+            let [part, count] = pair.as_slice() else {
+                return Err(super::moves::bad_part(&format!(
+                    "an array of {} items",
+                    pair.len()
+                )));
+            };
+            let count = count.as_int().map_err(|t| {
+                super::moves::bad_part(&format!("counted by a `{t}` (counts are integers)"))
+            })?;
+            parts.push((component(part.clone())?, count));
+        }
+        super::moves::from_parts(parts, name)
+    };
+    Some(read())
 }
 
 /// The components of one option: `sum(...)` or one position.

@@ -224,7 +224,11 @@ fn named_winning_moves_are_listed_once_with_their_names() {
     let a = split
         .analyze(&["\"III.IIIII\"".to_string()], &AnalyzeOptions::default())
         .unwrap();
-    let to: Vec<String> = a.winning_moves.iter().map(|m| m.to.join("+")).collect();
+    let to: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| format!("{} ({})", m.to.join("+"), m.name.as_deref().unwrap_or("?")))
+        .collect();
     assert_eq!(
         to,
         [
@@ -239,7 +243,8 @@ fn named_winning_moves_are_listed_once_with_their_names() {
         .analyze(&["\"I\"".to_string()], &AnalyzeOptions::default())
         .unwrap();
     assert_eq!(a.winning_moves.len(), 1);
-    assert_eq!(a.winning_moves[0].to, ["(nothing) (pin 1)"]);
+    assert!(a.winning_moves[0].to.is_empty());
+    assert_eq!(a.winning_moves[0].name.as_deref(), Some("pin 1"));
     // Unnamed moves to the same position are listed once.
     let source = "fn moves(p) { if p.len() > 0 { [[], []] } else { [] } }";
     let mut s = ScriptSpec::new(ScriptGame::from_source("t", source).unwrap());

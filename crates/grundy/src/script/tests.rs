@@ -443,3 +443,91 @@ fn files_named_in_specs_come_from_the_caller_with_its_limits() {
     let e = script_error_of(g.values(0, 2000));
     assert!(e.contains("stopped after 200000 operations"), "{e}");
 }
+
+#[test]
+fn a_move_given_as_parts_in_rhai_has_the_value_of_its_parts_listed() {
+    let listed = script(
+        "fn moves(x) {
+            let out = [];
+            if x < 2 { return out; }
+            for m in 2..=x {
+                let heaps = [];
+                for i in 0..m { heaps.push(x / m + if i < x % m { 1 } else { 0 }); }
+                out.push(sum(heaps));
+            }
+            out
+        }",
+    );
+    let parted = script(
+        "fn moves(x) {
+            let out = [];
+            if x < 2 { return out; }
+            for m in 2..=x {
+                let q = x / m;
+                let r = x % m;
+                out.push(#{parts: [[q + 1, r], [q, m - r]]});
+            }
+            out
+        }",
+    );
+    let (mut listed, mut parted) = (listed, parted);
+    let want: Vec<u64> = listed
+        .values(0, 50)
+        .unwrap()
+        .iter()
+        .map(|v| v.value())
+        .collect();
+    let got: Vec<u64> = parted
+        .values(0, 50)
+        .unwrap()
+        .iter()
+        .map(|v| v.value())
+        .collect();
+    assert_eq!(got, want);
+    let m = parted.game.named_moves(&ScriptPosition::Int(8)).unwrap();
+    // 8 into 3 parts: 3, 3 and 2; the pair of 3s cancels.
+    assert_eq!(m[1].name.as_deref(), Some("2*3+2"));
+    assert_eq!(m[1].to, [ScriptPosition::Int(2)]);
+}
+
+#[test]
+fn a_negative_count_of_a_part_in_rhai_is_an_error_naming_it() {
+    let mut s = script("fn moves(n) { [#{parts: [[1, -3]], name: \"x\"}] }");
+    let e = s.values(0, 2).unwrap_err().to_string();
+    assert!(e.contains("the count `-3`"), "{e}");
+    // This build of Rhai has no floats: a count that is not an integer
+    // is a string here.
+    let mut s = script("fn moves(n) { [#{parts: [[1, \"two\"]]}] }");
+    let e = s.values(0, 2).unwrap_err().to_string();
+    assert!(e.contains("pair [position, count]"), "{e}");
+    let mut s = script("fn moves(n) { [#{parts: [[1, 2, 3]]}] }");
+    let e = s.values(0, 2).unwrap_err().to_string();
+    assert!(e.contains("an array of 3 items"), "{e}");
+}
+
+#[test]
+fn a_long_search_of_a_script_reports_its_progress() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    // Pairs: the memo search of `analyze` (not a heap table) lists the
+    // moves of every pair below (40, 40).
+    let mut s = script(
+        "fn moves(p) {
+            let out = [];
+            if p[0] > 0 { out.push([p[0] - 1, p[1]]); }
+            if p[1] > 0 { out.push([p[0], p[1] - 1]); }
+            out
+        }",
+    );
+    let seen = Arc::new(AtomicU64::new(0));
+    let counter = seen.clone();
+    s.set_progress(Arc::new(move |n| {
+        counter.fetch_add(n, Ordering::Relaxed);
+    }));
+    s.analyze(&["40,40".to_string()], &AnalyzeOptions::default())
+        .unwrap();
+    let reported = seen.load(Ordering::Relaxed);
+    assert!(reported >= moves::REPORT_EVERY, "{reported}");
+    assert_eq!(reported % moves::REPORT_EVERY, 0);
+    assert!(reported <= 41 * 41 * 2, "{reported}");
+}

@@ -151,6 +151,7 @@ impl<P> LoopyAnalysis<P> {
             moves
                 .into_iter()
                 .map(|m| WinningMove {
+                    name: None,
                     component: m.component,
                     from: f(&m.from),
                     to: m.to.iter().map(&mut f).collect(),
@@ -414,6 +415,7 @@ impl Labels {
             for &s in &targets {
                 if after(i, t, s) == want {
                     let m = WinningMove {
+                        name: None,
                         component: i,
                         from: t,
                         to: vec![s],
@@ -627,6 +629,7 @@ impl<G: Game> LoopySolver<G> {
             drawing_moves: Vec::new(),
         };
         let convert = |m: WinningMove<Vertex>| WinningMove {
+            name: None,
             component: m.component,
             from: components[m.component].clone(),
             to: m

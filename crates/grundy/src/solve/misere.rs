@@ -180,6 +180,7 @@ impl<G: Game> MisereSolver<G> {
                 rest.extend(components[i + 1..].iter().cloned());
                 if self.outcome(&rest)? == Outcome::P {
                     moves.push(WinningMove {
+                        name: None,
                         component: i,
                         from: c.clone(),
                         to: option,

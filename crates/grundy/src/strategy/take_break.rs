@@ -129,6 +129,7 @@ fn analyze_by<G: HeapGame>(
                 options_worth_within(code, values, h, (v + total).value(), limit, &mut found)?;
             unlisted_moves = unlisted_moves.saturating_add(all - found.len() as u128);
             winning_moves.extend(found.into_iter().map(|to| WinningMove {
+                name: None,
                 component: i,
                 from: h,
                 to,

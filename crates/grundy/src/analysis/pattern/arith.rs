@@ -23,6 +23,7 @@
 //! the checks; memory O(N).
 
 use super::{Finding, Kind, Of};
+use crate::error::{ErrorKind, Result};
 
 /// Fewest terms of a class a rule must hold on.
 pub const MIN_CLASS_TERMS: usize = 32;
@@ -78,7 +79,7 @@ const FUNCTIONS: [Function; 7] = [
     Function {
         name: "π(spf(n))",
         about: "the index of the smallest prime factor of n among the primes, π(2) = 1, π(3) = 2, π(5) = 3, ...",
-        at: |s, n| (n >= 2).then(|| s.index[s.spf[n as usize] as usize]),
+        at: |s, n| (n >= 2).then(|| u64::from(s.index[s.spf[n as usize] as usize])),
     },
 ];
 
@@ -86,13 +87,13 @@ const FUNCTIONS: [Function; 7] = [
 /// prime among the primes.
 struct Sieve {
     spf: Vec<u32>,
-    index: Vec<u64>,
+    index: Vec<u32>,
 }
 
 impl Sieve {
     fn new(len: usize) -> Sieve {
         let mut spf = vec![0u32; len];
-        let mut index = vec![0u64; len];
+        let mut index = vec![0u32; len];
         let mut primes = 0;
         for i in 2..len {
             if spf[i] == 0 {
@@ -131,28 +132,145 @@ impl Sieve {
 /// docs). Tables shorter than a few classes' worth give none, and so does
 /// a table of values too large to compare (`u64` values past `i64`).
 pub fn rules(values: &[u64]) -> Vec<Finding> {
-    let len = values.len();
-    if len < 2 * MIN_CLASS_TERMS + 2 || u32::try_from(len).is_err() {
-        return Vec::new();
-    }
-    let sieve = Sieve::new(len);
-    let mut out = Vec::new();
-    let classes: [(u64, u64, &str); 3] = [(1, 0, ""), (2, 1, "odd "), (2, 0, "even ")];
-    let mut whole = false;
-    for (m, r, word) in classes {
-        if whole {
-            break;
+    NumberRules::find(values).findings
+}
+
+/// The largest heap [`NumberRules::values`] evaluates to (its sieve keeps
+/// 4 bytes a number twice, and the values 8).
+pub const MAX_EVALUATED: u64 = 1 << 31;
+
+/// One rule `G(n) = f(n) + c` on the class `n ≡ r (mod m)`, `n ≥ n0`.
+#[derive(Clone, Copy, Debug)]
+struct ClassRule {
+    m: u64,
+    r: u64,
+    /// Index into [`FUNCTIONS`].
+    f: usize,
+    c: i64,
+    n0: u64,
+}
+
+/// The number-theoretic rules found in a table `G(0..=N)`, as an object
+/// that evaluates them beyond it: what a contestant does after printing
+/// the table ("打表找规律"), without writing the formula by hand.
+///
+/// [`find`](Self::find) looks for the rules of the module docs (the same
+/// as `grundy pattern` states: [`findings`](Self::findings));
+/// [`values`](Self::values) then gives `G(0..=to)` for any `to` up to
+/// [`MAX_EVALUATED`] by one sieve: the table's own values below its end,
+/// and past it, for each `n`, the first rule that covers it: a class rule
+/// `G(n) = f(n) + c`, else, for a composite `n` when `G(n) = G(spf(n))`
+/// was found, the value of its smallest prime factor. A heap no rule
+/// covers is an error naming it: the rules are evidence from the table,
+/// never a proof, and are not extended by guessing.
+///
+/// For Codeforces 2004E (`G(n) = π(spf(n))` on odd `n ≥ 3`, `G(n) =
+/// G(spf(n))` on composites) every even `n` past the table takes `G(2)`.
+///
+/// Time: O(to log log to); memory: 16 bytes a heap (the sieve and the
+/// values).
+#[derive(Clone, Debug)]
+pub struct NumberRules {
+    table: Vec<u64>,
+    classes: Vec<ClassRule>,
+    by_spf: bool,
+    findings: Vec<Finding>,
+}
+
+impl NumberRules {
+    /// The rules of the table `values = G(0..=N)` (none for a short table).
+    pub fn find(values: &[u64]) -> NumberRules {
+        let mut found = NumberRules {
+            table: values.to_vec(),
+            classes: Vec::new(),
+            by_spf: false,
+            findings: Vec::new(),
+        };
+        let len = values.len();
+        if len < 2 * MIN_CLASS_TERMS + 2 || u32::try_from(len).is_err() {
+            return found;
         }
-        for f in &FUNCTIONS {
-            if let Some(found) = fits(values, &sieve, f, m, r, word) {
-                out.push(found);
-                whole = m == 1;
+        let sieve = Sieve::new(len);
+        let classes: [(u64, u64, &str); 3] = [(1, 0, ""), (2, 1, "odd "), (2, 0, "even ")];
+        for (m, r, word) in classes {
+            if found.classes.first().is_some_and(|c| c.m == 1) {
                 break;
             }
+            for (i, f) in FUNCTIONS.iter().enumerate() {
+                if let Some((finding, c, n0)) = fits(values, &sieve, f, m, r, word) {
+                    found.findings.push(finding);
+                    found.classes.push(ClassRule { m, r, f: i, c, n0 });
+                    break;
+                }
+            }
         }
+        if let Some(finding) = by_smallest_prime_factor(values, &sieve) {
+            found.findings.push(finding);
+            found.by_spf = true;
+        }
+        found
     }
-    out.extend(by_smallest_prime_factor(values, &sieve));
-    out
+
+    /// The rules as `grundy pattern` states them, with their evidence.
+    pub fn findings(&self) -> &[Finding] {
+        &self.findings
+    }
+
+    /// Whether no rule was found.
+    pub fn is_empty(&self) -> bool {
+        self.findings.is_empty()
+    }
+
+    /// `G(0..=to)`: the table's values, then the rules' (see the type's
+    /// docs). Errors: `to` above [`MAX_EVALUATED`], or a heap past the
+    /// table that no rule covers (named).
+    pub fn values(&self, to: u64) -> Result<Vec<u64>> {
+        if to > MAX_EVALUATED {
+            return Err(ErrorKind::Domain(format!(
+                "heap `{to}` is past the largest heap the found rules are evaluated to, \
+                 `{MAX_EVALUATED}`"
+            ))
+            .into());
+        }
+        let len = (to + 1) as usize;
+        let mut out = Vec::with_capacity(len);
+        out.extend(self.table.iter().take(len).copied());
+        if out.len() == len {
+            return Ok(out);
+        }
+        let sieve = Sieve::new(len);
+        for n in out.len() as u64..=to {
+            let by_class = self
+                .classes
+                .iter()
+                .find(|c| n % c.m == c.r && n >= c.n0)
+                .and_then(|c| {
+                    let v = (FUNCTIONS[c.f].at)(&sieve, n)?;
+                    u64::try_from(i64::try_from(v).ok()?.checked_add(c.c)?).ok()
+                });
+            let v = match by_class {
+                Some(v) => Some(v),
+                None if self.by_spf && n >= 4 && !sieve.is_prime(n) => {
+                    // The smallest prime factor is below n: its value is
+                    // already out (a prime, so found by a class rule or
+                    // in the table).
+                    out.get(sieve.spf[n as usize] as usize).copied()
+                }
+                None => None,
+            };
+            match v {
+                Some(v) => out.push(v),
+                None => {
+                    return Err(ErrorKind::Domain(format!(
+                        "no rule found in the table of {} values covers heap `{n}`",
+                        self.table.len()
+                    ))
+                    .into())
+                }
+            }
+        }
+        Ok(out)
+    }
 }
 
 /// `G(n) = f(n) + c` on the class `n ≡ r (mod m)`, `n ≥ n0`, as a finding.
@@ -163,7 +281,7 @@ fn fits(
     m: u64,
     r: u64,
     word: &str,
-) -> Option<Finding> {
+) -> Option<(Finding, i64, u64)> {
     let len = values.len() as u64;
     let class = |from: u64| (from..len).filter(move |n| n % m == r);
     let defined = |n: u64| (f.at)(sieve, n).and_then(|v| i64::try_from(v).ok());
@@ -209,7 +327,7 @@ fn fits(
         "observed on all {terms} {word}n from {n0} to {}",
         len - 1
     ));
-    Some(found)
+    Some((found, c, n0))
 }
 
 /// `G(n) = G(spf(n))` for every composite `n` of the table, as a finding.
@@ -286,6 +404,41 @@ mod tests {
             ]
         );
         assert!(found.iter().all(|f| f.claimed() && !f.proven));
+    }
+
+    #[test]
+    fn the_rules_found_in_a_short_table_give_the_values_of_a_long_one() {
+        let long = cf_2004e(3000);
+        let rules = NumberRules::find(&long[..=600]);
+        assert_eq!(rules.findings().len(), 2);
+        assert_eq!(rules.values(3000).unwrap(), long);
+        // Within the table, the table's own values.
+        assert_eq!(rules.values(10).unwrap(), &long[..=10]);
+        let odious: Vec<u64> = (0..300u64).map(|n| u64::from(n.count_ones())).collect();
+        let v = NumberRules::find(&odious).values(5000).unwrap();
+        assert!((0..=5000u64).all(|n| v[n as usize] == u64::from(n.count_ones())));
+    }
+
+    #[test]
+    fn a_heap_no_found_rule_covers_is_an_error_naming_it() {
+        // popcount on the odd n only, the even n random: the rules say
+        // nothing about an even heap past the table.
+        let v: Vec<u64> = (0..300u64)
+            .map(|n| {
+                if n % 2 == 1 {
+                    u64::from(n.count_ones())
+                } else {
+                    (n * 7919) % 5
+                }
+            })
+            .collect();
+        let rules = NumberRules::find(&v);
+        assert_eq!(rules.findings().len(), 1, "{:?}", rules.findings());
+        let e = rules.values(400).unwrap_err().to_string();
+        assert!(e.contains("heap `300`"), "{e}");
+        let e = rules.values(MAX_EVALUATED + 1).unwrap_err().to_string();
+        assert!(e.contains(&format!("`{MAX_EVALUATED}`")), "{e}");
+        assert!(NumberRules::find(&[0, 1, 2]).values(9).is_err());
     }
 
     #[test]

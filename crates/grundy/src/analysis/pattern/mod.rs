@@ -53,6 +53,7 @@ mod one_dim;
 pub mod ppos;
 mod two_dim;
 
+pub use arith::{NumberRules, MAX_EVALUATED};
 pub use one_dim::one_dim;
 pub use two_dim::{two_dim, two_dim_proven, Square};
 

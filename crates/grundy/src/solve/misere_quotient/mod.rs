@@ -347,6 +347,7 @@ impl MisereQuotient {
             for (opt, x) in &self.option_elements[h as usize] {
                 if self.p[self.mul(r, *x)] {
                     moves.push(WinningMove {
+                        name: None,
                         component: i,
                         from: h,
                         to: opt.clone(),

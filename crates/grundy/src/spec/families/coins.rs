@@ -407,6 +407,7 @@ impl AnyGame for CoinSpec {
                     for mut others in found {
                         others.push(n);
                         winning_moves.push(WinningMove {
+                            name: None,
                             component: i,
                             from: row_string(row).pop().unwrap_or_default(),
                             to: row_string(&turn(row, &others)),

@@ -86,6 +86,7 @@ impl ClosedForm for BoxSpec {
                 let target = SquareBox::nim_value(s, c)? + total;
                 for to in SquareBox::counts_with_value(s, c, target) {
                     winning_moves.push(WinningMove {
+                        name: None,
                         component: i,
                         from: pair_string(&(s, c)),
                         to: vec![pair_string(&(s, to))],

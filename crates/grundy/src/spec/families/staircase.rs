@@ -73,6 +73,7 @@ impl ClosedForm for StaircaseSpec {
                 for m in Staircase::moves_changing_value(s, total.value()) {
                     if let Some(next) = m.apply(s) {
                         winning_moves.push(WinningMove {
+                            name: None,
                             component: i,
                             from: list_string(s),
                             to: vec![list_string(&next)],
