@@ -26,8 +26,8 @@
 //! and then the other, with `o < m`, wins by (2). ∎
 //!
 //! So only the residues modulo `x + y` matter: the basis of the example
-//! `atcoder_arc143_c`, tested here against [`PartizanSolver`]
-//! (crate::solve::PartizanSolver) on every small case.
+//! `atcoder_arc143_c`, tested here against
+//! [`PartizanSolver`](crate::solve::PartizanSolver) on every small case.
 
 use crate::error::{Error, Result};
 use crate::game::partizan::{OutcomeClass, PartizanGame, Player};

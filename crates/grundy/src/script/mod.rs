@@ -194,9 +194,11 @@ pub mod moves;
 pub mod params;
 pub mod position;
 mod rhai_engine;
+pub mod turns;
 
 pub use adapter::{ScriptHeapGame, ScriptSpec};
 pub use engine::{Language, ScriptGame};
+pub use turns::TurnSpec;
 pub use memory::count_memory_with;
 pub use moves::ScriptMove;
 pub use position::ScriptPosition;
