@@ -32,7 +32,11 @@ fn analyze_of_a_turn_aware_script_gives_the_outcome_class_the_theorem_gives() {
         let pos = format!("{},{}", piles[0], piles[1]);
         for (first, player) in [("left", Player::Left), ("right", Player::Right)] {
             let v = json(&["analyze", ARC, &pos, "--first", first, "--format", "json"]);
-            assert_eq!(v["outcome"], game.outcome_class(&piles).to_string(), "{pos}");
+            assert_eq!(
+                v["outcome"],
+                game.outcome_class(&piles).to_string(),
+                "{pos}"
+            );
             let wins = game.wins_moving_first(piles, player);
             assert_eq!(v["wins"], wins, "{pos} {first}");
             assert_eq!(v["to_move"], first);

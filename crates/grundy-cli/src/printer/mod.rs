@@ -542,7 +542,6 @@ impl Printer {
         }
     }
 
-
     /// `grundy analyze` (`a.moves_listed` says which winning moves `a`
     /// holds). A misère analysis (`misere`) prints its misère nim-value and
     /// the normal-play nim-sum under their own names, never as `value`.

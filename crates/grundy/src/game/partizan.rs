@@ -149,8 +149,7 @@ pub struct PartizanAnalysis {
 /// ```
 pub fn outcome_period(classes: &[OutcomeClass]) -> Option<crate::analysis::Periodicity> {
     let codes: Vec<u64> = classes.iter().map(|c| u64::from(c.letter())).collect();
-    let found =
-        crate::analysis::find_period(&codes, crate::analysis::PeriodTheorem::None, false)?;
+    let found = crate::analysis::find_period(&codes, crate::analysis::PeriodTheorem::None, false)?;
     Some(found.periodicity)
 }
 

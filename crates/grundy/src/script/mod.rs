@@ -198,10 +198,10 @@ pub mod turns;
 
 pub use adapter::{ScriptHeapGame, ScriptSpec};
 pub use engine::{Language, ScriptGame};
-pub use turns::TurnSpec;
 pub use memory::count_memory_with;
 pub use moves::ScriptMove;
 pub use position::ScriptPosition;
+pub use turns::TurnSpec;
 
 /// The environment variable with which the `grundy` command sets
 /// [`ScriptLimits::max_total_operations`] (named in the error of a spent

@@ -98,7 +98,11 @@ impl RhaiScript {
         player: u8,
         f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
     ) -> std::result::Result<(), Failure> {
-        let own = if player == 0 { "left_moves" } else { "right_moves" };
+        let own = if player == 0 {
+            "left_moves"
+        } else {
+            "right_moves"
+        };
         let list = if self.defines(own) {
             self.call(own, p)?
         } else {
@@ -215,13 +219,8 @@ impl RhaiScript {
         let mut scope = self.scope.borrow_mut();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.budget.begin_call();
-        let call = engine.call_fn_with_options::<Dynamic>(
-            options,
-            &mut scope,
-            &self.ast,
-            function,
-            args,
-        );
+        let call =
+            engine.call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, function, args);
         self.budget.end_call();
         if !checked && call.is_ok() {
             self.strictly_checked.borrow_mut().push((function, class));

@@ -21,9 +21,7 @@ use super::moves::ScriptMove;
 use super::position::ScriptPosition;
 use crate::anygame::{AnalyzeOptions, AnyGame};
 use crate::error::{Error, ErrorKind, Result};
-use crate::game::partizan::{
-    OutcomeClass, PartizanAnalysis, PartizanGame, PartizanMove, Player,
-};
+use crate::game::partizan::{OutcomeClass, PartizanAnalysis, PartizanGame, PartizanMove, Player};
 use crate::solve::{PartizanSolver, PeriodReport};
 use crate::strategy::Analysis;
 use crate::Nimber;
@@ -275,7 +273,9 @@ end
     #[test]
     fn turn_aware_scripts_of_every_spelling_give_the_searched_outcome_classes() {
         let expected: String = (0..=11)
-            .map(|n| OutcomeClass::of_wins(naive(n, Player::Left), naive(n, Player::Right)).letter())
+            .map(|n| {
+                OutcomeClass::of_wins(naive(n, Player::Left), naive(n, Player::Right)).letter()
+            })
             .collect();
         assert_eq!(classes("split.lua", LUA_SPLIT), expected);
         assert_eq!(classes("player.rhai", RHAI_PLAYER), expected);
@@ -311,7 +311,11 @@ end
             for first in [Player::Left, Player::Right] {
                 let a = spec.analyze_turns(&[n.to_string()], first).unwrap();
                 assert_eq!(a.wins, naive(n, first), "{n} {first}");
-                let takes: &[u64] = if first == Player::Left { &[1, 2] } else { &[2, 3] };
+                let takes: &[u64] = if first == Player::Left {
+                    &[1, 2]
+                } else {
+                    &[2, 3]
+                };
                 let expected: Vec<String> = takes
                     .iter()
                     .filter(|&&k| k <= n && !naive(n - k, first.other()))

@@ -126,7 +126,8 @@ impl<G: PartizanGame> PartizanSolver<G> {
     /// once.
     pub fn winning_moves(&mut self, p: &G::Position, player: Player) -> Result<Vec<G::Position>> {
         let mut options = Vec::new();
-        self.game.options(p, player, &mut |q| options.push(q.clone()));
+        self.game
+            .options(p, player, &mut |q| options.push(q.clone()));
         let mut out: Vec<G::Position> = Vec::new();
         for q in options {
             if !self.wins_moving_first(&q, player.other())? && !out.contains(&q) {
