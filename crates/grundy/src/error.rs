@@ -81,6 +81,19 @@ pub enum ErrorKind {
     /// The operation does not apply to this game.
     #[error("{0}")]
     Unsupported(String),
+    /// A turn-aware (partizan) game was asked for something only impartial
+    /// games have: a nim-value, or a place in a Sprague–Grundy sum.
+    #[error(
+        "`{game}` is turn-aware (each player has moves of its own): {reason}; partizan games \
+         have no nim-values, so they cannot be added into a Sprague–Grundy sum (Conway's \
+         theory of partizan sums is out of scope)"
+    )]
+    Partizan {
+        /// The game's spec.
+        game: String,
+        /// What was asked of it.
+        reason: String,
+    },
     /// A heap game produced an option that is not smaller than the heap.
     #[error("heap {heap} has an option with a heap of {option}: a heap game must shrink")]
     NotShrinking {

@@ -58,9 +58,34 @@ pub struct AnalyzeArgs {
     /// Load the transposition table from FILE if it exists, save it there afterwards (cram, node-kayles, chomp).
     #[arg(long, value_name = "FILE")]
     pub table: Option<std::path::PathBuf>,
+    /// Turn-aware games (a script with `left_moves` and `right_moves`, or
+    /// `moves(p, player)`): the player to move, whose winning moves are
+    /// listed; left (the first named, player 0) by default. The outcome
+    /// class (N, P, L, R) does not depend on it.
+    #[arg(long, value_enum, default_value_t)]
+    pub first: Side,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReportFormat,
+}
+
+/// The player to move in a turn-aware game (`--first`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Side {
+    /// Left, the first named (player 0).
+    #[default]
+    Left,
+    /// Right (player 1).
+    Right,
+}
+
+impl From<Side> for grundy::game::Player {
+    fn from(s: Side) -> Self {
+        match s {
+            Side::Left => grundy::game::Player::Left,
+            Side::Right => grundy::game::Player::Right,
+        }
+    }
 }
 
 /// `grundy analyze`: a compound, a misère sum searched, or a sum (with the
@@ -80,6 +105,16 @@ pub fn run(a: &AnalyzeArgs, out: &mut Printer) -> Result<()> {
     }
     let mut game = crate::game::parse(&a.game, &a.params)?;
     game.set_time_limit(Some(grundy::service::IMPLICIT_TIME));
+    if game.is_turn_aware() {
+        if a.compound.is_some() || a.misere {
+            anyhow::bail!(
+                "`{}` is turn-aware: `--compound` and `--misere` are for impartial games",
+                game.spec()
+            );
+        }
+        let r = game.analyze_turns(&a.positions, a.first.into())?;
+        return out.turns(&game.spec(), &r, a.format.into());
+    }
     if let Some(kind) = a.compound {
         let (starts, c) = listed::analyze_compound(game.as_mut(), &a.positions, kind.into(), 100)?;
         crate::printer::compound::print(out, &game.spec(), &starts, &c, a.format.into())

@@ -88,6 +88,9 @@ fn report(
 ) -> Result<()> {
     let mut game = parse()?;
     let spec = game.spec();
+    if game.is_turn_aware() {
+        return outcome_pattern(game.as_mut(), a, out);
+    }
     let (table, to) = compute(game.as_mut(), parse, a.to)?;
     let findings = match &table {
         Table::Heaps(v, cert) => pattern::one_dim(v, cert.as_ref()),
@@ -100,6 +103,60 @@ fn report(
             "findings": findings.iter().map(finding_json).collect::<Vec<_>>(),
         })),
         ReportFormat::Text => text(out, &spec, to, &table, &findings),
+    }
+}
+
+/// A turn-aware game: the outcome classes of heaps `0..=N` and their
+/// period, as observed (no theorem certifies it; see
+/// [`grundy::game::partizan::outcome_period`]).
+fn outcome_pattern(game: &mut dyn AnyGame, a: &PatternArgs, out: &mut Printer) -> Result<()> {
+    let to = limit(a.to.unwrap_or(SCRIPT_HEAPS), MAX_HEAPS, "heap games")?;
+    let classes = game.outcome_classes(0, to)?;
+    let period = grundy::game::partizan::outcome_period(&classes);
+    let letters: String = classes.iter().map(|c| c.letter()).collect();
+    let spec = game.spec();
+    const NOTE: &str = "no theorem certifies periods of outcome classes here (period \
+                        certificates are for impartial take-and-break games)";
+    match a.format {
+        ReportFormat::Json => out.json(json!({
+            "game": spec,
+            "checked_to": to,
+            "kind": "outcome_classes",
+            "outcomes": letters,
+            "period": period.map(|p| json!({
+                "preperiod": p.preperiod,
+                "period": p.period,
+                "evidence": format!("observed to {to}"),
+                "proven": false,
+            })),
+        })),
+        ReportFormat::Text => {
+            let head: String = letters.chars().take(60).collect();
+            let mut lines = vec![format!(
+                "{spec}: outcome classes of 0..={to} (turn-aware game; N first player wins, \
+                 P second, L Left, R Right)"
+            )];
+            lines.push(format!("first classes: {head}"));
+            match period {
+                Some(p) => {
+                    let cycle: String = letters
+                        .chars()
+                        .skip(p.preperiod as usize)
+                        .take(p.period as usize)
+                        .collect();
+                    lines.push(format!(
+                        "periodic from n = {} with period {} ({cycle} repeated): observed to \
+                         {to}, not proven: {NOTE}",
+                        p.preperiod, p.period
+                    ));
+                }
+                None => lines.push(format!("no period observed to {to}")),
+            }
+            for l in lines {
+                out.line(&l)?;
+            }
+            Ok(())
+        }
     }
 }
 

@@ -494,6 +494,10 @@ pub fn run(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
     // The user named the heaps: they are computed however long it
     // takes, with progress, and Ctrl-C stops the work cleanly.
     crate::interrupt::install();
+    if game.is_turn_aware() {
+        let classes = game.outcome_classes(from, a.to)?;
+        return out.outcome_classes(&game.spec(), from, &classes, a.format);
+    }
     if applies(a, game.as_ref())? {
         return values(a, game.as_mut(), out);
     }

@@ -473,6 +473,98 @@ impl Printer {
             }
         }
     }
+    /// `grundy values` of a turn-aware game: the outcome class of each
+    /// heap `from..=to` (text: `n class` a line; csv: `n,outcome`; json:
+    /// `outcomes`, one letter each).
+    pub fn outcome_classes(
+        &mut self,
+        game: &str,
+        from: u64,
+        classes: &[grundy::game::OutcomeClass],
+        format: Format,
+    ) -> Result<()> {
+        let to = from + (classes.len() as u64).saturating_sub(1);
+        match format {
+            Format::Json => {
+                let letters: Vec<String> = classes.iter().map(|c| c.to_string()).collect();
+                self.json(json!({
+                    "game": game,
+                    "from": from,
+                    "to": to,
+                    "outcomes": letters,
+                }))
+            }
+            Format::Csv => {
+                writeln!(self.out, "n,outcome")?;
+                for (n, c) in (from..).zip(classes) {
+                    writeln!(self.out, "{n},{c}")?;
+                }
+                Ok(())
+            }
+            Format::Text => {
+                writeln!(
+                    self.out,
+                    "{game}: outcome classes of {from}..={to} (N first player wins, P second, \
+                     L Left, R Right)"
+                )?;
+                for (n, c) in (from..).zip(classes) {
+                    writeln!(self.out, "{n} {c}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The analysis of one position of a turn-aware game: its outcome
+    /// class and the winning moves of the player to move.
+    pub fn turns(
+        &mut self,
+        game: &str,
+        a: &grundy::game::PartizanAnalysis,
+        format: Format,
+    ) -> Result<()> {
+        use grundy::game::OutcomeClass;
+        match format {
+            Format::Json => {
+                let moves: Vec<_> = a
+                    .winning_moves
+                    .iter()
+                    .map(|m| json!({"to": m.to, "name": m.name}))
+                    .collect();
+                self.json(json!({
+                    "game": game,
+                    "position": a.position,
+                    "outcome": a.outcome.to_string(),
+                    "to_move": a.to_move.name(),
+                    "wins": a.wins,
+                    "winning_moves": moves,
+                }))
+            }
+            Format::Csv => bail!("`--format csv` is for `values`; use text or json"),
+            Format::Text => {
+                let who = match a.outcome {
+                    OutcomeClass::N => "N: the first player wins (whoever starts)",
+                    OutcomeClass::P => "P: the second player wins (whoever starts)",
+                    OutcomeClass::L => "L: Left wins, whoever starts",
+                    OutcomeClass::R => "R: Right wins, whoever starts",
+                };
+                writeln!(self.out, "{game}: {} (turn-aware)", a.position)?;
+                writeln!(self.out, "outcome: {who}")?;
+                let verdict = if a.wins { "wins" } else { "loses" };
+                writeln!(self.out, "{} to move {verdict}", a.to_move)?;
+                if !a.winning_moves.is_empty() {
+                    writeln!(self.out, "winning moves ({}):", a.winning_moves.len())?;
+                    for m in &a.winning_moves {
+                        match &m.name {
+                            Some(name) => writeln!(self.out, "  -> {} ({name})", m.to)?,
+                            None => writeln!(self.out, "  -> {}", m.to)?,
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
 
     /// `grundy analyze` (`a.moves_listed` says which winning moves `a`
     /// holds). A misère analysis (`misere`) prints its misère nim-value and

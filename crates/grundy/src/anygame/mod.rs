@@ -320,6 +320,48 @@ pub trait AnyGame {
         None
     }
 
+    /// Whether the game is turn-aware (partizan: each player has moves of
+    /// their own, a script's `left_moves` and `right_moves`). Such a game
+    /// has no nim-values: [`analyze_turns`](Self::analyze_turns) and
+    /// [`outcome_classes`](Self::outcome_classes) answer for it, and the
+    /// methods of nim-values refuse with
+    /// [`ErrorKind::Partizan`](crate::error::ErrorKind::Partizan). False
+    /// for every impartial game (the default).
+    fn is_turn_aware(&self) -> bool {
+        false
+    }
+
+    /// The outcome class of one position of a turn-aware game and the
+    /// winning moves of `first`, the player to move. More than one
+    /// position (a sum) is refused with
+    /// [`ErrorKind::Partizan`](crate::error::ErrorKind::Partizan). The
+    /// default, for impartial games, refuses.
+    fn analyze_turns(
+        &mut self,
+        positions: &[String],
+        first: crate::game::Player,
+    ) -> Result<crate::game::PartizanAnalysis> {
+        let _ = (positions, first);
+        Err(Error::unsupported(format!(
+            "`{}` is impartial (both players have the same moves): `analyze` gives its \
+             nim-value; outcome classes are for turn-aware games",
+            self.spec()
+        )))
+    }
+
+    /// The outcome classes of the heaps `from..=to` of a turn-aware game
+    /// whose positions are heaps (at most
+    /// [`MAX_VALUES_AT_ONCE`] at once). The default, for impartial games,
+    /// refuses.
+    fn outcome_classes(&mut self, from: u64, to: u64) -> Result<Vec<crate::game::OutcomeClass>> {
+        let _ = (from, to);
+        Err(Error::unsupported(format!(
+            "`{}` is impartial: its table is of nim-values (`grundy values`), not of \
+             outcome classes",
+            self.spec()
+        )))
+    }
+
     /// The misère quotient of the sums of heaps `0..=heaps`
     /// ([`crate::solve::misere_quotient_with()`]: `progress` is told where
     /// the work stands, often, and an error it returns stops it); an error
@@ -513,6 +555,24 @@ impl AnyGame for Chosen {
 
     fn take_break(&self) -> Option<TakeBreak> {
         self.0.take_break()
+    }
+
+    fn is_turn_aware(&self) -> bool {
+        self.0.is_turn_aware()
+    }
+
+    fn analyze_turns(
+        &mut self,
+        positions: &[String],
+        first: crate::game::Player,
+    ) -> Result<crate::game::PartizanAnalysis> {
+        self.check_count(positions)?;
+        self.0.analyze_turns(positions, first)
+    }
+
+    fn outcome_classes(&mut self, from: u64, to: u64) -> Result<Vec<crate::game::OutcomeClass>> {
+        check_values_count(from, to)?;
+        self.0.outcome_classes(from, to)
     }
 
     fn misere_quotient(

@@ -20,9 +20,11 @@
 
 pub mod graph;
 pub mod options;
+pub mod partizan;
 pub(crate) mod take_break;
 
 pub use options::OptionList;
+pub use partizan::{OutcomeClass, PartizanAnalysis, PartizanGame, PartizanMove, Player};
 pub(crate) use take_break::TakeBreak;
 
 use crate::error::Result;

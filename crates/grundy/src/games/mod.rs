@@ -27,6 +27,7 @@ pub mod hackenbush;
 pub mod moore;
 pub mod multiplication;
 pub mod nim;
+pub mod pebbles;
 pub mod placement;
 pub mod square_box;
 pub mod staircase;

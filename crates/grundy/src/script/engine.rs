@@ -73,6 +73,9 @@ pub(super) struct Inner {
     pub(super) has_components: bool,
     /// ... and `canonical(p)`.
     pub(super) has_canonical: bool,
+    /// Whether the game is turn-aware: the script gives each player's
+    /// moves (`left_moves(p)` and `right_moves(p)`, or `moves(p, player)`).
+    pub(super) turn_aware: bool,
     pub(super) limits: ScriptLimits,
     /// The first error met inside a solver (sticky).
     pub(super) error: RefCell<Option<Error>>,
@@ -354,8 +357,21 @@ impl ScriptGame {
             Backend::Rhai(s) => s.defines(function),
             Backend::Lua(s) => s.defines(function),
         };
+        let moves_params = match &backend {
+            Backend::Rhai(s) => s.moves_params(),
+            Backend::Lua(s) => s.moves_params(),
+        };
+        let split = defines("left_moves") && defines("right_moves");
+        if defines("left_moves") != defines("right_moves") {
+            return Err(script_error(
+                name,
+                "defines only one of `left_moves(p)` and `right_moves(p)`: a turn-aware \
+                 game gives the moves of both players",
+            ));
+        }
         Ok(ScriptGame {
             inner: Rc::new(Inner {
+                turn_aware: split || moves_params == Some(2),
                 name: name.to_string(),
                 params: params.to_vec(),
                 has_components: defines("components"),
@@ -369,6 +385,14 @@ impl ScriptGame {
                 unreported: Cell::new(0),
             }),
         })
+    }
+
+    /// Whether the game is turn-aware (partizan): the script gives each
+    /// player's moves, `left_moves(p)` and `right_moves(p)`, or
+    /// `moves(p, player)` (player 0 is Left, 1 Right); see
+    /// [`crate::game::partizan`].
+    pub fn is_turn_aware(&self) -> bool {
+        self.inner.turn_aware
     }
 
     /// The script's name.

@@ -50,7 +50,12 @@ return mt
 
 /// A Lua script, run and ready to call.
 pub(super) struct LuaScript {
-    moves: Function,
+    /// `moves(p)`, or `moves(p, player)` in a turn-aware script; `None`
+    /// when the script gives `left_moves` and `right_moves` instead.
+    moves: Option<Function>,
+    /// The turn-aware script's moves of each player, if it gives them so.
+    left_moves: Option<Function>,
+    right_moves: Option<Function>,
     components: Option<Function>,
     canonical: Option<Function>,
     /// The metatable of the tables `sum(...)` makes, by address.
@@ -98,13 +103,21 @@ impl LuaScript {
         let run = lua.load(source).set_name(format!("={name}")).exec();
         budget.end_call();
         run.map_err(|e| describe(&e, budget.stop.get(), limits).0)?;
-        let Some(moves) = function(&globals, "moves") else {
+        let moves = function(&globals, "moves");
+        let left_moves = function(&globals, "left_moves");
+        let right_moves = function(&globals, "right_moves");
+        if moves.is_none() && (left_moves.is_none() || right_moves.is_none()) {
             return Err(
-                "defines no function `moves(p)` (it must return the options of position p)".into(),
+                "defines no function `moves(p)` (it must return the options of position p; \
+                 a turn-aware game defines `left_moves(p)` and `right_moves(p)`, or \
+                 `moves(p, player)`)"
+                    .into(),
             );
-        };
+        }
         Ok(LuaScript {
             moves,
+            left_moves,
+            right_moves,
             components: function(&globals, "components"),
             canonical: function(&globals, "canonical"),
             sum: sum.to_pointer(),
@@ -118,21 +131,93 @@ impl LuaScript {
     /// Whether the script defines the function `function`.
     pub(super) fn defines(&self, function: &str) -> bool {
         match function {
-            "moves" => true,
+            "moves" => self.moves.is_some(),
+            "left_moves" => self.left_moves.is_some(),
+            "right_moves" => self.right_moves.is_some(),
             "components" => self.components.is_some(),
             "canonical" => self.canonical.is_some(),
             _ => false,
         }
     }
 
+    /// How many parameters the script's `moves` declares (2 in a
+    /// turn-aware script's `moves(p, player)`), read from the function's
+    /// compiled form (Lua 5.4's dump: the header, the main function's
+    /// upvalue count, its source, its first and last lines, then the
+    /// parameters); `None` without `moves` or when the form is not read.
+    pub(super) fn moves_params(&self) -> Option<u8> {
+        let code = self.moves.as_ref()?.dump(true);
+        // Signature 4, version, format, data 6, three sizes, an integer
+        // and a number of 8 bytes each; then the upvalue count.
+        let mut at = 4 + 1 + 1 + 6 + 3 + 8 + 8 + 1;
+        let varint = |at: &mut usize| -> Option<u64> {
+            let mut x = 0u64;
+            loop {
+                let b = *code.get(*at)?;
+                *at += 1;
+                x = x.checked_mul(128)? | u64::from(b & 0x7f);
+                if b & 0x80 != 0 {
+                    return Some(x);
+                }
+            }
+        };
+        let source = varint(&mut at)?;
+        at += usize::try_from(source.saturating_sub(1)).ok()?;
+        varint(&mut at)?;
+        varint(&mut at)?;
+        code.get(at).copied()
+    }
+
+    /// Calls the turn-aware script's moves of `player` (0 Left, 1 Right)
+    /// at `p`, `left_moves(p)` / `right_moves(p)` or `moves(p, player)`,
+    /// and hands `f` each option with its name.
+    pub(super) fn each_player_move(
+        &self,
+        p: &ScriptPosition,
+        player: u8,
+        f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
+    ) -> std::result::Result<(), Failure> {
+        let own = if player == 0 {
+            &self.left_moves
+        } else {
+            &self.right_moves
+        };
+        let value = match (own, &self.moves) {
+            (Some(g), _) => self.call_with(g, p, None)?,
+            (None, Some(g)) => self.call_with(g, p, Some(player))?,
+            (None, None) => {
+                return Err(Failure::Returned(
+                    "is not defined: a turn-aware script defines `left_moves(p)` and \
+                     `right_moves(p)`, or `moves(p, player)`"
+                        .into(),
+                ))
+            }
+        };
+        self.move_list(value, f)
+    }
+
     /// Calls `f(p)` under the limits and the budget.
     fn call(&self, f: &Function, p: &ScriptPosition) -> std::result::Result<Value, Failure> {
+        self.call_with(f, p, None)
+    }
+
+    /// Calls `f(p)`, or `f(p, player)` with a player, under the limits
+    /// and the budget.
+    fn call_with(
+        &self,
+        f: &Function,
+        p: &ScriptPosition,
+        player: Option<u8>,
+    ) -> std::result::Result<Value, Failure> {
         let arg = to_lua(&self.lua, p).map_err(|reason| Failure::Call {
             reason,
             wrong_kind: false,
         })?;
         self.budget.begin_call();
-        let r = f.call::<Value>(arg);
+        let r = match player {
+            None => f.call::<Value>(arg),
+            Some(k) => f.call::<Value>((arg, i64::from(k))),
+        };
         self.budget.end_call();
         r.map_err(|e| {
             let (reason, wrong_kind) = describe(&e, self.budget.stop.get(), &self.limits);
@@ -146,7 +231,22 @@ impl LuaScript {
         p: &ScriptPosition,
         f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
     ) -> std::result::Result<(), Failure> {
-        let list = match self.call(&self.moves, p)? {
+        let Some(moves) = &self.moves else {
+            return Err(Failure::Returned(
+                "is not defined: this script is turn-aware (`left_moves`, `right_moves`)".into(),
+            ));
+        };
+        let value = self.call(moves, p)?;
+        self.move_list(value, f)
+    }
+
+    /// Converts the list of options a moves function returned.
+    fn move_list(
+        &self,
+        value: Value,
+        f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
+    ) -> std::result::Result<(), Failure> {
+        let list = match value {
             Value::Table(t) => t,
             v => {
                 return Err(Failure::Returned(format!(

@@ -208,12 +208,14 @@ pub mod moves;
 pub mod params;
 pub mod position;
 mod rhai_engine;
+pub mod turns;
 
 pub use adapter::{ScriptHeapGame, ScriptSpec};
 pub use engine::{Language, ScriptGame};
 pub use memory::count_memory_with;
 pub use moves::ScriptMove;
 pub use position::ScriptPosition;
+pub use turns::TurnSpec;
 
 /// The environment variable with which the `grundy` command sets
 /// [`ScriptLimits::max_total_operations`] (named in the error of a spent

@@ -53,9 +53,14 @@ impl RhaiScript {
         let ast = engine
             .compile(source)
             .map_err(|e| format!("does not compile: {e}"))?;
-        if !defines(&ast, "moves") {
+        let turn_aware = (defines(&ast, "left_moves") && defines(&ast, "right_moves"))
+            || moves_params(&ast) == Some(2);
+        if !defines(&ast, "moves") && !turn_aware {
             return Err(
-                "defines no function `moves(p)` (it must return the options of position p)".into(),
+                "defines no function `moves(p)` (it must return the options of position p; \
+                 a turn-aware game defines `left_moves(p)` and `right_moves(p)`, or \
+                 `moves(p, player)`)"
+                    .into(),
             );
         }
         budget.begin_call();
@@ -78,13 +83,51 @@ impl RhaiScript {
         defines(&self.ast, function)
     }
 
+    /// How many parameters the script's `moves` declares (2 in a
+    /// turn-aware script's `moves(p, player)`), if it defines one.
+    pub(super) fn moves_params(&self) -> Option<u8> {
+        moves_params(&self.ast)
+    }
+
+    /// Calls the turn-aware script's moves of `player` (0 Left, 1 Right)
+    /// at `p`, `left_moves(p)` / `right_moves(p)` or `moves(p, player)`,
+    /// and hands `f` each option with its name.
+    pub(super) fn each_player_move(
+        &self,
+        p: &ScriptPosition,
+        player: u8,
+        f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
+    ) -> std::result::Result<(), Failure> {
+        let own = if player == 0 {
+            "left_moves"
+        } else {
+            "right_moves"
+        };
+        let list = if self.defines(own) {
+            self.call(own, p)?
+        } else {
+            self.call_with_player("moves", p, player)?
+        };
+        self.move_list(list, f)
+    }
+
     /// Calls `moves(p)` and hands `f` each option with its name.
     pub(super) fn each_move(
         &self,
         p: &ScriptPosition,
         f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
     ) -> std::result::Result<(), Failure> {
-        let list = self.call("moves", p)?.into_array().map_err(|t| {
+        let list = self.call("moves", p)?;
+        self.move_list(list, f)
+    }
+
+    /// Converts the list of options a moves function returned.
+    fn move_list(
+        &self,
+        list: Dynamic,
+        f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
+    ) -> std::result::Result<(), Failure> {
+        let list = list.into_array().map_err(|t| {
             Failure::Returned(format!(
                 "returned a `{t}`: it must return an array of options"
             ))
@@ -144,6 +187,27 @@ impl RhaiScript {
         function: &'static str,
         p: &ScriptPosition,
     ) -> std::result::Result<Dynamic, Failure> {
+        self.call_args(function, p, (to_dynamic(p),))
+    }
+
+    /// Calls `function(p, player)` (a turn-aware script's `moves`), as
+    /// [`call`](Self::call) does.
+    fn call_with_player(
+        &self,
+        function: &'static str,
+        p: &ScriptPosition,
+        player: u8,
+    ) -> std::result::Result<Dynamic, Failure> {
+        self.call_args(function, p, (to_dynamic(p), i64::from(player)))
+    }
+
+    /// Calls `function` with `args`, the first of which is `p`.
+    fn call_args(
+        &self,
+        function: &'static str,
+        p: &ScriptPosition,
+        args: impl rhai::FuncArgs,
+    ) -> std::result::Result<Dynamic, Failure> {
         // Tuples of any length count as one kind here (a game on lists
         // of heaps meets many lengths; this list stays short).
         let class = match PositionKind::of(p) {
@@ -155,13 +219,8 @@ impl RhaiScript {
         let mut scope = self.scope.borrow_mut();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.budget.begin_call();
-        let call = engine.call_fn_with_options::<Dynamic>(
-            options,
-            &mut scope,
-            &self.ast,
-            function,
-            (to_dynamic(p),),
-        );
+        let call =
+            engine.call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, function, args);
         self.budget.end_call();
         if !checked && call.is_ok() {
             self.strictly_checked.borrow_mut().push((function, class));
@@ -171,6 +230,15 @@ impl RhaiScript {
             wrong_kind: reads_wrong_kind(&e),
         })
     }
+}
+
+/// How many parameters the script's `moves` declares (the most, if it
+/// defines several).
+fn moves_params(ast: &AST) -> Option<u8> {
+    ast.iter_functions()
+        .filter(|f| f.name == "moves")
+        .map(|f| u8::try_from(f.params.len()).unwrap_or(u8::MAX))
+        .max()
 }
 
 /// Whether the script defines `function(p)` (one parameter).

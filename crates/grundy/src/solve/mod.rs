@@ -31,6 +31,7 @@ pub mod loopy;
 pub(crate) mod memo;
 pub mod misere;
 pub mod misere_quotient;
+pub mod partizan;
 pub mod placement;
 pub mod proof;
 pub(crate) mod remoteness;
@@ -49,6 +50,7 @@ pub use misere::{MisereConfig, MisereSolver};
 pub use misere_quotient::{
     misere_quotient, misere_quotient_with, MisereQuotient, QuotientConfig, QuotientProgress,
 };
+pub use partizan::PartizanSolver;
 pub use proof::{available_memory, extend_until_proven, ProofBudget, ProofRun, ProofStop};
 pub use remoteness::{Lengths, RemotenessConfig, RemotenessSolver};
 pub use table::{NimTable, Nine, NineView, TableView};

@@ -17,13 +17,16 @@ pub(super) const FAMILY: Family = Family {
 
 #[cfg(feature = "script")]
 fn parse(spec: &str, args: Option<&str>, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>> {
-    use crate::script::{ScriptGame, ScriptSpec};
+    use crate::script::{ScriptGame, ScriptSpec, TurnSpec};
     let args = args.map(|a| crate::script::params::split_spec(spec, a)).transpose()?;
     let (file, params) = args.unwrap_or_default();
     let file = file_argument(spec, Some(file).filter(|f| !f.is_empty()), "script:examples/games/subtract-134.rhai")?;
     let limits = files.script_limits()?;
     let source = files.read(spec, file)?;
     let game = ScriptGame::with_params(file, &source, &limits, &params)?;
+    if game.is_turn_aware() {
+        return Ok(Box::new(TurnSpec::new(game)));
+    }
     Ok(Box::new(ScriptSpec::new(game)))
 }
 
