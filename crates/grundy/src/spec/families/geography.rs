@@ -35,7 +35,7 @@ pub(super) const FAMILY: Family = Family {
     syntax: "geography:FILE",
     position: "V (the start vertex, visited), or V-U,U,... (the token on V, the vertices U also visited)",
     example: "geography:examples/games/geography-tree.txt 1",
-    about: "undirected vertex geography on a graph file (one edge `A B` a line): move the token to an unvisited neighbour; the mover wins iff the token's vertex is in every maximum matching",
+    about: "undirected vertex geography: move the token to an unvisited neighbour; the mover wins iff it is in every maximum matching",
     parse,
 };
 

@@ -33,7 +33,7 @@ pub(super) const FAMILY: Family = Family {
     syntax: "graph-staircase:FILE",
     position: "V=C,V=C,... (C tokens on vertex V; `V` alone is one token; `-` no token)",
     example: "graph-staircase:examples/games/staircase-dag.txt 2=1,5=2",
-    about: "staircase Nim on an acyclic graph file (one move `A B` a line): move any number of tokens of a vertex along one edge; value = XOR of the tokens at odd distance from the dead ends",
+    about: "staircase Nim on an acyclic graph: move tokens of a vertex along one edge; value = XOR of the tokens at odd distance",
     parse,
 };
 

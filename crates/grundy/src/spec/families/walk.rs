@@ -27,7 +27,7 @@ pub(super) const FAMILY: Family = Family {
     syntax: "walk:FILE",
     position: "V (the token on V) or U>V (on V, come from U, where it may not go back)",
     example: "walk:examples/games/walk-graph.txt a",
-    about: "no-return walk on an undirected graph file (one edge `A B` a line): move the token to a neighbour, never straight back; a walk that can go on forever may be a draw",
+    about: "no-return walk on an undirected graph: move the token to a neighbour, never straight back; it may be a draw",
     parse,
 };
 
