@@ -75,7 +75,12 @@ fn geography_answers_many_start_vertices_in_one_process() {
     assert_eq!(code, 0, "{err}");
     let outcomes: Vec<String> = out
         .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["outcome"].as_str().unwrap().to_string())
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["outcome"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
     assert_eq!(outcomes.len(), 1001);
     // The path 1000 - 0 - 1 - ... - 999 has 1001 vertices: the ones at
@@ -92,7 +97,10 @@ fn geography_refuses_a_sum_saying_the_matching_gives_no_nim_value() {
     let tree = file("structural-tree2.txt", "a b\n");
     let (code, _, err) = run(&["analyze", &spec("geography", &tree), "a", "b"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("no nim-value") && err.contains("`2` positions"), "{err}");
+    assert!(
+        err.contains("no nim-value") && err.contains("`2` positions"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -107,7 +115,10 @@ fn graph_staircase_is_nim_on_the_odd_vertices_and_refuses_a_vertex_of_both_parit
     assert_eq!(a["outcome"], "P", "{a}");
     let (code, _, err) = run(&["analyze", &game, "m=1"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("vertex `m` has paths of both parities"), "{err}");
+    assert!(
+        err.contains("vertex `m` has paths of both parities"),
+        "{err}"
+    );
     let cyclic = file("structural-cycle.txt", "a b\nb a\n");
     let (code, _, err) = run(&["analyze", &spec("graph-staircase", &cyclic), "a=1"], "");
     assert_eq!(code, 2);
@@ -127,7 +138,11 @@ fn graph_staircase_plays_hdu3389_second_sample_as_a_loss_for_alice() {
         }
     }
     let boxes = file("structural-hdu3389.txt", &text);
-    let a = json(&["analyze", &spec("graph-staircase", &boxes), "1=1,2=3,3=3,4=2,5=2,6=1,7=2"]);
+    let a = json(&[
+        "analyze",
+        &spec("graph-staircase", &boxes),
+        "1=1,2=3,3=3,4=2,5=2,6=1,7=2",
+    ]);
     assert_eq!(a["outcome"], "P", "{a}");
     let a = json(&["analyze", &spec("graph-staircase", &boxes), "1=1,2=2"]);
     assert_eq!(a["outcome"], "N", "{a}");
@@ -139,7 +154,11 @@ fn walk_on_a_tree_has_values_and_on_a_cycle_may_be_a_draw() {
     let a = json(&["analyze", &spec("walk", &path), "b"]);
     assert_eq!(a["value"], 1, "{a}");
     let a = json(&["analyze", &spec("walk", &path), "a>b"]);
-    assert_eq!((a["value"].clone(), a["outcome"].clone()), (1.into(), "N".into()), "{a}");
+    assert_eq!(
+        (a["value"].clone(), a["outcome"].clone()),
+        (1.into(), "N".into()),
+        "{a}"
+    );
     let triangle = file("structural-walk-triangle.txt", "a b\nb c\nc a\n");
     let a = json(&["analyze", &spec("walk", &triangle), "a"]);
     assert_eq!(a["outcome"], "D", "{a}");

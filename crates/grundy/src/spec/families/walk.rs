@@ -33,7 +33,7 @@ pub(super) const FAMILY: Family = Family {
 
 /// Most moves between states of the walk (the sum over the directed
 /// edges `U>V` of the degree of `V` less one).
-pub const MAX_WALK_MOVES: u64 = 1 << 26;
+const MAX_WALK_MOVES: u64 = 1 << 26;
 
 fn parse(spec: &str, args: Option<&str>, files: &dyn SpecFiles) -> Result<Box<dyn AnyGame>> {
     let file = super::file_argument(spec, args, "walk:graph.txt")?;
@@ -203,7 +203,6 @@ impl AnyGame for WalkSpec {
 mod tests {
     use super::*;
     use crate::game::Outcome;
-    use crate::spec::SpecFiles;
     use std::collections::HashMap;
 
     struct Text(&'static str);
@@ -248,7 +247,7 @@ mod tests {
         let a = g.analyze(&["b".into()], &opts).unwrap();
         assert_eq!(a.value, Some(Nimber::new(1)));
         assert_eq!(g.options("b").unwrap(), [vec!["b>a"], vec!["b>c"]]);
-        assert!(g.options("a>b").unwrap() == [vec!["b>c"]]);
+        assert_eq!(g.options("a>b").unwrap(), [vec!["b>c"]]);
         // From a: a -> b -> c, two moves: the mover loses.
         let a = g.analyze(&["a".into()], &opts).unwrap();
         assert_eq!(a.outcome, Outcome::P);
