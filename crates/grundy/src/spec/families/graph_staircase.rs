@@ -217,6 +217,61 @@ impl StaircaseSpec {
         next
     }
 
+    /// The analysis of a sum listing at most `listed` winning moves (each
+    /// written out costs the length of its position) and counting the
+    /// others; `None`: no move computed.
+    fn analyze_up_to(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        listed: Option<usize>,
+    ) -> Result<Analysis<String>> {
+        if options.misere {
+            return Err(no_misere_analysis(&self.spec));
+        }
+        let all = positions
+            .iter()
+            .map(|p| self.read(p))
+            .collect::<Result<Vec<Tokens>>>()?;
+        let values = all
+            .iter()
+            .map(|t| self.game.value(t))
+            .collect::<Result<Vec<Nimber>>>()?;
+        let total: Nimber = values.iter().copied().sum();
+        let Some(max_listed) = listed else {
+            let mut a = Analysis::of_value(total, Vec::new());
+            a.drop_moves();
+            return Ok(a);
+        };
+        let mut winning = Vec::new();
+        let mut unlisted = 0u128;
+        if !total.is_zero() {
+            for (component, (tokens, value)) in all.iter().zip(&values).enumerate() {
+                let target = (*value + total).value();
+                let from = self.write(tokens);
+                for (i, &(v, c)) in tokens.iter().enumerate() {
+                    // Lowering the odd heap on v from c to c ^ (x ^ target).
+                    let lowered = c ^ (value.value() ^ target);
+                    if !self.game.is_odd(v)? || lowered >= c {
+                        continue;
+                    }
+                    for w in self.successors(v) {
+                        if winning.len() < max_listed {
+                            winning.push(WinningMove {
+                                component,
+                                from: from.clone(),
+                                to: vec![self.write(&Self::after(tokens, i, w, c - lowered))],
+                            });
+                        } else {
+                            unlisted += 1;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Analysis::of_value(total, winning).with_unlisted_moves(unlisted))
+    }
+
     fn successors(&self, v: Vertex) -> Vec<Vertex> {
         let mut s = self.graph.successors(v).to_vec();
         s.sort();
@@ -238,40 +293,25 @@ impl AnyGame for StaircaseSpec {
     }
 
     fn analyze(&mut self, positions: &[String], options: &AnalyzeOptions) -> Result<Analysis<String>> {
-        if options.misere {
-            return Err(no_misere_analysis(&self.spec));
-        }
-        let all = positions
-            .iter()
-            .map(|p| self.read(p))
-            .collect::<Result<Vec<Tokens>>>()?;
-        let values = all
-            .iter()
-            .map(|t| self.game.value(t))
-            .collect::<Result<Vec<Nimber>>>()?;
-        let total: Nimber = values.iter().copied().sum();
-        let mut winning = Vec::new();
-        if !total.is_zero() {
-            for (component, (tokens, value)) in all.iter().zip(&values).enumerate() {
-                let target = (*value + total).value();
-                let from = self.write(tokens);
-                for (i, &(v, c)) in tokens.iter().enumerate() {
-                    // Lowering the odd heap on v from c to c ^ (x ^ target).
-                    let lowered = c ^ (value.value() ^ target);
-                    if !self.game.is_odd(v)? || lowered >= c {
-                        continue;
-                    }
-                    for w in self.successors(v) {
-                        winning.push(WinningMove {
-                            component,
-                            from: from.clone(),
-                            to: vec![self.write(&Self::after(tokens, i, w, c - lowered))],
-                        });
-                    }
-                }
-            }
-        }
-        Ok(Analysis::of_value(total, winning))
+        self.analyze_up_to(positions, options, Some(usize::MAX))
+    }
+
+    fn analyze_without_moves(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        _outcome_only: bool,
+    ) -> Result<Analysis<String>> {
+        self.analyze_up_to(positions, options, None)
+    }
+
+    fn analyze_listing(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        max_listed: usize,
+    ) -> Result<Analysis<String>> {
+        self.analyze_up_to(positions, options, Some(max_listed))
     }
 
     fn options(&mut self, component: &str) -> Result<Vec<Vec<String>>> {
@@ -366,6 +406,38 @@ mod tests {
         assert_eq!(to, ["3=5,2=8,1=5"]);
         assert!(spec.normalize("9=1").is_err());
         assert!(spec.analyze(&["1=1".into()], &AnalyzeOptions { misere: true }).is_err());
+    }
+
+    #[test]
+    fn a_batch_answer_writes_one_winning_move_and_counts_the_others_instead_of_writing_them_all() {
+        // 200 odd vertices o0..o199, each with 200 moves to dead ends d0..d199:
+        // 40000 winning moves, each a position of 200 terms when written.
+        let mut text = String::new();
+        for i in 0..200 {
+            for j in 0..200 {
+                text.push_str(&format!("o{i} d{j}\n"));
+            }
+        }
+        let graph = GameGraph::parse(&text).unwrap();
+        let mut spec = StaircaseSpec {
+            spec: "graph-staircase:g".into(),
+            game: GraphStaircase::new(&graph).unwrap(),
+            graph,
+        };
+        // Counts 1 on o0..o198 and 2 on o199: XOR 1 ^ 2 = 3 (199 ones XOR to 1).
+        let position: Vec<String> = (0..200)
+            .map(|i| format!("o{i}={}", if i == 199 { 2 } else { 1 }))
+            .collect();
+        let position = vec![position.join(",")];
+        let opts = AnalyzeOptions::default();
+        let one = spec.analyze_listing(&position, &opts, 1).unwrap();
+        assert_eq!(one.value, Some(Nimber::new(3)));
+        assert_eq!(one.winning_moves.len(), 1);
+        // Only o199 (2 -> 1) lowers its heap: its 200 moves win.
+        assert_eq!(one.winning_moves_total(), 200);
+        let none = spec.analyze_without_moves(&position, &opts, false).unwrap();
+        assert_eq!(none.moves_listed, crate::strategy::MovesListed::NotComputed);
+        assert_eq!(none.value, Some(Nimber::new(3)));
     }
 
     proptest::proptest! {
