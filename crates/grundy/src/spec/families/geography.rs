@@ -603,6 +603,17 @@ impl AnyGame for GeographySpec {
         })
     }
 
+    fn analyze_without_moves(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        _outcome_only: bool,
+    ) -> Result<Analysis<String>> {
+        let mut a = self.analyze_outcome(positions, options)?;
+        a.drop_moves();
+        Ok(a)
+    }
+
     fn analyze_listing(
         &mut self,
         positions: &[String],
