@@ -5,7 +5,7 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn grundy() -> Command {
     Command::cargo_bin("grundy").expect("the grundy binary is built")
@@ -40,7 +40,7 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_str(&out).unwrap()
 }
 
-fn spec(family: &str, path: &PathBuf) -> String {
+fn spec(family: &str, path: &Path) -> String {
     format!("{family}:{}", path.display())
 }
 
