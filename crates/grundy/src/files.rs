@@ -224,6 +224,25 @@ pub fn read_game_file(spec: &str, path: &str) -> Result<String> {
     })
 }
 
+/// The largest graph file a spec names (`geography:FILE`, `walk:FILE`,
+/// `graph-staircase:FILE`) read from a disk (256 MiB): a judge's tree of
+/// 2·10^5 vertices is about 3 MB.
+pub const MAX_GRAPH_SPEC_FILE_BYTES: u64 = 1 << 28;
+
+/// The text of the graph file `path` named by the spec `spec`:
+/// [`read_text`] within [`MAX_GRAPH_SPEC_FILE_BYTES`], with any refusal as
+/// an [`ErrorKind::InvalidSpec`] of `spec`.
+pub fn read_graph_file(spec: &str, path: &str) -> Result<String> {
+    read_text(Path::new(path), MAX_GRAPH_SPEC_FILE_BYTES, "a graph file").map_err(|e| {
+        let reason = match e.kind() {
+            ErrorKind::Io { message, .. } => format!("cannot read `{path}`: {message}"),
+            ErrorKind::BadFile { reason, .. } => format!("`{path}`: {reason}"),
+            _ => e.to_string(),
+        };
+        Error::invalid_spec(spec, reason)
+    })
+}
+
 /// At most [`EXCERPT_CHARS`] characters of `text` (a line of a file that
 /// an error quotes), cut with `…` when longer.
 pub fn excerpt(text: &str) -> Cow<'_, str> {

@@ -22,6 +22,8 @@ pub use crate::anygame::{
     MAX_LISTED_OPTIONS, MAX_PLAYED_HEAP, MAX_STREAMED_OPTIONS,
 };
 pub use families::cutting::CuttingSpec;
+pub use families::geography::Geography;
+pub use families::graph_staircase::GraphStaircase;
 pub use families::FAMILIES;
 
 /// Builds a game from its full spec, the text after `:` (if any) and the
@@ -54,6 +56,14 @@ pub trait SpecFiles {
     /// The text of the game file `path`, named in the spec `spec` (for
     /// errors).
     fn read(&self, spec: &str, path: &str) -> Result<String>;
+
+    /// The text of the graph file `path` named in `spec` (`geography:FILE`,
+    /// `graph-staircase:FILE`, `walk:FILE`): [`read`](Self::read) by
+    /// default; a disk allows graph files larger than game files
+    /// ([`crate::files::MAX_GRAPH_SPEC_FILE_BYTES`]).
+    fn read_graph(&self, spec: &str, path: &str) -> Result<String> {
+        self.read(spec, path)
+    }
 
     /// The limits scripted games run under (default:
     /// [`ScriptLimits::default`](crate::script::ScriptLimits::default)).

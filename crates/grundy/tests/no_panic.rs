@@ -25,7 +25,9 @@ fn examples() -> Vec<(String, String)> {
         .map(|f| {
             let (spec, position) = f.example.split_once(' ').expect("`SPEC POSITION`");
             let spec = match spec.split_once(':') {
-                Some(("script" | "toml", path)) => spec.replace(path, &format!("../../{path}")),
+                Some((_, path)) if path.starts_with("examples/") => {
+                    spec.replace(path, &format!("../../{path}"))
+                }
                 _ => spec.to_string(),
             };
             (spec, position.to_string())

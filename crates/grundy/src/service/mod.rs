@@ -192,6 +192,10 @@ impl SpecFiles for DiskFiles {
         crate::files::read_game_file(spec, path)
     }
 
+    fn read_graph(&self, spec: &str, path: &str) -> Result<String> {
+        crate::files::read_graph_file(spec, path)
+    }
+
     #[cfg(feature = "script")]
     fn script_limits(&self) -> Result<crate::script::ScriptLimits> {
         crate::script::limits_from_environment()

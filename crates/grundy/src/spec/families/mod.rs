@@ -60,6 +60,9 @@ registry! {
     cram,
     node_kayles,
     chomp,
+    geography,
+    graph_staircase,
+    walk,
     script,
     toml,
 }
