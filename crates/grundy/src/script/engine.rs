@@ -73,6 +73,8 @@ pub(super) struct Inner {
     pub(super) has_components: bool,
     /// ... and `canonical(p)`.
     pub(super) has_canonical: bool,
+    /// ... and `start(n)` (a family of positions, one per `n`).
+    pub(super) has_start: bool,
     pub(super) limits: ScriptLimits,
     /// The first error met inside a solver (sticky).
     pub(super) error: RefCell<Option<Error>>,
@@ -350,17 +352,22 @@ impl ScriptGame {
             Backend::Rhai(s) => s.defines(function),
             Backend::Lua(s) => s.defines(function),
         };
+        let has_start = defines("start");
         Ok(ScriptGame {
             inner: Rc::new(Inner {
                 name: name.to_string(),
                 params: params.to_vec(),
                 has_components: defines("components"),
                 has_canonical: defines("canonical"),
+                has_start,
                 backend,
                 limits: limits.clone(),
                 error: RefCell::new(None),
                 budget,
-                expected: example_kind(source, language),
+                // A family's example commands name `n`, not positions.
+                expected: (!has_start)
+                    .then(|| example_kind(source, language))
+                    .flatten(),
             }),
         })
     }
@@ -410,6 +417,26 @@ impl ScriptGame {
     /// [`ScriptLimits::max_total_operations`] bounds.
     pub fn operations_spent(&self) -> u64 {
         self.inner.budget.spent.get()
+    }
+
+    /// Whether the script defines `start(n)`: its tables are those of the
+    /// family of positions `start(0)`, `start(1)`, ... (see
+    /// [`crate::script`], "Families").
+    pub fn is_family(&self) -> bool {
+        self.inner.has_start
+    }
+
+    /// The position the script's family starts from for parameter `n`,
+    /// `start(n)`; the heap `n` when the script defines no `start`.
+    pub fn start(&self, n: u64) -> Result<ScriptPosition> {
+        if !self.inner.has_start {
+            return Ok(ScriptPosition::Int(n));
+        }
+        match &self.inner.backend {
+            Backend::Rhai(s) => s.start(n),
+            Backend::Lua(s) => s.start(n),
+        }
+        .map_err(|e| self.failed_call("start", &ScriptPosition::Int(n), e))
     }
 
     /// The language of the script.

@@ -53,6 +53,8 @@ pub(super) struct LuaScript {
     moves: Function,
     components: Option<Function>,
     canonical: Option<Function>,
+    /// `start(n)`, the position a family starts from for parameter `n`.
+    start: Option<Function>,
     /// The metatable of the tables `sum(...)` makes, by address.
     sum: *const c_void,
     /// The items of the list `moves(p)` returned (kept between calls).
@@ -107,6 +109,7 @@ impl LuaScript {
             moves,
             components: function(&globals, "components"),
             canonical: function(&globals, "canonical"),
+            start: function(&globals, "start"),
             sum: sum.to_pointer(),
             items: RefCell::new(Vec::new()),
             limits: limits.clone(),
@@ -121,6 +124,7 @@ impl LuaScript {
             "moves" => true,
             "components" => self.components.is_some(),
             "canonical" => self.canonical.is_some(),
+            "start" => self.start.is_some(),
             _ => false,
         }
     }
@@ -229,6 +233,15 @@ impl LuaScript {
             return Ok(p.clone());
         };
         let v = self.call(f, p)?;
+        self.position(&v, 0).map_err(Failure::Returned)
+    }
+
+    /// Calls `start(n)` (a script without it starts from `n`).
+    pub(super) fn start(&self, n: u64) -> std::result::Result<ScriptPosition, Failure> {
+        let Some(f) = &self.start else {
+            return Ok(ScriptPosition::Int(n));
+        };
+        let v = self.call(f, &ScriptPosition::Int(n))?;
         self.position(&v, 0).map_err(Failure::Returned)
     }
 
