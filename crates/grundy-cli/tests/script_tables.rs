@@ -39,7 +39,10 @@ fn body(text: &str) -> Vec<&str> {
 fn values_of_a_pair_script_print_the_table_as_wythoff_does() {
     let script = output(&["values", &example("wythoff.rhai"), "--to", "6"]);
     let built_in = output(&["values", "wythoff", "--to", "6"]);
-    assert!(script.lines().next().unwrap().contains("G(a,b)"), "{script}");
+    assert!(
+        script.lines().next().unwrap().contains("G(a,b)"),
+        "{script}"
+    );
     assert_eq!(body(&script), body(&built_in));
     let e = refusal(&["period", &example("wythoff.rhai")]);
     assert!(e.contains("pairs `A,B`"), "{e}");
@@ -117,7 +120,10 @@ fn a_script_on_triples_is_refused_naming_its_shape_never_read_as_pairs() {
     let spec = format!("script:{}", path.display());
     for command in ["values", "pattern"] {
         let e = refusal(&[command, &spec, "--to", "5"]);
-        assert!(e.contains("triples `A,B,C`") && e.contains("start(n)"), "{e}");
+        assert!(
+            e.contains("triples `A,B,C`") && e.contains("start(n)"),
+            "{e}"
+        );
     }
 }
 
@@ -145,6 +151,10 @@ fn analyze_of_a_heap_script_searches_only_reachable_positions() {
         "function moves(n) if n == 0 then return {} end return {n // 2, n // 3} end\n",
     )
     .unwrap();
-    let a = output(&["analyze", &format!("script:{}", halve.display()), "30000000"]);
+    let a = output(&[
+        "analyze",
+        &format!("script:{}", halve.display()),
+        "30000000",
+    ]);
     assert!(a.contains("outcome"), "{a}");
 }

@@ -6,9 +6,9 @@
 
 use super::engine::{script_error, ScriptGame};
 use super::position::{PositionKind, ScriptPosition};
-use crate::anygame::listed::analyze_misere;
 use crate::analysis::{find_period, PeriodTheorem};
 use crate::anygame::adapt::not_a_sequence;
+use crate::anygame::listed::analyze_misere;
 use crate::anygame::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec, Tabulated};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::WinningMove;
@@ -163,16 +163,24 @@ impl ScriptSpec {
                         kind.describe()
                     )))
                 }
-                None => {
-                    let pair = ScriptPosition::Array(vec![ScriptPosition::Int(0); 2]);
-                    if self.game.moves(&ScriptPosition::Int(0)).is_err()
-                        && self.game.moves(&pair).is_ok()
-                    {
-                        Tabulated::Pairs
-                    } else {
-                        Tabulated::Heaps
+                None => match self.game.moves(&ScriptPosition::Int(0)) {
+                    Ok(_) => Tabulated::Heaps,
+                    // A limit stopped the call: that is the answer, not
+                    // a shape to probe further.
+                    Err(e) if self.game.inner.budget.stop.get().is_some() => {
+                        self.game.fail(e.clone());
+                        return Err(e);
                     }
-                }
+                    // Not a heap; a pair `[0,0]`? Else the heap route
+                    // reports the error (and `pattern` tries other pairs).
+                    Err(_) => {
+                        let pair = ScriptPosition::Array(vec![ScriptPosition::Int(0); 2]);
+                        match self.game.moves(&pair) {
+                            Ok(_) => Tabulated::Pairs,
+                            Err(_) => Tabulated::Heaps,
+                        }
+                    }
+                },
             }
         };
         self.shape = Some(shape);

@@ -32,7 +32,10 @@ fn numbers(v: &[Nimber]) -> Vec<u64> {
 /// The largest `k` with `k(k+1)/2 <= s`: the published answer of
 /// Codeforces 768E, the oracle of its script.
 fn triangular_root(s: u64) -> u64 {
-    (0..=s).take_while(|k| k * (k + 1) / 2 <= s).last().unwrap_or(0)
+    (0..=s)
+        .take_while(|k| k * (k + 1) / 2 <= s)
+        .last()
+        .unwrap_or(0)
 }
 
 #[test]
@@ -89,7 +92,10 @@ fn a_script_on_triples_has_no_table_and_says_which_shape_it_read() {
         triples.tabulated().unwrap_err(),
     ] {
         let e = e.to_string();
-        assert!(e.contains("triples `A,B,C`") && e.contains("start(n)"), "{e}");
+        assert!(
+            e.contains("triples `A,B,C`") && e.contains("start(n)"),
+            "{e}"
+        );
     }
     // Its positions still analyze.
     assert_eq!(value_of(triples.as_mut(), &["1,2,3"]), 0);
