@@ -50,7 +50,7 @@ impl Language {
 /// The engine that runs a script.
 pub(super) enum Backend {
     Rhai(Box<RhaiScript>),
-    Lua(LuaScript),
+    Lua(Box<LuaScript>),
 }
 
 /// Why a call of a script's function failed, before the call and the
@@ -343,9 +343,8 @@ impl ScriptGame {
             Language::Rhai => {
                 RhaiScript::new(source, limits, params, &budget).map(|s| Backend::Rhai(Box::new(s)))
             }
-            Language::Lua => {
-                LuaScript::new(name, source, limits, params, &budget).map(Backend::Lua)
-            }
+            Language::Lua => LuaScript::new(name, source, limits, params, &budget)
+                .map(|s| Backend::Lua(Box::new(s))),
         }
         .map_err(|reason| script_error(name, reason))?;
         let defines = |function| match &backend {
