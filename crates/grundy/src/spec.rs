@@ -18,7 +18,7 @@ use crate::util::parse_u64;
 mod families;
 pub use crate::anygame::{
     check_values_count, find_heap_option, heap_options_head, list_heap_options, listed, parse_heap,
-    AnalyzeOptions, AnyGame, HeapSpec, OptionsHead, MAX_COMPONENTS, MAX_LISTED_HEAP,
+    AnalyzeOptions, AnyGame, HeapSpec, OptionsHead, Tabulated, MAX_COMPONENTS, MAX_LISTED_HEAP,
     MAX_LISTED_OPTIONS, MAX_PLAYED_HEAP, MAX_STREAMED_OPTIONS,
 };
 pub use families::cutting::CuttingSpec;

@@ -2,7 +2,9 @@
 //! problem, and its output must be the sample output.
 //!
 //! For each `tests/data/problems/<id>.json` (repository root) whose example
-//! `crates/grundy/examples/<id>.rs` exists, the example's binary — already
+//! `crates/grundy/examples/<id>.rs` exists (the id in lower case: Cargo's
+//! example names are snake case, so `cf_768E.json` is solved by
+//! `cf_768e.rs`), the example's binary — already
 //! built by `cargo test`, which builds all examples, in
 //! `target/<profile>/examples/<id>` next to this test's `deps/` directory —
 //! is run with each sample's `input` on stdin; its stdout must equal the
@@ -204,8 +206,10 @@ fn check_all(filters: &[String], report: &mut Report) {
             return;
         }
     };
+    let example_of = |id: &str| examples.get(&id.to_ascii_lowercase()).cloned();
+    let lower_ids: BTreeSet<String> = problems.iter().map(|p| p.to_ascii_lowercase()).collect();
     for name in examples.iter().filter(|n| selected(n)) {
-        if looks_like_judge_problem(name) && !problems.contains(name) {
+        if looks_like_judge_problem(name) && !lower_ids.contains(name) {
             report.fail(
                 name,
                 format!(
@@ -216,17 +220,19 @@ fn check_all(filters: &[String], report: &mut Report) {
         }
     }
     for id in problems.iter().filter(|id| selected(id)) {
-        if examples.contains(id) {
-            check_problem(id, &problems_dir, &examples_dir, &bin_dir, report);
+        if let Some(example) = example_of(id) {
+            check_problem(id, &example, &problems_dir, &examples_dir, &bin_dir, report);
         } else {
             report.without_example.push(id.clone());
         }
     }
 }
 
-/// Runs example `id` on every sample of its problem file.
+/// Runs `example` (the example of problem `id`) on every sample of its
+/// problem file.
 fn check_problem(
     id: &str,
+    example: &str,
     problems_dir: &Path,
     examples_dir: &Path,
     bin_dir: &Path,
@@ -272,7 +278,7 @@ fn check_problem(
         }
         return;
     }
-    let binary = bin_dir.join(format!("{id}{}", std::env::consts::EXE_SUFFIX));
+    let binary = bin_dir.join(format!("{example}{}", std::env::consts::EXE_SUFFIX));
     let hint = "run `cargo test` (which builds every example) or `cargo build --examples` with the same profile";
     let built = match std::fs::metadata(&binary).and_then(|m| m.modified()) {
         Ok(t) => t,
@@ -283,7 +289,7 @@ fn check_problem(
             )
         }
     };
-    let source = examples_dir.join(format!("{id}.rs"));
+    let source = examples_dir.join(format!("{example}.rs"));
     if std::fs::metadata(&source)
         .and_then(|m| m.modified())
         .is_ok_and(|t| t > built)
@@ -291,7 +297,7 @@ fn check_problem(
         return report.fail(
             id,
             format!(
-                "{} is older than examples/{id}.rs: {hint}",
+                "{} is older than examples/{example}.rs: {hint}",
                 binary.display()
             ),
         );

@@ -3,18 +3,19 @@
 //! whether a theorem proves it.
 //!
 //! The table is chosen by what the game offers: a pair game with a table
-//! (`wythoff`, `euclid`) gives `G(a,b)` on a square; a heap game (or a
-//! script with one integer coordinate) gives `G(0..=N)` and its period
-//! search's certificate; anything else is tried as a game on pairs `A,B`,
-//! one position at a time (scripts with two integer coordinates, the
-//! Cutting Game, staircase Nim on two steps).
+//! (`wythoff`, `euclid`, a script whose positions are pairs `[a,b]`) gives
+//! `G(a,b)` on a square; a heap game (or a script on heaps, or a script's
+//! family `start(n)`) gives `G(0..=N)` and its period search's
+//! certificate; anything else is tried as a game on pairs `A,B`, one
+//! position at a time (the Cutting Game, staircase Nim on two steps). A
+//! script says which shape its table reads, and the report names it.
 
 use crate::format::ReportFormat;
 use crate::printer::Printer;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use grundy::analysis::pattern::{self, Certificate, Finding, Position, Square};
-use grundy::spec::{AnalyzeOptions, AnyGame};
+use grundy::spec::{AnalyzeOptions, AnyGame, Tabulated};
 use serde_json::json;
 use std::io::Write;
 
@@ -91,7 +92,16 @@ fn report(
     if game.is_turn_aware() {
         return outcome_pattern(game.as_mut(), a, out);
     }
-    let (table, to) = compute(game.as_mut(), parse, a.to)?;
+    // A script says what its table reads (and refuses a shape that is
+    // none of heaps, pairs and a family, naming it).
+    let shape = game.tabulated()?;
+    let (table, to) = compute(game.as_mut(), parse, a.to, shape)?;
+    // The shape read, said as it was read (a script tried on pairs `a,b`
+    // one position at a time read pairs).
+    let shape = shape.map(|s| match table {
+        Table::Pairs(_) => Tabulated::Pairs,
+        Table::Heaps(..) => s,
+    });
     let findings = match &table {
         Table::Heaps(v, cert) => pattern::one_dim(v, cert.as_ref()),
         Table::Pairs(sq) => pattern::two_dim_proven(sq, &game.proven_laws()),
@@ -99,10 +109,11 @@ fn report(
     match a.format {
         ReportFormat::Json => out.json(json!({
             "game": spec,
+            "positions": shape.map(shape_json),
             "checked_to": to,
             "findings": findings.iter().map(finding_json).collect::<Vec<_>>(),
         })),
-        ReportFormat::Text => text(out, &spec, to, &table, &findings),
+        ReportFormat::Text => text(out, &spec, to, &table, &findings, shape),
     }
 }
 
@@ -171,10 +182,20 @@ fn compute(
     game: &mut dyn AnyGame,
     parse: &dyn Fn() -> Result<Box<dyn AnyGame>>,
     to: Option<u64>,
+    shape: Option<Tabulated>,
 ) -> Result<(Table, u64)> {
     // A pair game with a table of its own.
     if game.table(0, 1)?.is_some() {
-        let n = limit(to.unwrap_or(PAIRS), MAX_PAIRS, "games on pairs")?;
+        // A script's table is searched position by position.
+        let n = if shape.is_some() {
+            limit(
+                to.unwrap_or(PAIRS_ONE_BY_ONE),
+                MAX_PAIRS_ONE_BY_ONE,
+                "games solved position by position",
+            )?
+        } else {
+            limit(to.unwrap_or(PAIRS), MAX_PAIRS, "games on pairs")?
+        };
         let rows = game.table(0, n)?.context("the table disappeared")?;
         let rows = rows
             .iter()
@@ -268,8 +289,28 @@ fn finding_json(f: &Finding) -> serde_json::Value {
     })
 }
 
-fn text(out: &mut Printer, spec: &str, to: u64, table: &Table, findings: &[Finding]) -> Result<()> {
+/// The shape a script's table reads, in the JSON report.
+fn shape_json(shape: Tabulated) -> &'static str {
+    match shape {
+        Tabulated::Heaps => "heaps",
+        Tabulated::Pairs => "pairs",
+        Tabulated::Family => "family",
+    }
+}
+
+fn text(
+    out: &mut Printer,
+    spec: &str,
+    to: u64,
+    table: &Table,
+    findings: &[Finding],
+    shape: Option<Tabulated>,
+) -> Result<()> {
     let (what, checked) = match table {
+        Table::Heaps(..) if shape == Some(Tabulated::Family) => (
+            format!("G(start(n)) for n in 0..={to}"),
+            format!("observed to n = {to}"),
+        ),
         Table::Heaps(..) => (format!("G(0..={to})"), format!("observed to n = {to}")),
         Table::Pairs(sq) => (
             format!("G(a,b) for a, b in {}..={to}", sq.lo),
@@ -277,6 +318,9 @@ fn text(out: &mut Printer, spec: &str, to: u64, table: &Table, findings: &[Findi
         ),
     };
     writeln!(out, "{spec}: {what}")?;
+    if let Some(shape) = shape {
+        writeln!(out, "({})", shape.describe())?;
+    }
     for f in findings {
         let of = match f.of {
             pattern::Of::Values => "values",

@@ -504,7 +504,11 @@ pub fn run(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
     if let Some(rows) = game.table(from, a.to)? {
         return out.table(&game.spec(), from, a.to, &rows, a.format);
     }
+    let family = game.tabulated()? == Some(grundy::spec::Tabulated::Family);
     let values = values_with_progress(game.as_mut(), from, a.to, out.is_quiet())?;
+    if family && !a.stats {
+        return out.family_values(&game.spec(), from, a.to, &values, a.format);
+    }
     if a.stats {
         let stats = value_stats(&values, from);
         out.values_with_stats(&game.spec(), from, a.to, &values, &stats, a.format)

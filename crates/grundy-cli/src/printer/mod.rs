@@ -269,6 +269,37 @@ impl Printer {
         })
     }
 
+    /// `grundy values` of a scripted family (a script with `start(n)`):
+    /// as [`values`](Self::values), the text's header saying that the
+    /// values are those of `G(start(n))`.
+    pub fn family_values(
+        &mut self,
+        game: &str,
+        from: u64,
+        to: u64,
+        values: &[Nimber],
+        format: Format,
+    ) -> Result<()> {
+        if format != Format::Text {
+            return self.values(game, from, to, values, format);
+        }
+        let mut text = Vec::new();
+        values::print_values(&mut text, game, from, to, format, &mut |start, buf| {
+            let at = (start - from) as usize;
+            for (b, g) in buf.iter_mut().zip(&values[at..]) {
+                *b = g.value();
+            }
+            Ok(())
+        })?;
+        let body = text
+            .iter()
+            .position(|&c| c == b'\n')
+            .map_or(&text[..0], |i| &text[i + 1..]);
+        writeln!(self.out, "{game}: G(start(n)) for n in {from}..={to}")?;
+        self.out.write_all(body)?;
+        Ok(())
+    }
+
     /// `grundy values` straight from a table (long runs: nothing is copied).
     pub fn values_view(
         &mut self,

@@ -44,6 +44,31 @@ impl OptionsHead {
     }
 }
 
+/// What the tables of a game read ([`AnyGame::tabulated`]): which
+/// position each entry of `grundy values` and `grundy pattern` is the
+/// value of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tabulated {
+    /// `G(n)`: the heap `n`.
+    Heaps,
+    /// `G(a,b)`: the position `[a,b]`, an array of two numbers.
+    Pairs,
+    /// `G(start(n))`: the position a scripted family starts from for the
+    /// parameter `n` (the script's function `start(n)`).
+    Family,
+}
+
+impl Tabulated {
+    /// The position an entry is the value of, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Tabulated::Heaps => "positions are heaps `n`",
+            Tabulated::Pairs => "positions are pairs `[a,b]` (arrays of two numbers)",
+            Tabulated::Family => "positions are `start(n)`, the family the script defines",
+        }
+    }
+}
+
 /// How to analyze a sum.
 #[derive(Clone, Debug, Default)]
 pub struct AnalyzeOptions {
@@ -257,6 +282,16 @@ pub trait AnyGame {
     /// (their `values` is the sequence `G(from..=to)`).
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
         let _ = (from, to);
+        Ok(None)
+    }
+
+    /// What the game's tables read, when the game says ([`Tabulated`]):
+    /// scripted games, whose positions may be heaps, pairs or a family
+    /// `start(n)`, answer (and refuse, naming the shape, a script whose
+    /// positions are none of them). `None` for the built-in games (the
+    /// default): their tables read as their family says (heaps, or pairs
+    /// for those with a [`table`](Self::table)).
+    fn tabulated(&mut self) -> Result<Option<Tabulated>> {
         Ok(None)
     }
 
@@ -527,6 +562,10 @@ impl AnyGame for Chosen {
 
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
         self.0.table(from, to)
+    }
+
+    fn tabulated(&mut self) -> Result<Option<Tabulated>> {
+        self.0.tabulated()
     }
 
     fn proven_laws(&self) -> Vec<crate::analysis::pattern::ProvenLaw> {

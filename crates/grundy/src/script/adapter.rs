@@ -1,11 +1,16 @@
-//! A scripted game behind [`AnyGame`]: heap positions through the dense
-//! solver, every other shape through the memo solver.
+//! A scripted game behind [`AnyGame`]: tables of heaps through the dense
+//! solver, tables of pairs and of families (`start(n)`) through the memo
+//! solver, and analyses through the memo solver (a search of the
+//! positions reachable from those asked), the dense solver taking over
+//! heaps from which too many positions are reachable.
 
 use super::engine::{script_error, ScriptGame};
 use super::position::{PositionKind, ScriptPosition};
+use crate::analysis::{find_period, PeriodTheorem};
+use crate::anygame::adapt::not_a_sequence;
 use crate::anygame::listed::analyze_misere;
-use crate::anygame::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec};
-use crate::error::Result;
+use crate::anygame::{list_heap_options, AnalyzeOptions, AnyGame, HeapSpec, Tabulated};
+use crate::error::{Error, ErrorKind, Result};
 use crate::game::WinningMove;
 use crate::game::{Game, HeapGame};
 use crate::solve::{HeapConfig, MemoConfig, MemoSolver, PeriodReport};
@@ -72,13 +77,39 @@ impl HeapGame for ScriptHeapGame {
     }
 }
 
-/// A scripted game as an [`AnyGame`]: heap positions go to the dense
-/// solver (values, periods, huge heaps once a period is proven), other
-/// positions to the memo solver.
+/// Most positions the search of an analysis of heaps may visit before the
+/// dense solver takes over (2^17: a second of Rhai at most, wasted when
+/// it does): a heap from which more are reachable is answered by the
+/// table `G(0..=h)`, or by its period for heaps beyond the table.
+pub const REACHABLE_FIRST: usize = 1 << 17;
+
+/// Largest side of the table of a game on pairs (`to - from + 1`):
+/// 2001 × 2001 values.
+pub const MAX_PAIR_TABLE: u64 = 2_000;
+
+/// A scripted game as an [`AnyGame`].
+///
+/// Tables ([`Tabulated`]): a script that defines `start(n)` tabulates the
+/// family `G(start(n))`; else a script whose positions are pairs `[a,b]`
+/// (as its example commands show, or, when they do not say, because
+/// `moves(0)` fails and `moves([0,0])` succeeds) the square `G([a,b])`;
+/// else heaps, through the dense solver (values, periods, huge heaps once
+/// a period is proven). A script whose example commands use longer
+/// tuples (or another shape) has no table: it is refused, naming the
+/// shape, never read as pairs.
+///
+/// Analyses search the positions reachable from those asked (memoized),
+/// never the table from 0: `start(n)` for an integer of a family; heaps
+/// from which more than [`REACHABLE_FIRST`] positions are reachable go to
+/// the dense solver (and its period).
 pub struct ScriptSpec {
     pub(super) game: ScriptGame,
     heaps: HeapSpec<ScriptHeapGame>,
     memo: MemoSolver<ScriptGame>,
+    /// The search of analyses of heaps, capped at [`REACHABLE_FIRST`].
+    reach: MemoSolver<ScriptGame>,
+    /// What the tables read, once found.
+    shape: Option<Tabulated>,
 }
 
 impl ScriptSpec {
@@ -100,7 +131,167 @@ impl ScriptSpec {
                     max_positions: game.inner.limits.max_positions,
                 },
             ),
+            reach: MemoSolver::with_config(
+                game.clone(),
+                MemoConfig {
+                    max_positions: REACHABLE_FIRST.min(game.inner.limits.max_positions),
+                },
+            ),
             game,
+            shape: None,
+        }
+    }
+
+    /// What the script's tables read (see [`ScriptSpec`]), found once.
+    fn shape(&mut self) -> Result<Tabulated> {
+        if let Some(s) = self.shape {
+            return Ok(s);
+        }
+        let shape = if self.game.is_family() {
+            Tabulated::Family
+        } else {
+            match self.game.inner.expected {
+                Some(PositionKind::Heap) => Tabulated::Heaps,
+                Some(PositionKind::Tuple(2)) => Tabulated::Pairs,
+                Some(kind) => {
+                    return Err(Error::unsupported(format!(
+                        "`{}` has no table: tables are of heaps `N`, of pairs `A,B` or of a \
+                         family `start(n)`, and this script's positions look like {} (as in its \
+                         example commands); define `start(n)`, the position of parameter `n`, \
+                         to tabulate a family of them",
+                        self.spec(),
+                        kind.describe()
+                    )))
+                }
+                None => match self.game.moves(&ScriptPosition::Int(0)) {
+                    Ok(_) => Tabulated::Heaps,
+                    // A limit stopped the call: that is the answer, not
+                    // a shape to probe further.
+                    Err(e) if self.game.inner.budget.stop.get().is_some() => {
+                        self.game.fail(e.clone());
+                        return Err(e);
+                    }
+                    // Not a heap; a pair `[0,0]`? Else the heap route
+                    // reports the error (and `pattern` tries other pairs).
+                    Err(_) => {
+                        let pair = ScriptPosition::Array(vec![ScriptPosition::Int(0); 2]);
+                        match self.game.moves(&pair) {
+                            Ok(_) => Tabulated::Pairs,
+                            Err(_) => Tabulated::Heaps,
+                        }
+                    }
+                },
+            }
+        };
+        self.shape = Some(shape);
+        Ok(shape)
+    }
+
+    /// The value of one position through the memo solver (its regions).
+    fn value_of(&mut self, p: &ScriptPosition) -> Result<Nimber> {
+        let mut v = Nimber::ZERO;
+        for r in self.game.regions(std::slice::from_ref(p))? {
+            v += self.memo.nim_value(&r)?;
+        }
+        self.game.checked(Ok(v))
+    }
+
+    /// `G(start(n))` for `n` in `from..=to`.
+    fn family_values(
+        &mut self,
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Vec<Nimber>> {
+        if from > to {
+            return Err(Error::unsupported(format!(
+                "empty range: --from {from} is larger than --to {to}"
+            )));
+        }
+        let mut out = Vec::with_capacity((to - from + 1).min(1 << 20) as usize);
+        let mut last = std::time::Instant::now();
+        for n in from..=to {
+            let p = self.game.start(n)?;
+            out.push(self.value_of(&p)?);
+            if last.elapsed() >= std::time::Duration::from_millis(50) {
+                progress(n - from + 1)?;
+                last = std::time::Instant::now();
+            }
+        }
+        Ok(out)
+    }
+
+    /// The square `G([a,b])` for `a, b` in `from..=to`.
+    fn pair_table(&mut self, from: u64, to: u64) -> Result<Vec<Vec<Nimber>>> {
+        if from > to {
+            return Err(Error::unsupported(format!(
+                "empty range: --from {from} is larger than --to {to}"
+            )));
+        }
+        if to - from > MAX_PAIR_TABLE {
+            return Err(Error::unsupported(format!(
+                "the table of a game on pairs is at most {} positions a side, \
+                 `{from}..={to}` is {}",
+                MAX_PAIR_TABLE + 1,
+                u128::from(to - from) + 1
+            )));
+        }
+        let mut rows = Vec::new();
+        for a in from..=to {
+            let mut row = Vec::new();
+            for b in from..=to {
+                let p = ScriptPosition::Array(vec![ScriptPosition::Int(a), ScriptPosition::Int(b)]);
+                row.push(self.value_of(&p)?);
+            }
+            rows.push(row);
+        }
+        Ok(rows)
+    }
+
+    /// A family's period as observed on `G(start(n))`, `n < limit` (no
+    /// theorem applies to a script's family).
+    fn family_period(
+        &mut self,
+        limit: u64,
+        time: Option<std::time::Duration>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<PeriodReport> {
+        let started = std::time::Instant::now();
+        let mut values = Vec::new();
+        let mut n = 0;
+        while n < limit && time.is_none_or(|t| started.elapsed() < t) {
+            let p = self.game.start(n)?;
+            values.push(self.value_of(&p)?);
+            n += 1;
+            if n % 64 == 0 {
+                progress(n);
+            }
+        }
+        let found = find_period(&values, PeriodTheorem::None, true);
+        let checked_to = n.saturating_sub(1);
+        let proof = format!(
+            "observed on G(start(n)) for n <= {checked_to}, the family the script's `start(n)` \
+             defines: no theorem bounds the period of a family"
+        );
+        Ok(PeriodReport {
+            periodicity: found.map(|f| f.periodicity),
+            certified: false,
+            checked_to,
+            proof,
+        })
+    }
+
+    /// A sum of heaps by the search of the positions reachable from them;
+    /// `None` when more than [`REACHABLE_FIRST`] are.
+    fn reachable_heaps(&mut self, parsed: &[ScriptPosition]) -> Result<Option<Analysis<String>>> {
+        match analyze_sum(&self.game, &mut self.reach, parsed) {
+            Err(e)
+                if !self.game.failed()
+                    && matches!(e.kind(), ErrorKind::TooManyPositions { limit } if *limit == REACHABLE_FIRST.min(self.game.inner.limits.max_positions)) =>
+            {
+                Ok(None)
+            }
+            r => self.game.checked(r).map(Some),
         }
     }
 }
@@ -115,8 +306,7 @@ impl AnyGame for ScriptSpec {
     }
 
     fn values(&mut self, from: u64, to: u64) -> Result<Vec<Nimber>> {
-        let r = self.heaps.values(from, to);
-        self.game.checked(r)
+        self.values_with(from, to, &mut |_| Ok(()))
     }
 
     fn values_with(
@@ -125,7 +315,14 @@ impl AnyGame for ScriptSpec {
         to: u64,
         progress: &mut dyn FnMut(u64) -> Result<()>,
     ) -> Result<Vec<Nimber>> {
-        let r = self.heaps.values_with(from, to, progress);
+        let r = match self.shape()? {
+            Tabulated::Heaps => self.heaps.values_with(from, to, progress),
+            Tabulated::Family => self.family_values(from, to, progress),
+            Tabulated::Pairs => Err(not_a_sequence(
+                &self.spec(),
+                "its positions are pairs `A,B` (the table of G(A,B) is printed instead)",
+            )),
+        };
         self.game.checked(r)
     }
 
@@ -135,8 +332,30 @@ impl AnyGame for ScriptSpec {
         time: Option<std::time::Duration>,
         progress: &mut dyn FnMut(u64),
     ) -> Result<PeriodReport> {
-        let r = self.heaps.period_within(limit, time, progress);
+        let r = match self.shape()? {
+            Tabulated::Heaps => self.heaps.period_within(limit, time, progress),
+            Tabulated::Family => self.family_period(limit, time, progress),
+            Tabulated::Pairs => Err(Error::unsupported(format!(
+                "`{}` has no period: its positions are pairs `A,B`, whose values make a \
+                 table (`grundy values`, `grundy pattern`), not a sequence",
+                self.spec()
+            ))),
+        };
         self.game.checked(r)
+    }
+
+    fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
+        match self.shape()? {
+            Tabulated::Pairs => {
+                let r = self.pair_table(from, to);
+                self.game.checked(r).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn tabulated(&mut self) -> Result<Option<Tabulated>> {
+        self.shape().map(Some)
     }
 
     fn analyze(
@@ -147,54 +366,28 @@ impl AnyGame for ScriptSpec {
         if options.misere {
             return Err(crate::anygame::no_misere_analysis(&self.spec()));
         }
-        let parsed = positions
+        let mut parsed = positions
             .iter()
             .map(|p| ScriptPosition::parse(p))
             .collect::<Result<Vec<_>>>()?;
+        if self.game.is_family() {
+            // `5` is the family's position `start(5)`.
+            for p in &mut parsed {
+                if let ScriptPosition::Int(n) = *p {
+                    *p = self.game.start(n)?;
+                }
+            }
+        }
         let heaps_only = !parsed.is_empty() && parsed.iter().all(|p| p.as_int().is_some());
         if heaps_only && !self.game.reshapes() {
-            // The heap solver starts from heap 0: when the script's examples
-            // use another kind of position, try the ones asked for first, so
-            // that a script that cannot read them fails on them, by name.
-            let other_kind = |p: &&ScriptPosition| {
-                self.game
-                    .inner
-                    .expected
-                    .is_some_and(|k| k != PositionKind::of(p))
-            };
-            for p in parsed.iter().filter(other_kind) {
-                if let Err(e) = self.game.moves(p) {
-                    self.game.fail(e.clone());
-                    return Err(e);
-                }
+            // The positions reachable from those asked, never the table
+            // from 0 (where heap 0 may be no position of the game) ...
+            if let Some(a) = self.reachable_heaps(&parsed)? {
+                return Ok(a);
             }
-            // Named moves are printed by the general analysis below. The
-            // first heap of the sum that has moves says whether they are
-            // named: a heap without moves (0, a component that vanished)
-            // has none to name, and once decided the heap solver dropped
-            // the names of the others.
-            // Smallest first: a small heap's moves are the cheapest to list.
-            let mut heaps: Vec<u64> = parsed.iter().filter_map(ScriptPosition::as_int).collect();
-            heaps.sort_unstable();
-            heaps.dedup();
-            let mut named = false;
-            for h in heaps {
-                match self.game.named_moves(&ScriptPosition::Int(h)) {
-                    Ok(moves) if moves.is_empty() => continue,
-                    Ok(moves) => {
-                        named = moves.iter().any(|m| m.name.is_some());
-                        break;
-                    }
-                    Err(e) => {
-                        self.game.fail(e.clone());
-                        return Err(e);
-                    }
-                }
-            }
-            if !named {
-                let r = self.heaps.analyze(positions, options);
-                return self.game.checked(r);
-            }
+            // ... unless too many are: the dense table and its period.
+            let asked: Vec<String> = parsed.iter().map(ToString::to_string).collect();
+            return self.heap_table_analysis(&asked, options, &parsed);
         }
         let r = analyze_sum(&self.game, &mut self.memo, &parsed);
         self.game.checked(r)
@@ -240,6 +433,47 @@ impl AnyGame for ScriptSpec {
 
     fn normalize(&mut self, component: &str) -> Result<String> {
         Ok(ScriptPosition::parse(component)?.to_string())
+    }
+}
+
+impl ScriptSpec {
+    /// A sum of heaps through the dense solver (the table `G(0..=h)`, or
+    /// the period for heaps beyond it), when too many positions are
+    /// reachable for the search.
+    fn heap_table_analysis(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        parsed: &[ScriptPosition],
+    ) -> Result<Analysis<String>> {
+        // Named moves are printed by the general analysis. The first heap
+        // of the sum that has moves says whether they are named: a heap
+        // without moves (0, a component that vanished) has none to name,
+        // and once decided the heap solver dropped the names of the others.
+        // Smallest first: a small heap's moves are the cheapest to list.
+        let mut heaps: Vec<u64> = parsed.iter().filter_map(ScriptPosition::as_int).collect();
+        heaps.sort_unstable();
+        heaps.dedup();
+        let mut named = false;
+        for h in heaps {
+            match self.game.named_moves(&ScriptPosition::Int(h)) {
+                Ok(moves) if moves.is_empty() => continue,
+                Ok(moves) => {
+                    named = moves.iter().any(|m| m.name.is_some());
+                    break;
+                }
+                Err(e) => {
+                    self.game.fail(e.clone());
+                    return Err(e);
+                }
+            }
+        }
+        let r = if named {
+            analyze_sum(&self.game, &mut self.memo, parsed)
+        } else {
+            self.heaps.analyze(positions, options)
+        };
+        self.game.checked(r)
     }
 }
 

@@ -73,6 +73,8 @@ pub(super) struct Inner {
     pub(super) has_components: bool,
     /// ... and `canonical(p)`.
     pub(super) has_canonical: bool,
+    /// ... and `start(n)` (a family of positions, one per `n`).
+    pub(super) has_start: bool,
     /// Whether the game is turn-aware: the script gives each player's
     /// moves (`left_moves(p)` and `right_moves(p)`, or `moves(p, player)`).
     pub(super) turn_aware: bool,
@@ -368,6 +370,7 @@ impl ScriptGame {
                  game gives the moves of both players",
             ));
         }
+        let has_start = defines("start");
         Ok(ScriptGame {
             inner: Rc::new(Inner {
                 turn_aware: split || moves_params == Some(2),
@@ -375,11 +378,15 @@ impl ScriptGame {
                 params: params.to_vec(),
                 has_components: defines("components"),
                 has_canonical: defines("canonical"),
+                has_start,
                 backend,
                 limits: limits.clone(),
                 error: RefCell::new(None),
                 budget,
-                expected: example_kind(source, language),
+                // A family's example commands name `n`, not positions.
+                expected: (!has_start)
+                    .then(|| example_kind(source, language))
+                    .flatten(),
                 progress: RefCell::new(None),
                 unreported: Cell::new(0),
             }),
@@ -439,6 +446,26 @@ impl ScriptGame {
     /// [`ScriptLimits::max_total_operations`] bounds.
     pub fn operations_spent(&self) -> u64 {
         self.inner.budget.spent.get()
+    }
+
+    /// Whether the script defines `start(n)`: its tables are those of the
+    /// family of positions `start(0)`, `start(1)`, ... (see
+    /// [`crate::script`], "Families").
+    pub fn is_family(&self) -> bool {
+        self.inner.has_start
+    }
+
+    /// The position the script's family starts from for parameter `n`,
+    /// `start(n)`; the heap `n` when the script defines no `start`.
+    pub fn start(&self, n: u64) -> Result<ScriptPosition> {
+        if !self.inner.has_start {
+            return Ok(ScriptPosition::Int(n));
+        }
+        match &self.inner.backend {
+            Backend::Rhai(s) => s.start(n),
+            Backend::Lua(s) => s.start(n),
+        }
+        .map_err(|e| self.failed_call("start", &ScriptPosition::Int(n), e))
     }
 
     /// The language of the script.

@@ -58,6 +58,8 @@ pub(super) struct LuaScript {
     right_moves: Option<Function>,
     components: Option<Function>,
     canonical: Option<Function>,
+    /// `start(n)`, the position a family starts from for parameter `n`.
+    start: Option<Function>,
     /// The metatable of the tables `sum(...)` makes, by address.
     sum: *const c_void,
     /// The items of the list `moves(p)` returned (kept between calls).
@@ -120,6 +122,7 @@ impl LuaScript {
             right_moves,
             components: function(&globals, "components"),
             canonical: function(&globals, "canonical"),
+            start: function(&globals, "start"),
             sum: sum.to_pointer(),
             items: RefCell::new(Vec::new()),
             limits: limits.clone(),
@@ -136,6 +139,7 @@ impl LuaScript {
             "right_moves" => self.right_moves.is_some(),
             "components" => self.components.is_some(),
             "canonical" => self.canonical.is_some(),
+            "start" => self.start.is_some(),
             _ => false,
         }
     }
@@ -419,6 +423,15 @@ impl LuaScript {
             parts.push((part, count));
         }
         super::moves::from_parts(parts, name).map(Some)
+    }
+
+    /// Calls `start(n)` (a script without it starts from `n`).
+    pub(super) fn start(&self, n: u64) -> std::result::Result<ScriptPosition, Failure> {
+        let Some(f) = &self.start else {
+            return Ok(ScriptPosition::Int(n));
+        };
+        let v = self.call(f, &ScriptPosition::Int(n))?;
+        self.position(&v, 0).map_err(Failure::Returned)
     }
 
     /// Whether `t` was made by `sum(...)`.

@@ -26,10 +26,31 @@
 //! always. Each option in the returned array is one position, or
 //! `sum(a, b, ...)` / `sum([a, b, ...])` for a sum of independent
 //! components (a heap split in two: `sum(a, b)`; nothing left: `sum([])`).
-//! A script whose positions are heaps (options are smaller heaps or sums of
-//! them) is a heap game: `values` and `period` work, through the dense
-//! solver. Any script works with `analyze` and `play`, through the memo
-//! solver (a cycle is reported as an error).
+//! **Tables** (`values`, `period`, `pattern`; [`ScriptSpec`]): a script
+//! whose positions are heaps (options are smaller heaps or sums of them)
+//! is a heap game, `G(0..=N)` through the dense solver. A script whose
+//! positions are pairs `[a,b]` (as its example commands show, or, when
+//! they say nothing, because `moves(0)` fails and `moves([0,0])` does
+//! not) gives the square `G([a,b])`, `0 <= a, b <= N`, as `wythoff` does
+//! (no period). Positions of another shape (triples, strings, ...) have
+//! no table of their own: `values` refuses, naming the shape the example
+//! commands use, and never reads them as pairs; define `start(n)`.
+//!
+//! **Families.** A script may define `start(n)`, the position its problem
+//! starts from for the parameter `n` (a pile of `n` with nothing taken:
+//! `{n, 0}`). Its tables are then `G(start(n))` for `n` in the range (a
+//! period only observed, never certified), and an integer given to
+//! `analyze` or in a sum is the position `start(n)`
+//! (`grundy analyze script:examples/games/cf768e.lua 5` is `start(5)`);
+//! positions of other shapes are themselves.
+//!
+//! **Analyses** (`analyze`, through the memo solver; a cycle is reported
+//! as an error) search only the positions reachable from those asked,
+//! never the table from 0 (heap 0 need not be a position of the game, and
+//! a heap of 3·10^7 that halves reaches few); heaps from which more than
+//! [`REACHABLE_FIRST`] positions are reachable are answered by
+//! the dense table instead (and by its period beyond it). Any script
+//! works with `play`.
 //!
 //! An option may carry a name, `#{to: q, name: "cell 3"}` (a map with
 //! exactly the keys `to` and `name`): winning moves print it
@@ -210,7 +231,7 @@ pub mod position;
 mod rhai_engine;
 pub mod turns;
 
-pub use adapter::{ScriptHeapGame, ScriptSpec};
+pub use adapter::{ScriptHeapGame, ScriptSpec, MAX_PAIR_TABLE, REACHABLE_FIRST};
 pub use engine::{Language, ScriptGame};
 pub use memory::count_memory_with;
 pub use moves::ScriptMove;
@@ -393,5 +414,7 @@ mod limit_tests;
 mod lua_tests;
 #[cfg(test)]
 mod rich_tests;
+#[cfg(test)]
+mod table_tests;
 #[cfg(test)]
 mod tests;

@@ -172,6 +172,12 @@ impl RhaiScript {
         from_dynamic(&d, 0).map_err(Failure::Returned)
     }
 
+    /// Calls `start(n)`.
+    pub(super) fn start(&self, n: u64) -> std::result::Result<ScriptPosition, Failure> {
+        let d = self.call("start", &ScriptPosition::Int(n))?;
+        from_dynamic(&d, 0).map_err(Failure::Returned)
+    }
+
     /// Calls the script's function `function(p)` (under the limits and
     /// the budget).
     ///

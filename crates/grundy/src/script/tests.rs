@@ -150,9 +150,10 @@ fn the_two_heap_script_has_exactly_wythoff_s_p_positions() {
     let pos = vec!["6,9".to_string(), "2,2".to_string()];
     let r = s.analyze(&pos, &AnalyzeOptions::default()).unwrap();
     assert!(!r.winning_moves.is_empty());
-    // Heap positions make no sense for it: the script fails, and says where.
-    let e = script_error_of(s.values(0, 3));
-    assert!(e.contains("moves(0) failed"), "{e}");
+    // Its values are the table of pairs, not a sequence of heaps: refused,
+    // naming pairs (issue 37; it once failed through `moves(0)`).
+    let e = s.values(0, 3).unwrap_err().to_string();
+    assert!(e.contains("pairs `A,B`"), "{e}");
 }
 
 #[test]

@@ -559,6 +559,7 @@ impl GeographySpec {
             component: 0,
             from: from.to_string(),
             to: vec![self.write(to, &after)],
+            name: None,
         }
     }
 }

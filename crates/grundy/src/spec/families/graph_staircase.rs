@@ -261,6 +261,7 @@ impl StaircaseSpec {
                                 component,
                                 from: from.clone(),
                                 to: vec![self.write(&Self::after(tokens, i, w, c - lowered))],
+                                name: None,
                             });
                         } else {
                             unlisted += 1;

@@ -179,6 +179,7 @@ impl AnyGame for WalkSpec {
                 component: m.component,
                 from: self.write(m.from),
                 to: m.to.iter().map(|&s| self.write(s)).collect(),
+                name: None,
             })
             .collect();
         Ok(Analysis::new(a.value.finite(), a.outcome, moves))
