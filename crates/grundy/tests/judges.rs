@@ -2,9 +2,9 @@
 //! problem, and its output must be the sample output.
 //!
 //! For each `tests/data/problems/<id>.json` (repository root) whose example
-//! `crates/grundy/examples/<id>.rs` exists (the id in lower case: Cargo's
-//! example names are snake case, so `cf_768E.json` is solved by
-//! `cf_768e.rs`), the example's binary — already
+//! `crates/grundy/examples/<id>.rs` exists (whatever the case of either:
+//! `cf_768E.json` is solved by `cf_768e.rs`, `cf_2004E.json` by
+//! `cf_2004E.rs`), the example's binary — already
 //! built by `cargo test`, which builds all examples, in
 //! `target/<profile>/examples/<id>` next to this test's `deps/` directory —
 //! is run with each sample's `input` on stdin; its stdout must equal the
@@ -206,10 +206,16 @@ fn check_all(filters: &[String], report: &mut Report) {
             return;
         }
     };
-    let example_of = |id: &str| examples.get(&id.to_ascii_lowercase()).cloned();
+    // Ids and example names match whatever their case (`cf_768E.json` is
+    // solved by `cf_768e.rs`, `cf_2004E.json` by `cf_2004E.rs`).
+    let by_lower: std::collections::BTreeMap<String, String> = examples
+        .iter()
+        .map(|e| (e.to_ascii_lowercase(), e.clone()))
+        .collect();
+    let example_of = |id: &str| by_lower.get(&id.to_ascii_lowercase()).cloned();
     let lower_ids: BTreeSet<String> = problems.iter().map(|p| p.to_ascii_lowercase()).collect();
     for name in examples.iter().filter(|n| selected(n)) {
-        if looks_like_judge_problem(name) && !lower_ids.contains(name) {
+        if looks_like_judge_problem(name) && !lower_ids.contains(&name.to_ascii_lowercase()) {
             report.fail(
                 name,
                 format!(
