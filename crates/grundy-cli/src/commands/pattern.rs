@@ -107,12 +107,17 @@ fn report(
         Table::Pairs(sq) => pattern::two_dim_proven(sq, &game.proven_laws()),
     };
     match a.format {
-        ReportFormat::Json => out.json(json!({
-            "game": spec,
-            "positions": shape.map(shape_json),
-            "checked_to": to,
-            "findings": findings.iter().map(finding_json).collect::<Vec<_>>(),
-        })),
+        ReportFormat::Json => {
+            // `positions` only where a script's shape was read: a built-in
+            // game's JSON is as before.
+            let mut doc = json!({ "game": spec });
+            if let Some(shape) = shape {
+                doc["positions"] = json!(shape_json(shape));
+            }
+            doc["checked_to"] = json!(to);
+            doc["findings"] = json!(findings.iter().map(finding_json).collect::<Vec<_>>());
+            out.json(doc)
+        }
         ReportFormat::Text => text(out, &spec, to, &table, &findings, shape),
     }
 }
