@@ -104,12 +104,18 @@ fn report(
         Table::Pairs(sq) => pattern::two_dim_proven(sq, &game.proven_laws()),
     };
     match a.format {
-        ReportFormat::Json => out.json(json!({
-            "game": spec,
-            "positions": shape.map(shape_json),
-            "checked_to": to,
-            "findings": findings.iter().map(finding_json).collect::<Vec<_>>(),
-        })),
+        ReportFormat::Json => {
+            // `positions` (the shape read) for scripts only.
+            let mut report = serde_json::Map::new();
+            report.insert("game".into(), json!(spec));
+            if let Some(shape) = shape {
+                report.insert("positions".into(), json!(shape_json(shape)));
+            }
+            report.insert("checked_to".into(), json!(to));
+            let findings: Vec<_> = findings.iter().map(finding_json).collect();
+            report.insert("findings".into(), json!(findings));
+            out.json(serde_json::Value::Object(report))
+        }
         ReportFormat::Text => text(out, &spec, to, &table, &findings, shape),
     }
 }
