@@ -20,7 +20,7 @@ class InvalidInputError(GrundyError, ValueError):
     """A spec, position, graph or argument the library cannot take (kinds
     ``InvalidSpec``, ``InvalidPosition``, ``InvalidGraph``, ``NoPositions``,
     ``IllegalMove``, ``HeapTooLarge``, ``NotShrinking``, ``Cycle``,
-    ``Domain``, ``Unsupported``)."""
+    ``Domain``, ``Unsupported``, ``Partizan``)."""
 
 
 class LimitError(GrundyError, MemoryError):
@@ -62,6 +62,7 @@ CLASSES = {
     "Cycle": InvalidInputError,
     "Domain": InvalidInputError,
     "Unsupported": InvalidInputError,
+    "Partizan": InvalidInputError,
     "TooManyPositions": LimitError,
     "OutOfMemory": LimitError,
     "LimitReached": LimitReachedError,

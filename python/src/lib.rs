@@ -109,6 +109,10 @@ fn _error_examples() -> Vec<(String, PyErr)> {
         },
         K::Cancelled,
         K::Unsupported(s()),
+        K::Partizan {
+            game: s(),
+            reason: s(),
+        },
         K::NotShrinking { heap: 1, option: 2 },
         K::Domain(s()),
         K::IllegalMove {
