@@ -6,7 +6,7 @@
 //! mex of its successors' values, ...).
 //!
 //! This file is shared: `fuzz/fuzz_targets/*.rs` (cargo-fuzz, libFuzzer)
-//! call these functions, and `crates/grundy/tests/fuzz_inputs.rs` includes
+//! call these functions, and `crates/grundy/tests/suite/fuzz_inputs.rs` includes
 //! the same file with `#[path]` and runs the seed corpora and a few thousand
 //! proptest inputs per target in the normal test suite (stable toolchain).
 //! So it uses only the `grundy` library and `std`.

@@ -1,5 +1,5 @@
 """The examples of python/README.md run as doctests, as the top-level
-README's `console` examples run in crates/grundy-cli/tests/readme.rs.
+README's `console` examples run in crates/grundy-cli/tests/suite/readme.rs.
 
 Every ```python block whose lines start with `>>>` is run, in order, in one
 namespace (a later block may use what an earlier one imported), in a

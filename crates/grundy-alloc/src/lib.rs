@@ -14,7 +14,7 @@
 
 //!
 //! A crate of its own: the library keeps unsafe code to its engine's
-//! kernels (`crates/grundy/tests/layers.rs`).
+//! kernels (`crates/grundy/tests/suite/layers.rs`).
 
 #![deny(missing_docs)]
 #![deny(clippy::too_many_lines)]

@@ -14,7 +14,7 @@
 //!
 //! `--short` (CI): 10 requests a client and a time limit of 2 s.
 
-#[path = "../tests/common/http.rs"]
+#[path = "../tests/suite/common/http.rs"]
 mod http;
 
 use http::Client;

@@ -8,7 +8,7 @@
 //! through [`printer`].
 //!
 //! The files are layered, bottom to top, with no import upward or
-//! sideways (`tests/layers.rs`): `format`, `terminal`, `errors`, `alloc`,
+//! sideways (`tests/suite/layers.rs`): `format`, `terminal`, `errors`, `alloc`,
 //! `interrupt`, `disk`, `files`, `batch` (leaves); `progress`, `game` and the
 //! printer's parts; `printer`; `commands/*`; `cli`; `server`; `main`.
 

@@ -9,7 +9,7 @@
 //!
 //! The modules form layers, listed here bottom to top. A module imports
 //! only from the layers below it, never from its own layer's sibling or from
-//! above (`tests/layers.rs` checks every `crate::` path; test code is
+//! above (`tests/suite/layers.rs` checks every `crate::` path; test code is
 //! exempt). A higher module may re-export a lower item to keep a public
 //! path (`grundy::spec::AnyGame`, `grundy::strategy::Outcome`).
 //!

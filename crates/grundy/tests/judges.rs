@@ -58,11 +58,23 @@ const JUDGE_PREFIXES: &[&str] = &[
 const TESTED_AGAINST_BRUTE_FORCE: &[(&str, &str)] = &[
     ("poj3533", "crates/grundy/src/games/coins.rs"),
     ("hdu3595", "crates/grundy/src/strategy/compound_tests.rs"),
-    ("poj3710", "crates/grundy/tests/graph_examples.rs"),
-    ("hdu2188", "crates/grundy/tests/closed_form_examples.rs"),
-    ("hdu2509", "crates/grundy/tests/closed_form_examples.rs"),
-    ("poj2068", "crates/grundy/tests/closed_form_examples.rs"),
-    ("zoj3057", "crates/grundy/tests/closed_form_examples.rs"),
+    ("poj3710", "crates/grundy/tests/suite/graph_examples.rs"),
+    (
+        "hdu2188",
+        "crates/grundy/tests/suite/closed_form_examples.rs",
+    ),
+    (
+        "hdu2509",
+        "crates/grundy/tests/suite/closed_form_examples.rs",
+    ),
+    (
+        "poj2068",
+        "crates/grundy/tests/suite/closed_form_examples.rs",
+    ),
+    (
+        "zoj3057",
+        "crates/grundy/tests/suite/closed_form_examples.rs",
+    ),
 ];
 
 fn main() -> ExitCode {

@@ -1,5 +1,5 @@
 //! The layering checker shared by `crates/grundy/tests/layers.rs` (the
-//! library) and `crates/grundy-cli/tests/layers.rs` (the command), each
+//! library) and `crates/grundy-cli/tests/suite/layers.rs` (the command), each
 //! including this file by `#[path]` with its own list of layers.
 //!
 //! It reads every `.rs` file of a crate's `src/`, finds every path that

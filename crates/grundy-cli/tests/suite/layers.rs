@@ -6,7 +6,7 @@
 //! Every command under `commands/` is a module of its own: a command names
 //! no other command.
 
-#[path = "../../grundy/tests/common/layering.rs"]
+#[path = "../../../grundy/tests/common/layering.rs"]
 mod layering;
 
 use layering::Violation;

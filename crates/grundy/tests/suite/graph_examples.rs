@@ -3,11 +3,11 @@
 //! format against brute force written here (their samples are run by the
 //! `judges` harness; POJ 3710 has no published sample).
 
-mod common;
+use crate::common;
 
 use common::run_example;
 
-#[path = "common/rng.rs"]
+#[path = "../common/rng.rs"]
 mod rng;
 use rng::Rng;
 

@@ -2,7 +2,7 @@
 //! its checkpoint gives exactly the values of an uninterrupted run; values
 //! files round-trip; damaged or foreign checkpoints are refused.
 
-mod common;
+use crate::common;
 
 use common::{grundy, run_ok, s, spawn, wait_for};
 use std::path::Path;

@@ -7,12 +7,12 @@
 //! of `MemoSolver` (normal play) or `MisereSolver` (misère play) on the
 //! game written out move by move.
 
+use crate::common;
 use grundy::games::beans::Beans;
 use grundy::games::Subtraction;
 use grundy::solve::{MemoSolver, MisereSolver};
 use grundy::strategy::Outcome;
 use grundy::Game;
-mod common;
 
 use common::run_example;
 

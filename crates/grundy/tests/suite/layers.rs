@@ -11,7 +11,7 @@
 //! items, and the files of `#[cfg(test)] mod name;`): tests may use a
 //! higher layer to build their examples, as Cargo lets dev-dependencies do.
 
-#[path = "common/layering.rs"]
+#[path = "../common/layering.rs"]
 mod layering;
 
 use layering::{blank, tokens, Violation};

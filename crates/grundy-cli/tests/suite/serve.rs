@@ -5,7 +5,7 @@
 //! served; hostile scripts, huge bodies and long requests are bounded,
 //! and the server answers right after.
 
-mod common;
+use crate::common;
 #[path = "common/http.rs"]
 mod http;
 

@@ -1,5 +1,5 @@
 //! A small HTTP/1.1 client on std's `TcpStream` for the tests of
-//! `grundy serve` (`tests/serve.rs`) and its load test
+//! `grundy serve` (`tests/suite/serve.rs`) and its load test
 //! (`examples/load.rs`): the request's path is sent exactly as given
 //! (`/assets/../x` stays so), keep-alive, bodies by length or chunks.
 

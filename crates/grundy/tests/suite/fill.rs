@@ -3,7 +3,7 @@
 //! for byte in values files, on every game of `tests/data` with a known
 //! plain period and on random finite codes.
 
-#[path = "common/rng.rs"]
+#[path = "../common/rng.rs"]
 mod rng;
 
 use grundy::games::TakeBreak;

@@ -3,7 +3,7 @@
 //! run holds is refused at once, naming it, and the file stays whole and
 //! the first run's; a forged values file or census row is refused.
 
-mod common;
+use crate::common;
 
 use common::{grundy, s, spawn, wait_for};
 use grundy::census::ResultsFile;

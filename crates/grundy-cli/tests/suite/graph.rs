@@ -44,7 +44,7 @@ impl Rng {
 
 /// Vertex names that exercise the format: punctuation, unicode, JSON escapes.
 fn name(i: usize) -> String {
-    ["v", "é", "a\"q", "x\\y", "n-"][i % 5].to_string() + &i.to_string()
+    format!("{}{i}", ["v", "é", "a\"q", "x\\y", "n-"][i % 5])
 }
 
 fn write_graph(fname: &str, n: usize, edges: &[(usize, usize)]) -> PathBuf {

@@ -276,7 +276,7 @@ fn games(repo: &Path, dir: &Path) -> (Vec<String>, Vec<String>) {
     ]);
     nasty.push(format!("script:{}", dir.join("fifo.lua").display()));
     nasty.push(format!("toml:{}", dir.join("fifo.toml").display()));
-    nasty.push("sub:".to_string() + &"1,".repeat(5000));
+    nasty.push(format!("sub:{}", "1,".repeat(5000)));
     (good, nasty)
 }
 

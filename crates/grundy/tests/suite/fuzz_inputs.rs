@@ -6,7 +6,7 @@
 //! bytes mixed in. A panic in a body is a failure here as under libFuzzer.
 //! The full fuzzing (nightly, libFuzzer) is described in README.md.
 
-#[path = "../../../fuzz/src/targets.rs"]
+#[path = "../../../../fuzz/src/targets.rs"]
 #[allow(dead_code)]
 mod targets;
 

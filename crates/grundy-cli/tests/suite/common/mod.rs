@@ -1,5 +1,5 @@
 //! Helpers of the tests that run the `grundy` binary on files
-//! (`tests/concurrent.rs`, `tests/census.rs`, `tests/longrun.rs`): the
+//! (`tests/suite/concurrent.rs`, `tests/census.rs`, `tests/suite/longrun.rs`): the
 //! command, a scratch directory, a run that must succeed, a run started in
 //! the background and the wait for the file (a lock, a checkpoint) that
 //! says it is under way.
