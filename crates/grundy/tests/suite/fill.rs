@@ -3,8 +3,7 @@
 //! for byte in values files, on every game of `tests/data` with a known
 //! plain period and on random finite codes.
 
-#[path = "../common/rng.rs"]
-mod rng;
+use crate::rng;
 
 use grundy::games::TakeBreak;
 use grundy::solve::{extend_certifying, write_values, PeriodicFill, TakeBreakSolver};

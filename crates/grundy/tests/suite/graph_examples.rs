@@ -7,8 +7,7 @@ use crate::common;
 
 use common::run_example;
 
-#[path = "../common/rng.rs"]
-mod rng;
+use crate::rng;
 use rng::Rng;
 
 #[test]

@@ -9,6 +9,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../common/rng.rs"]
+mod rng;
 
 mod census;
 mod closed_form_examples;
