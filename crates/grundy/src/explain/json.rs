@@ -22,7 +22,7 @@ pub(super) fn to_json(e: &Explanation, lang: Lang) -> Value {
         "lang": lang.code(),
         "components": e.components.iter().map(component).collect::<Vec<_>>(),
         "sum": sum(&e.sum),
-        "period": e.period.as_ref().map(period),
+        "period": e.period.as_ref().map(|p| period(p, lang)),
         "misere_play": e.misere_play.as_ref().map(misere),
         "lines": e.lines(lang),
     })
@@ -73,14 +73,15 @@ fn sum(s: &SumExplained) -> Value {
     })
 }
 
-fn period(p: &PeriodNote) -> Value {
+/// The period note; its `proof` in `lang`, as in the lines.
+fn period(p: &PeriodNote, lang: Lang) -> Value {
     json!({
         "preperiod": p.periodicity.preperiod,
         "period": p.periodicity.period,
         "saltus": p.periodicity.saltus,
         "certified": p.certified,
         "checked_to": p.checked_to,
-        "proof": p.proof,
+        "proof": p.proof_in(lang),
         "heaps": p.heaps.iter().map(|h| json!({
             "heap": h.heap,
             "base": h.base,

@@ -31,6 +31,7 @@
 
 mod json;
 mod render;
+mod zh;
 
 use crate::analysis::Periodicity;
 use crate::error::{Error, ErrorKind, Result};
@@ -250,6 +251,18 @@ pub struct PeriodNote {
     pub proof: String,
     /// For each component (a heap), how its value follows.
     pub heaps: Vec<HeapFromPeriod>,
+}
+
+impl PeriodNote {
+    /// [`proof`](Self::proof) in `lang`: the period searches state it in
+    /// English, translated phrase by phrase for `zh` (formulas kept; a
+    /// phrase the translation does not know stays English).
+    pub fn proof_in(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.proof.clone(),
+            Lang::Zh => zh::proof(&self.proof),
+        }
+    }
 }
 
 /// How one heap's value follows from a period: `n = base + cycles·p`, so

@@ -388,7 +388,7 @@ fn period(o: &mut Out, p: &PeriodNote) {
     } else {
         format!("{g}(n + {}) = {g}(n) + {}", q.period, q.saltus)
     };
-    let (pre, checked, proof) = (q.preperiod, p.checked_to, &p.proof);
+    let (pre, checked, proof) = (q.preperiod, p.checked_to, p.proof_in(o.lang));
     let text = match (p.certified, o.lang) {
         (true, Lang::En) => format!(
             "Period: {law} for n >= {pre}, proven (values checked to n = {checked}): {proof}"
