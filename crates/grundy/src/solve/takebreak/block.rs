@@ -33,7 +33,8 @@ pub(super) struct Blocks {
     #[allow(clippy::vec_box)]
     pub(super) confirmers: Vec<Box<Core>>,
     /// The most heaps of a block filled ahead, and the least `first` of
-    /// such a block less twice its heaps (tests).
+    /// such a block less its heaps and the heaps of the block before it
+    /// (tests).
     #[cfg(test)]
     pub(super) seen_ahead: (usize, isize),
 }
@@ -339,7 +340,7 @@ impl Core {
         {
             let seen = &mut self.sched.blocks.seen_ahead;
             seen.0 = seen.0.max(heaps);
-            seen.1 = seen.1.min(first as isize - 2 * heaps as isize);
+            seen.1 = seen.1.min(first as isize - (block.heaps + heaps) as isize);
         }
         // The other thread reads copies: this one appends to the originals.
         let epoch = self.stats.split_changes;

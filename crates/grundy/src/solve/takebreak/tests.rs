@@ -642,8 +642,9 @@ fn frequent_wrong_candidates_stop_the_speculation() {
 /// With three threads or more the block step speculates on blocks of
 /// [`SPEC_BLOCK`] heaps (the hand-over of a block costs the same whatever
 /// its size), filled ahead 64 heaps at a time; with two, blocks stay at
-/// [`BLOCK`]. The larger blocks flag fewer splits ahead (from `2 ×
-/// SPEC_BLOCK` on) and leave more rare pairs to each heap: every value is
+/// [`BLOCK`]. The larger blocks flag fewer splits ahead (from the heaps of
+/// both blocks on: those before read only values below the block being
+/// finished) and leave more rare pairs to each heap: every value is
 /// still the one-thread engine's, wrong candidates included (a dense game
 /// on four threads: `dense_rare_common_confirms_many_rare_values`).
 #[test]
@@ -664,9 +665,7 @@ fn speculative_blocks_of_four_times_the_heaps_give_the_one_thread_values() {
     );
     // Near the target, what is left.
     assert_eq!(
-        with_threads(&g, 8)
-            .core
-            .next_block_heaps(1000, 1100, width),
+        with_threads(&g, 8).core.next_block_heaps(1000, 1100, width),
         100
     );
     let mut misses = 0;
