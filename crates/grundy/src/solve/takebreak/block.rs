@@ -32,6 +32,11 @@ pub(super) struct Blocks {
     /// allocation of its own, not in cache lines shared with another's).
     #[allow(clippy::vec_box)]
     pub(super) confirmers: Vec<Box<Core>>,
+    /// The most heaps of a block filled ahead, and the least `first` of
+    /// such a block less its heaps and the heaps of the block before it
+    /// (tests).
+    #[cfg(test)]
+    pub(super) seen_ahead: (usize, isize),
 }
 
 /// A value alone in its cache lines (the other thread polls it: sharing a
@@ -54,13 +59,23 @@ pub(super) const MIN_FILL_ITEMS: usize = 128;
 /// 2^24), 8 threads were the fastest and 16 slower than 8, the hand-over
 /// of each block (a join, the helpers' tasks spawned and woken, their
 /// spinning while this thread finishes the block) growing with the count.
-pub(super) const MAX_BLOCK_THREADS: usize = 8;
+pub(super) const MAX_BLOCK_THREADS: usize = 16;
+
+/// Heaps in a block of the speculative block step (three threads or more,
+/// see [`Core::next_block_heaps`]): the hand-over of a block (a join, the
+/// helpers' tasks spawned and woken) costs tens of µs whatever its size,
+/// so a speculative block is four of the usual ones, its flags filled 64
+/// heaps (or fewer: [`Core::block_heaps`]) at a time to stay in the L1
+/// cache. The price: its heaps' first `2 × SPEC_BLOCK` splits are left to
+/// the confirming threads (not flagged ahead), and its rare heaps below
+/// that are walked on this thread.
+pub(super) const SPEC_BLOCK: usize = 4 * BLOCK;
 
 /// Heaps computed per wrong candidate at least, for the block step to
 /// go on speculating ([`Core::speculation_pays`]): a wrong candidate
 /// throws away up to two blocks (the one finished and the one filled
 /// ahead), and that waste is kept under 1/16 of the heaps.
-pub(super) const HEAPS_PER_MISS: u64 = 16 * 2 * BLOCK as u64;
+pub(super) const HEAPS_PER_MISS: u64 = 16 * 2 * SPEC_BLOCK as u64;
 
 /// A block of heaps whose flags were filled ahead (see
 /// [`Core::rare_common_block`]).
@@ -140,7 +155,31 @@ impl Core {
     /// that the rows stay in the L1 cache (each split stores to a
     /// different row).
     pub(super) fn block_heaps(n0: usize, target: usize, width: usize) -> usize {
-        BLOCK.min(target - n0).min((BLOCK_ROW_BYTES / width).max(8))
+        BLOCK.min(target - n0).min(Self::rows_in_cache(width))
+    }
+
+    /// Heaps whose flag rows of `width` fit [`BLOCK_ROW_BYTES`] (8 at
+    /// least, [`BLOCK`] at most): a block's flags are filled this many
+    /// heaps at a time.
+    pub(super) fn rows_in_cache(width: usize) -> usize {
+        (BLOCK_ROW_BYTES / width).clamp(8, BLOCK)
+    }
+
+    /// Heaps in the block from `n1` filled ahead while the block before it
+    /// is finished: [`SPEC_BLOCK`] when that block step will speculate
+    /// (three threads or more, [`Self::speculation_pays`]), else as
+    /// [`Self::block_heaps`].
+    pub(super) fn next_block_heaps(&self, n1: usize, target: usize, width: usize) -> usize {
+        let threads = self
+            .sched
+            .pool
+            .as_ref()
+            .map_or(1, |pool| pool.current_num_threads());
+        if threads >= 3 && self.speculation_pays() {
+            SPEC_BLOCK.min(target - n1)
+        } else {
+            Self::block_heaps(n1, target, width)
+        }
     }
 
     /// Rare/common for a block of heaps. Every split of a heap of the block
@@ -210,8 +249,17 @@ impl Core {
         self.stats.rare_pairs += b as u64 * block.bulk.len() as u64 * classes;
         self.stats.confirm_pairs += (b * block.prefix) as u64 * classes;
         let searched_before = self.stats.searched_pairs;
+        // The next block's flags read values below this block only: its
+        // confirmation splits flagged ahead start at `first`, the heaps of
+        // both blocks (at least `2 × BLOCK`, as with blocks of `BLOCK`).
+        let next_heaps = if n0 + b < target {
+            self.next_block_heaps(n0 + b, target, width)
+        } else {
+            0
+        };
+        let first = (b + next_heaps).max(2 * BLOCK);
         let next = if n0 + b < target && self.two_threads(n0).is_some() {
-            self.bulk_for(n0 + b, 2 * BLOCK, n0)
+            self.bulk_for(n0 + b, first, n0)
         } else {
             None
         };
@@ -229,7 +277,14 @@ impl Core {
                     result
                 }
             }
-            Some(bulk) => self.finish_block_and_fill_next(t, &block, target, bulk),
+            Some(bulk) => {
+                let next = NextBlock {
+                    heaps: next_heaps,
+                    first,
+                    bulk,
+                };
+                self.finish_block_and_fill_next(t, &block, next)
+            }
         };
         self.sched.blocks.spare_bits = block.bits;
         // A longer prefix confirms more rare values by marking, leaving
@@ -267,20 +322,26 @@ impl Core {
     /// `self.sched.blocks.ahead`.
     ///
     /// The next block's flags may read only values below this block: its
-    /// confirmation splits marked ahead start at `2 × BLOCK` (the block
-    /// has at most `BLOCK` heaps), and the rare heaps it pairs ahead lie
-    /// below this block.
+    /// confirmation splits marked ahead start at `next.first`, at least the
+    /// heaps of both blocks, and the rare heaps it pairs ahead lie below
+    /// this block.
     pub(super) fn finish_block_and_fill_next<S: Store>(
         &mut self,
         t: &mut S,
         block: &Ahead,
-        target: usize,
-        bulk: std::ops::Range<usize>,
+        next: NextBlock,
     ) -> Option<u64> {
         let n0 = block.n0;
         let n1 = n0 + block.heaps;
         let width = block.width;
-        let heaps = Self::block_heaps(n1, target, width);
+        let NextBlock { heaps, first, bulk } = next;
+        debug_assert!(first >= block.heaps + heaps);
+        #[cfg(test)]
+        {
+            let seen = &mut self.sched.blocks.seen_ahead;
+            seen.0 = seen.0.max(heaps);
+            seen.1 = seen.1.min(first as isize - (block.heaps + heaps) as isize);
+        }
         // The other thread reads copies: this one appends to the originals.
         let epoch = self.stats.split_changes;
         let shared = self.shared_copies(epoch);
@@ -322,7 +383,7 @@ impl Core {
                 values: &shared.values[bulk.clone()],
                 pairs: &shared.pairs,
                 unequal: self.moves.unequal,
-                first: 2 * BLOCK,
+                first,
                 items: share..items,
                 width,
             };
@@ -397,7 +458,7 @@ impl Core {
             n0: n1,
             heaps,
             width,
-            first: 2 * BLOCK,
+            first,
             prefix,
             bulk,
             epoch,
@@ -683,6 +744,15 @@ impl Core {
     }
 }
 
+/// The block filled ahead by [`Core::finish_block_and_fill_next`]: its
+/// heaps, its first confirmation split flagged ahead and the rare heaps it
+/// pairs ahead (a range of the rare list).
+pub(super) struct NextBlock {
+    pub(super) heaps: usize,
+    pub(super) first: usize,
+    pub(super) bulk: std::ops::Range<usize>,
+}
+
 /// Heaps taken by a helper at a time in [`Core::confirm_shared`].
 pub(super) const CONFIRM_AT_ONCE: usize = 4;
 
@@ -829,7 +899,29 @@ impl<V: ValueTable + Copy> BlockJob<'_, V> {
     /// Fills `bits` (`width / 64` words per heap: bit `v` set iff value
     /// `v` is flagged) through `rows`, a flag byte per value (a store per
     /// split, no read).
+    /// The heaps are filled [`Core::rows_in_cache`] at a time (a
+    /// speculative block has more: [`SPEC_BLOCK`]).
     fn fill(&self, rows: &mut Vec<u8>, bits: &mut [u64]) {
+        let per = Core::rows_in_cache(self.width);
+        if self.heaps <= per {
+            return self.fill_width(rows, bits);
+        }
+        let words = self.width / 64;
+        for (q, bits) in bits[..self.heaps * words]
+            .chunks_mut(per * words)
+            .enumerate()
+        {
+            let part = BlockJob {
+                n0: self.n0 + q * per,
+                heaps: bits.len() / words,
+                ..self.clone()
+            };
+            part.fill_width(rows, bits);
+        }
+    }
+
+    /// [`Self::fill`] for at most [`Core::rows_in_cache`] heaps.
+    fn fill_width(&self, rows: &mut Vec<u8>, bits: &mut [u64]) {
         match self.width {
             64 => self.fill_in::<64, { 64 + ROW_PAD }>(rows, bits),
             128 => self.fill_in::<128, { 128 + ROW_PAD }>(rows, bits),

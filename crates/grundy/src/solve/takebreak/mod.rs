@@ -94,8 +94,10 @@
 //! *speculates*: a heap with rare values below its candidate to confirm
 //! takes the candidate at once, leaving its first splits, the marking and
 //! the searches that confirm those values to the other threads, which do
-//! them for the last block while this one finishes the next. A wrong
-//! candidate (the heap's value was rare) sends the engine back to that heap.
+//! them for the last block while this one finishes the next; its blocks
+//! are of 256 heaps (filled 64 at a time), not 64, to pay the hand-over
+//! between threads once per 256 heaps. A wrong candidate (the heap's value
+//! was rare) sends the engine back to that heap.
 //!
 //! **Which method when** (one file each):
 //!
@@ -233,17 +235,17 @@
 //! threads that rayon may have put to sleep since the last block, and
 //! its helpers spin (CPU time 6x one thread's at 16 threads) while this
 //! thread finishes the block. What was changed after it: the block step
-//! uses at most `MAX_BLOCK_THREADS` (8) threads, the fastest count
+//! uses at most `MAX_BLOCK_THREADS` (8 then, 16 now) threads, the fastest count
 //! measured for both sparse games, so that 16 threads are no slower than
 //! 8 (the others stay asleep); and it stops speculating while wrong
-//! candidates are more than one per `HEAPS_PER_MISS` (2,048) heaps (each throws
+//! candidates are more than one per `HEAPS_PER_MISS` (2,048 then, 8,192 now) heaps (each throws
 //! away up to two blocks): 0.007 to 2^17 on 4 threads met 12 wrong in
 //! 767 heaps taken at their candidate (then the rule stopped it; 0.6: 5
-//! in 97,910), and ran slower on 4 threads than on 2. What would make the hand-over small (not built): helper
-//! threads of the engine's own, kept across blocks, woken by a counter
-//! of blocks and parked when idle, instead of rayon tasks spawned per
-//! block; blocks larger than 64 heaps in the speculative mode (the first
-//! splits, left to the confirming threads there, grow with the block).
+//! in 97,910), and ran slower on 4 threads than on 2. What would make the
+//! hand-over small: helper threads of the engine's own, kept across
+//! blocks, woken by a counter of blocks and parked when idle, instead of
+//! rayon tasks spawned per block (not built); blocks larger than 64 heaps
+//! in the speculative mode (built since: see "Speculative blocks" below).
 //! Two threads: their code path is the two-thread schedule of before
 //! (one helper, no speculation; per block a few small allocations and
 //! one shared counter more). Measured again after those two changes
@@ -266,6 +268,48 @@
 //! up to 16384 splits) is fill and confirmation almost entirely and
 //! scales the same way once its heaps reach the block step (about 10^5);
 //! its first heaps run the plain method two heaps at a time at most.
+//!
+//! **Speculative blocks of 256 heaps** (`SPEC_BLOCK`, issue 38). The
+//! tables above put the limit in the hand-over `o` per block, not in the
+//! chain: so the speculative block step (three threads or more) now
+//! finishes blocks of four times the heaps, and its flags are filled 64
+//! heaps at a time (each thread's rows still in its L1 cache), so `o` is
+//! paid once per 256 heaps. What it costs, and where:
+//!
+//! - the chain grows: a heap walks the rare heaps below `first − k`
+//!   itself (their partners may lie in the block), and `first` is now the
+//!   heaps of both blocks, 512 instead of 128. Counted from the values
+//!   files to 2^20 (rare heaps below 128 / below 512, of all): 0.6 31 / 88
+//!   of 1,584 (the last at 20,627); Grundy's game 31 / 114 of 1,274;
+//!   0.007 111 / 276 of 129,455 (dense: its chain is small beside its
+//!   86 µs per heap). With the candidate's scan of the flags (`width /
+//!   64` words) and the push, about 0.1–0.2 µs per heap of 0.6, 5–10% of
+//!   the 2.0 µs a heap costs on one thread: a bound of 10–20x;
+//! - the first splits of a speculated heap (`a < first`, marked by the
+//!   confirming threads) are 511 instead of 127 per class, and the
+//!   prefix flagged ahead starts there: work moved, not added, except
+//!   that a search may end before the splits now marked;
+//! - a wrong candidate throws away up to two blocks, 512 heaps:
+//!   `HEAPS_PER_MISS` is 16 × 2 × `SPEC_BLOCK` (0.6: 5 wrong in 97,910).
+//!
+//! Two threads keep blocks of 64 (their schedule does not speculate), so
+//! two-thread runs are as before. The cap on the block step's threads
+//! (`MAX_BLOCK_THREADS`) is 16 now: `--threads 16` uses 16.
+//!
+//! The model with blocks of `B` heaps on `p` threads: a block takes
+//! `max(B·s, B·w / p) + o(p)`, `w` the work per heap on one thread (2.0
+//! µs for 0.6 at 2^24 on the 16-core machine), `s` the chain per heap
+//! (about 0.15 µs at `B` = 256) and `o(p)` the hand-over, measured with
+//! blocks of 64 as the block time less `64·w / p`: about 18 µs at 4
+//! threads, 27 at 8, 44 at 16. Predicted for 0.6 at 2^24 with `B` = 256
+//! (512 µs of work per block): 4 threads 512 / (128 + 18) = 3.5x, 8
+//! threads 512 / (64 + 27) = 5.6x, 16 threads 512 / (38 + 44) = 6.2x
+//! (the chain, 38 µs, is reached at 16); Grundy's game alike. Past that,
+//! the hand-over itself (persistent helper threads, woken by a counter
+//! of blocks instead of rayon tasks spawned per block) and the chain's
+//! rare pairs whose partners are known before the block (flagged ahead
+//! per row, as the rows of a rare heap paired with itself are skipped)
+//! are what is left.
 //!
 //! # Memory past 2^32 (not built yet)
 //!
