@@ -79,10 +79,17 @@ fn classify_matches_the_definition() {
         assert_eq!(r.checksum, fnv1a(want.iter().copied()), "{code}");
         assert_eq!(r.max_value, *want.iter().max().unwrap(), "{code}");
         let first_max = want.iter().position(|&v| v == r.max_value).unwrap();
-        assert_eq!(r.max_at, first_max as u64, "{code}: the first heap of the largest value");
+        assert_eq!(
+            r.max_at, first_max as u64,
+            "{code}: the first heap of the largest value"
+        );
         let split = value_stats(&want, 0).split;
         let last_rare = split.and_then(|s| (1..=to).rev().find(|&n| s.is_rare(n as u64, want[n])));
-        assert_eq!(r.last_rare, last_rare.map(|n| n as u64), "{code}: the last rare heap");
+        assert_eq!(
+            r.last_rare,
+            last_rare.map(|n| n as u64),
+            "{code}: the last rare heap"
+        );
         if r.certified {
             let p = r.periodicity.unwrap();
             for n in p.preperiod as usize..=to - p.period as usize {
@@ -169,7 +176,12 @@ fn a_census_takes_grundys_game_by_name_though_it_has_no_code() {
         want.push(seen.iter().position(|s| !s).unwrap() as u64);
     }
     assert_eq!(&want[..11], [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]);
-    let r = classify("grundy-game", &CensusConfig::default().to(to as u64), &mut || Ok(())).unwrap();
+    let r = classify(
+        "grundy-game",
+        &CensusConfig::default().to(to as u64),
+        &mut || Ok(()),
+    )
+    .unwrap();
     assert_eq!(r.checksum, fnv1a(want.iter().copied()));
     assert_eq!(r.max_value, *want.iter().max().unwrap());
     assert!(!r.certified);
