@@ -18,8 +18,11 @@
 #   TIME_PER_CODE  seconds per game for the further pass (none: no further pass)
 #   WALL           instead of TIME_PER_CODE: seconds for the whole further
 #                  pass, shared out (TIME_PER_CODE = WALL * threads / games)
-#   FURTHER_TO     largest heap of the further pass (default 2^30 - 1); a game
+#   FURTHER_TO     largest heap of the further pass (default 2^28 - 1); a game
 #                  stops there, at a certified period, or when its time is up
+#                  (a certified game's checksum and fingerprints still cover
+#                  0..=FURTHER_TO: about 45 s a game at 2^28 on a loaded core,
+#                  so games certified at their published extent are left out)
 #   WORK           census directories (default target/frontier); kept, so a run
 #                  that is stopped (Ctrl-C, a time limit) continues where it was
 #                  (`--resume`) and a later run with a larger budget redoes only
@@ -34,7 +37,7 @@ THREADS=${THREADS:-2}
 FLOOR=${FLOOR:-131072}
 TIME_PER_CODE=${TIME_PER_CODE:-}
 WALL=${WALL:-}
-FURTHER_TO=${FURTHER_TO:-1073741823}
+FURTHER_TO=${FURTHER_TO:-268435455}
 WORK=${WORK:-target/frontier}
 OUT=${OUT:-data/frontier}
 LIST=data/frontier/tczajka.csv
@@ -84,7 +87,21 @@ if [ -z "${MERGE_ONLY:-}" ]; then
         [ "$budget" -lt 1 ] && budget=1
     fi
     if [ -n "$budget" ]; then
-        cut -d, -f2 "$LIST" | tail -n +2 > "$WORK/all-codes.txt"
+        python3 - "$LIST" "$WORK" > "$WORK/all-codes.txt" <<'PY'
+import csv, glob, json, os, sys
+done = set()
+for path in glob.glob(os.path.join(sys.argv[2], "published-*", "results.jsonl")):
+    for line in open(path):
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue
+        if r.get("certified"):
+            done.add(r["code"])
+for r in csv.DictReader(open(sys.argv[1])):
+    if r["code"] not in done:
+        print(r["code"])
+PY
         note "further: every game to heap $FURTHER_TO, at most $budget s each, $THREADS threads"
         census "$WORK/further-$FURTHER_TO-$budget" --codes "$WORK/all-codes.txt" \
             --to "$FURTHER_TO" --time-per-code "$budget"
@@ -110,6 +127,9 @@ def rows(pattern):
     return found
 
 published, further = rows("published-*"), rows("further-*")
+passes = sorted(os.path.basename(d).split("-")[1:]
+                for d in glob.glob(os.path.join(work, "further-*")))
+passes = ", ".join(f"to heap {t} with {b} s a game" for t, b in passes) or "none"
 
 def cells(r):
     mask = r["split_mask"]
@@ -212,6 +232,10 @@ run the script again. {done} of {len(table)} games computed; tczajka's published
   `1..=to` (tczajka's count includes heap 0, so it is one more), `rare_mask` is in
   hexadecimal as he writes it, `checksum` is the FNV-1a of `G(0..=to)` that
   `grundy values CODE --to TO` prints, `seconds` the time that game took.
+
+Further passes in this table: {passes} (`far_*` columns; `far_seconds` is the
+time a game took, more than its budget for a game certified periodic, whose checksum
+covers every heap to the pass's end).
 
 Reproduce (published extents, then as far as `TIME_PER_CODE` seconds a game reach):
 
