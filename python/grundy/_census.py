@@ -43,9 +43,11 @@ class CensusRow:
     period: Optional[int]
     checked_to: int
     max_value: int
+    max_at: int
     split_mask: Optional[int]
     rare_heaps: int
     split_heaps: int
+    last_rare: Optional[int]
     checksum: str
     seconds: float
 

@@ -8,7 +8,9 @@
 //! game's periodicity theorem (Guy–Smith and its relatives, see
 //! [`crate::analysis::PeriodTheorem`]) certifies; a certified period ends the work early.
 //! Otherwise the code is *open to `to`*. The report also gives the largest
-//! value, the best rare/common split ([`value_stats`]) and the FNV-1a
+//! value and the first heap with it, the best rare/common split
+//! ([`value_stats`]: its mask, its count of rare heaps and the last rare
+//! heap, heap 0 left out) and the FNV-1a
 //! checksum of `G(0..=to)` (a periodic tail is extended by its period), the
 //! same checksum `grundy values CODE --to N` prints, so two runs, local or
 //! on a cluster, can be compared code by code.
@@ -105,12 +107,17 @@ pub struct CodeReport {
     pub checked_to: u64,
     /// Largest value in `G(0..=checked_to)`.
     pub max_value: u64,
+    /// The first heap with that value.
+    pub max_at: u64,
     /// Mask of the best rare/common split of the computed values, if any.
     pub split_mask: Option<u64>,
     /// Heaps with a rare value under that split, and heaps counted.
     pub rare_heaps: u64,
     /// Heaps counted for the split (all but heap 0).
     pub split_heaps: u64,
+    /// The largest counted heap with a rare value under that split
+    /// (`None` without a split or without a rare heap).
+    pub last_rare: Option<u64>,
     /// FNV-1a checksum of `G(0..=checked_to)`.
     pub checksum: u64,
     /// Fingerprints of `G(s..s + L)` for `s = 0..=MAX_SHIFT`, with
@@ -263,11 +270,22 @@ fn digits_of(mut n: u32, radix: u32, len: u32) -> String {
     d.into_iter().collect()
 }
 
-/// The take-and-break game of a census code (`0.07`, `hex:0.3F`).
+/// The take-and-break game of a census code (`0.07`, `hex:0.3F`), or of
+/// a named one (`grundy-game`, which is no code: its splits must leave
+/// unequal heaps; `kayles`, ...).
 pub fn take_break(code: &str) -> Result<TakeBreak> {
     match code.strip_prefix("hex:") {
         Some(h) => TakeBreak::hexadecimal(h),
-        None => TakeBreak::octal(code),
+        None if code.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
+            TakeBreak::octal(code)
+        }
+        None => TakeBreak::named(code).ok_or_else(|| {
+            ErrorKind::InvalidSpec {
+                spec: code.to_string(),
+                reason: "not a code (`0.07`, `hex:0.3F`) or a take-and-break game's name (`grundy-game`)".into(),
+            }
+            .into()
+        }),
     }
 }
 
@@ -332,12 +350,20 @@ pub fn classify(
     };
     let stats = value_stats(&values, 0);
     let mut checksum = fnv1a(std::iter::empty());
-    let mut max_value = 0;
+    let (mut max_value, mut max_at) = (0, 0);
     for n in 0..=checked_to {
         let v = g(n);
         checksum = fnv1a_step(checksum, v);
-        max_value = max_value.max(v);
+        if v > max_value {
+            (max_value, max_at) = (v, n);
+        }
     }
+    let last_rare = stats.split.and_then(|s| {
+        (1..values.len())
+            .rev()
+            .find(|&n| s.is_rare(n as u64, values[n]))
+            .map(|n| n as u64)
+    });
     let fingerprints = fingerprints(checked_to, &g);
     Ok(CodeReport {
         code: code.to_string(),
@@ -347,9 +373,11 @@ pub fn classify(
         computed_to,
         checked_to,
         max_value,
+        max_at,
         split_mask: stats.split.map(|s| s.mask),
         rare_heaps: stats.split.map_or(0, |s| s.rare_heaps),
         split_heaps: stats.split.map_or(0, |s| s.heaps),
+        last_rare,
         checksum,
         fingerprints,
     })
@@ -554,7 +582,7 @@ fn first_difference(stored: &CodeReport, fresh: &CodeReport) -> Option<(String, 
     if !same_period {
         return Some((period(stored), period(fresh)));
     }
-    let fields: [(&str, String, String); 8] = [
+    let fields: [(&str, String, String); 10] = [
         ("spec", stored.spec.clone(), fresh.spec.clone()),
         (
             "computed_to",
@@ -572,6 +600,11 @@ fn first_difference(stored: &CodeReport, fresh: &CodeReport) -> Option<(String, 
             fresh.max_value.to_string(),
         ),
         (
+            "max_at",
+            stored.max_at.to_string(),
+            fresh.max_at.to_string(),
+        ),
+        (
             "split_mask",
             format!("{:?}", stored.split_mask),
             format!("{:?}", fresh.split_mask),
@@ -580,6 +613,11 @@ fn first_difference(stored: &CodeReport, fresh: &CodeReport) -> Option<(String, 
             "rare heaps",
             format!("{}/{}", stored.rare_heaps, stored.split_heaps),
             format!("{}/{}", fresh.rare_heaps, fresh.split_heaps),
+        ),
+        (
+            "last_rare",
+            format!("{:?}", stored.last_rare),
+            format!("{:?}", fresh.last_rare),
         ),
         (
             "checksum",
@@ -670,7 +708,8 @@ pub fn row(r: &CodeReport, to: u64, seconds: f64) -> String {
     format!(
         "{{\"code\": {}, \"spec\": {}, \"status\": \"{}\", \"preperiod\": {}, \"period\": {}, \
          \"certified\": {}, \"computed_to\": {}, \"checked_to\": {}, \"max_value\": {}, \
-         \"split_mask\": {}, \"rare_heaps\": {}, \"split_heaps\": {}, \"checksum\": \"{:016x}\", \
+         \"max_at\": {}, \"split_mask\": {}, \"rare_heaps\": {}, \"split_heaps\": {}, \
+         \"last_rare\": {}, \"checksum\": \"{:016x}\", \
          \"to\": {to}, \"fingerprints\": [{}], \"seconds\": {seconds}}}",
         text(&r.code),
         text(&r.spec),
@@ -681,9 +720,11 @@ pub fn row(r: &CodeReport, to: u64, seconds: f64) -> String {
         r.computed_to,
         r.checked_to,
         r.max_value,
+        r.max_at,
         opt(r.split_mask),
         r.rare_heaps,
         r.split_heaps,
+        opt(r.last_rare),
         r.checksum,
         fingerprints.join(", "),
     )
@@ -691,7 +732,8 @@ pub fn row(r: &CodeReport, to: u64, seconds: f64) -> String {
 
 /// A line of [`ResultsFile`] read back ([`row`]'s format, or the compact
 /// one of earlier versions): `(to, report, seconds)`, or `None` when the
-/// line is not a whole row.
+/// line is not a whole row (a row of a version before `max_at` is not: a
+/// resumed census computes its code again).
 pub fn from_row(line: &str) -> Option<(u64, CodeReport, f64)> {
     let v: serde_json::Value = serde_json::from_str(line).ok()?;
     let u = |k: &str| v.get(k).and_then(serde_json::Value::as_u64);
@@ -712,9 +754,11 @@ pub fn from_row(line: &str) -> Option<(u64, CodeReport, f64)> {
         computed_to: u("computed_to")?,
         checked_to: u("checked_to")?,
         max_value: u("max_value")?,
+        max_at: u("max_at")?,
         split_mask: u("split_mask"),
         rare_heaps: u("rare_heaps")?,
         split_heaps: u("split_heaps")?,
+        last_rare: u("last_rare"),
         checksum: hex(v.get("checksum")?)?,
         fingerprints: v
             .get("fingerprints")?
@@ -766,9 +810,11 @@ pub const COLUMNS: &[&str] = &[
     "period",
     "checked_to",
     "max_value",
+    "max_at",
     "split_mask",
     "rare_heaps",
     "split_heaps",
+    "last_rare",
     "checksum",
     "seconds",
 ];
@@ -788,9 +834,11 @@ pub fn summary_row(r: &CensusRow) -> serde_json::Value {
         "computed_to": c.computed_to,
         "checked_to": c.checked_to,
         "max_value": c.max_value,
+        "max_at": c.max_at,
         "split_mask": c.split_mask,
         "rare_heaps": c.rare_heaps,
         "split_heaps": c.split_heaps,
+        "last_rare": c.last_rare,
         "checksum": format!("{:016x}", c.checksum),
         "seconds": (r.seconds * 1000.0).round() / 1000.0,
     })

@@ -3,7 +3,8 @@
 //! checksums are those of the definition's values, and every canonical form
 //! is a true shift while no two representatives are shifts of each other.
 
-use grundy::census::{canonical_forms, classify, codes, CensusConfig, MAX_SHIFT};
+use grundy::analysis::value_stats;
+use grundy::census::{canonical_forms, classify, codes, take_break, CensusConfig, MAX_SHIFT};
 use grundy::solve::table::fnv1a;
 
 /// G(0..=n) of an octal code `0.d1d2…` by the definition.
@@ -77,6 +78,18 @@ fn classify_matches_the_definition() {
         assert_eq!(r.checked_to, to as u64);
         assert_eq!(r.checksum, fnv1a(want.iter().copied()), "{code}");
         assert_eq!(r.max_value, *want.iter().max().unwrap(), "{code}");
+        let first_max = want.iter().position(|&v| v == r.max_value).unwrap();
+        assert_eq!(
+            r.max_at, first_max as u64,
+            "{code}: the first heap of the largest value"
+        );
+        let split = value_stats(&want, 0).split;
+        let last_rare = split.and_then(|s| (1..=to).rev().find(|&n| s.is_rare(n as u64, want[n])));
+        assert_eq!(
+            r.last_rare,
+            last_rare.map(|n| n as u64),
+            "{code}: the last rare heap"
+        );
         if r.certified {
             let p = r.periodicity.unwrap();
             for n in p.preperiod as usize..=to - p.period as usize {
@@ -144,4 +157,34 @@ fn canonical_forms_are_true_shifts() {
             }
         }
     }
+}
+
+#[test]
+fn a_census_takes_grundys_game_by_name_though_it_has_no_code() {
+    assert_eq!(codes("grundy-game .6").unwrap(), ["grundy-game", ".6"]);
+    // Grundy's game by its definition: split a heap into two unequal heaps.
+    let to = 2000;
+    let mut want: Vec<u64> = Vec::new();
+    for n in 0..=to {
+        let mut seen = vec![false; n + 2];
+        for a in 1..n.div_ceil(2) {
+            let v = (want[a] ^ want[n - a]) as usize;
+            if v < seen.len() {
+                seen[v] = true;
+            }
+        }
+        want.push(seen.iter().position(|s| !s).unwrap() as u64);
+    }
+    assert_eq!(&want[..11], [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]);
+    let r = classify(
+        "grundy-game",
+        &CensusConfig::default().to(to as u64),
+        &mut || Ok(()),
+    )
+    .unwrap();
+    assert_eq!(r.checksum, fnv1a(want.iter().copied()));
+    assert_eq!(r.max_value, *want.iter().max().unwrap());
+    assert!(!r.certified);
+    assert!(take_break("no-such-game").is_err());
+    assert!(codes("0.07 no-such-game").is_err());
 }
