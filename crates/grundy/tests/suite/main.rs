@@ -18,6 +18,7 @@ mod deep_chain;
 mod explain;
 mod fill;
 mod forged;
+mod frontier;
 // The fuzz targets include the TOML game file's parser.
 #[cfg(feature = "script")]
 mod fuzz_inputs;
