@@ -35,7 +35,7 @@ use super::{Finding, Kind, Of, MIN_TERMS};
 pub fn moore_p_position(heaps: &[u64], k: u64) -> bool {
     (0..64).all(|bit| {
         let set = heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64;
-        set % (k + 1) == 0
+        set.is_multiple_of(k + 1)
     })
 }
 
@@ -102,7 +102,10 @@ mod tests {
         options: impl Fn(&[u64]) -> Vec<Vec<u64>>,
     ) -> Vec<(Vec<u64>, u64)> {
         let count = (side as usize).pow(width as u32);
-        let index = |h: &[u64]| h.iter().fold(0usize, |i, &x| i * side as usize + x as usize);
+        let index = |h: &[u64]| {
+            h.iter()
+                .fold(0usize, |i, &x| i * side as usize + x as usize)
+        };
         let heaps = |mut i: usize| {
             let mut h = vec![0u64; width];
             for x in h.iter_mut().rev() {
@@ -175,14 +178,16 @@ mod tests {
         let mut rng = crate::util::TestRng(0x5eed_0f3a_117e_5700);
         let mut stated = 0;
         for round in 0..24 {
+            // Side 8: Nim_2 on three heaps has 8 P-positions (a, a, a),
+            // enough to state its rule (side 5 has too few).
             let table = if round < 4 {
-                let mut t = nim_k_table(3, 5, 1 + round % 2);
+                let mut t = nim_k_table(3, 8, 1 + round % 2);
                 let i = 1 + rng.below(t.len() as u64 - 1) as usize;
                 t[i].1 = u64::from(t[i].1 == 0);
                 assert_eq!(moore_nim_k(&t), None, "one flipped value");
                 continue;
             } else if round < 8 {
-                nim_k_table(3, 5, 1 + round % 2)
+                nim_k_table(3, 8, 1 + round % 2)
             } else {
                 let one: Vec<u64> = (0..2).map(|_| 1 + rng.below(4)).collect();
                 let two: Vec<u64> = (0..2).map(|_| 1 + rng.below(4)).collect();
@@ -212,9 +217,18 @@ mod tests {
             };
             if let Some(f) = moore_nim_k(&table) {
                 stated += 1;
-                let k: u64 = f.rule.rsplit("K = ").next().unwrap().trim_end_matches(')').parse().unwrap();
+                let k: u64 = f
+                    .rule
+                    .rsplit("K = ")
+                    .next()
+                    .unwrap()
+                    .trim_end_matches(')')
+                    .parse()
+                    .unwrap();
                 assert!(
-                    table.iter().all(|(h, v)| (*v == 0) == moore_p_position(h, k)),
+                    table
+                        .iter()
+                        .all(|(h, v)| (*v == 0) == moore_p_position(h, k)),
                     "{f:?}"
                 );
             }
