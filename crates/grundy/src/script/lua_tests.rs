@@ -423,7 +423,7 @@ fn a_negative_or_float_count_of_a_part_is_an_error_naming_it() {
 fn play_of_a_family_starts_from_start_n_not_from_the_number() {
     let g = game(&format!("script:{}", example("cf768e.lua")));
     let mut m = crate::play::Match::new(g, &["5".to_string()]).unwrap();
-    assert_eq!(m.position(), ["[5,0]"]);
+    assert_eq!(m.position(), ["5,0"]);
     let a = m.analysis().unwrap();
     assert_eq!(a.value.map(|v| v.value()), Some(2), "G(start(5)) = 2");
 }
