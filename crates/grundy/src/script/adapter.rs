@@ -431,8 +431,18 @@ impl AnyGame for ScriptSpec {
         self.game.set_progress(progress);
     }
 
+    /// A component as written; for a family (`start(n)`), a number `n` is
+    /// the position `start(n)`, as `analyze` reads it (so `play` of a
+    /// family starts where the problem does).
     fn normalize(&mut self, component: &str) -> Result<String> {
-        Ok(ScriptPosition::parse(component)?.to_string())
+        let p = ScriptPosition::parse(component)?;
+        match p {
+            ScriptPosition::Int(n) if self.game.is_family() => {
+                let start = self.game.start(n);
+                Ok(self.game.checked(start)?.to_string())
+            }
+            p => Ok(p.to_string()),
+        }
     }
 }
 

@@ -415,3 +415,15 @@ fn a_negative_or_float_count_of_a_part_is_an_error_naming_it() {
         "{e}"
     );
 }
+
+/// `play` of a family script: the match starts from `start(n)` (a pile
+/// of 5 and nothing taken, `5,0` in cf768e.lua), not from the number `5`
+/// read as a heap the script's `moves` cannot take.
+#[test]
+fn play_of_a_family_starts_from_start_n_not_from_the_number() {
+    let g = game(&format!("script:{}", example("cf768e.lua")));
+    let mut m = crate::play::Match::new(g, &["5".to_string()]).unwrap();
+    assert_eq!(m.position(), ["5,0"]);
+    let a = m.analysis().unwrap();
+    assert_eq!(a.value.map(|v| v.value()), Some(2), "G(start(5)) = 2");
+}

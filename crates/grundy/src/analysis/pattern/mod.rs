@@ -22,8 +22,11 @@
 //! - **two dimensions** ([`two_dim`]): P-positions as a set of pairs
 //!   (`a = b`, `b = a + c`, complementary Beatty pairs such as Wythoff's
 //!   `(⌊kφ⌋, ⌊kφ²⌋)`, ratio and bitwise rules), value forms (`a xor b`,
-//!   the nim product `a ⊗ b` of the Tartan theorem, `gcd(a,b)`),
-//!   rows periodic or arithmetic periodic in the other coordinate.
+//!   the nim product `a ⊗ b` of the Tartan theorem, `gcd(a,b)`, `lcm(a,b)`),
+//!   divisibility rules (`gcd(a,b) = 1`, the smaller divides the larger),
+//!   rows periodic or arithmetic periodic in the other coordinate;
+//! - **tuples of heaps** ([`moore_nim_k`]): Moore's Nim_K P-positions (each
+//!   bit set in a multiple of `K + 1` heaps).
 //!
 //! Honesty rules, relied on by the CLI and checked by tests against
 //! longer tables:
@@ -51,10 +54,12 @@ mod arith;
 pub mod catalogue;
 mod one_dim;
 pub mod ppos;
+mod tuples;
 mod two_dim;
 
 pub use arith::{NumberRules, MAX_EVALUATED};
 pub use one_dim::one_dim;
+pub use tuples::{moore_nim_k, moore_p_position};
 pub use two_dim::{two_dim, two_dim_proven, Square};
 
 use super::period::Periodicity;
@@ -96,7 +101,8 @@ pub enum Kind {
     Progressions,
     /// A named sequence (P-positions, or where values first appear).
     Sequence,
-    /// P-positions of a two-dimensional game, as a set of pairs.
+    /// P-positions of a two-dimensional game, as a set of pairs (or of a
+    /// game on tuples, as a set of tuples: Moore's Nim_K).
     Pairs,
     /// The rare/common split of the values.
     RareCommon,

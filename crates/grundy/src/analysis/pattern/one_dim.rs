@@ -5,7 +5,10 @@
 //! repeats), written as an affine form when it is one; failing that, the
 //! longest prefix that is periodic (reported with its first exception); the
 //! heaps where each value first appears, when they follow an arithmetic
-//! progression or a catalogue sequence; the rare/common split when clear.
+//! progression or a catalogue sequence; the values themselves matched
+//! against the catalogue ([`catalogue_values`]: `G(n)` counts the terms of
+//! a sequence up to `n`, or is its `n`-th term); the rare/common split
+//! when clear.
 //! The P-positions are [`super::ppos`]'s.
 
 use super::{compact, ppos, Certificate, Finding, Kind, Of, Position, MIN_TERMS};
@@ -50,6 +53,7 @@ pub fn one_dim(values: &[u64], certificate: Option<&Certificate>) -> Vec<Finding
     if !has_form {
         out.extend(super::arith::rules(values));
         out.extend(first_appearances(values));
+        out.extend(catalogue_values(values));
         out.extend(rare_common(values));
     }
     out.extend(ppos::p_positions(values, cert));
@@ -303,6 +307,93 @@ fn first_appearances(values: &[u64]) -> Option<Finding> {
     None
 }
 
+/// The values matched against the catalogue, two shapes:
+/// - `G(n)` is the number of terms `<= n` of a sequence (a staircase that
+///   steps up by one at each term: Codeforces 768E's `G(s)`, the largest
+///   `k` with `k(k+1)/2 <= s`, counts the triangular numbers up to `s`),
+///   stated when at least [`MIN_TERMS`] terms lie in the table;
+/// - `G(n)` is the sequence's `n`-th term for every `n >= 1` (`G(0)`
+///   listed), stated when the table has at least [`MIN_TERMS`] heaps
+///   `n >= 1`.
+///
+/// Each is checked on every term of the table and stated only when all
+/// agree (the first sequence of the catalogue that does, counting first);
+/// the finding's details give the evidence (the heaps it was checked on).
+/// Nothing is reported for a table no sequence fits: a near miss of a
+/// staircase says little (most tables start 0, 1, 1, ...).
+fn catalogue_values(values: &[u64]) -> Option<Finding> {
+    let last = values.len().checked_sub(1)? as u64;
+    let checked = format!("checked on every n from 0 to {last}");
+    let citation = |s: &super::catalogue::Sequence| {
+        s.reference
+            .as_deref()
+            .map(|r| format!(" ({r})"))
+            .unwrap_or_default()
+    };
+    for s in super::catalogue::catalogue() {
+        let terms = s.generator.terms(last);
+        if terms.len() < MIN_TERMS {
+            continue;
+        }
+        let mut below = 0usize;
+        let counts = values.iter().enumerate().all(|(n, &v)| {
+            while terms.get(below).is_some_and(|&t| t <= n as u64) {
+                below += 1;
+            }
+            v == below as u64
+        });
+        if counts {
+            let mut f = Finding::new(
+                Of::Values,
+                Kind::Sequence,
+                format!("G(n) = the number of {}{} up to n", s.name, citation(s)),
+            );
+            f.name = Some(s.name.clone());
+            f.reference = s.reference.clone();
+            f.details.push(format!(
+                "G steps up by 1 at n = {}; {checked}",
+                compact(&terms, 20)
+            ));
+            return Some(f);
+        }
+    }
+    if values.len() <= MIN_TERMS {
+        return None;
+    }
+    let want = &values[1..];
+    let top = *want.iter().max()?;
+    for s in super::catalogue::catalogue() {
+        // The terms up to a bound doubled until there are enough of them
+        // (or the bound passes the largest value): never more than about
+        // twice the terms a match would need, whatever the values' size.
+        let mut bound = (want.len() as u64).max(16);
+        let terms = loop {
+            let terms = s.generator.terms(bound.min(top));
+            if terms.len() >= want.len() || bound >= top {
+                break terms;
+            }
+            bound = bound.saturating_mul(2);
+        };
+        if terms.get(..want.len()) == Some(want) {
+            let mut f = Finding::new(
+                Of::Values,
+                Kind::Sequence,
+                format!(
+                    "G(n) = the n-th of the {}{} for n >= 1; G(0) = {}",
+                    s.name,
+                    citation(s),
+                    values[0]
+                ),
+            );
+            f.name = Some(s.name.clone());
+            f.reference = s.reference.clone();
+            f.details.push(checked);
+            return Some(f);
+        }
+    }
+    None
+}
+
 /// The rare/common split, when [`value_stats`] calls it clear.
 fn rare_common(values: &[u64]) -> Option<Finding> {
     let stats = value_stats(values, 0);
@@ -412,5 +503,119 @@ mod tests {
         let broken = f.iter().find(|f| f.of == Of::Values).unwrap();
         assert_eq!(broken.first_exception, Some(Position::Heap(100)));
         assert!(!broken.proven);
+    }
+
+    /// `G` by the definition (mex) of the heap game whose options of `n`
+    /// are `options(n)` (all below `n`).
+    fn by_mex(len: usize, options: impl Fn(u64) -> Vec<u64>) -> Vec<u64> {
+        let mut g: Vec<u64> = Vec::with_capacity(len);
+        for n in 0..len as u64 {
+            let seen: Vec<u64> = options(n).iter().map(|&o| g[o as usize]).collect();
+            g.push((0..).find(|v| !seen.contains(v)).unwrap());
+        }
+        g
+    }
+
+    /// Codeforces 768E's values, `G(s)` = the largest `k` with
+    /// `k(k+1)/2 <= s`, count the triangular numbers up to `s`: found
+    /// against the catalogue, and not stated once one value is changed.
+    #[test]
+    fn values_that_count_the_triangular_numbers_are_matched_against_the_catalogue() {
+        let v: Vec<u64> = (0..200u64)
+            .map(|s| {
+                (0..)
+                    .take_while(|k: &u64| k * (k + 1) / 2 <= s)
+                    .last()
+                    .unwrap()
+            })
+            .collect();
+        let f = catalogue_values(&v).expect("a staircase at the triangular numbers");
+        assert_eq!(
+            f.rule,
+            "G(n) = the number of triangular numbers (A000217) up to n"
+        );
+        assert!(f.claimed() && !f.proven);
+        assert!(
+            f.details[0].ends_with("checked on every n from 0 to 199"),
+            "{:?}",
+            f.details
+        );
+        assert!(one_dim(&v, None).iter().any(|g| g == &f));
+        let mut broken = v.clone();
+        broken[150] += 1;
+        assert_eq!(catalogue_values(&broken), None);
+    }
+
+    /// Values equal to a sequence term by term (`G(n) = floor(n*phi)`),
+    /// and a table too short to say.
+    #[test]
+    fn values_equal_to_a_catalogue_sequence_are_matched_term_by_term() {
+        let phi = super::super::QuadraticIrrational::PHI;
+        let v: Vec<u64> = (0..100u64)
+            .map(|n| phi.floor_mul(n).unwrap() as u64)
+            .collect();
+        let f = catalogue_values(&v).expect("the lower Wythoff sequence");
+        assert_eq!(
+            f.rule,
+            "G(n) = the n-th of the lower Wythoff sequence floor(n*phi) (A000201) for n >= 1; G(0) = 0"
+        );
+        assert_eq!(catalogue_values(&v[..MIN_TERMS]), None);
+        let mut broken = v.clone();
+        broken[99] -= 1;
+        assert_eq!(catalogue_values(&broken), None);
+    }
+
+    /// Codeforces 768E by the definition: from a pile of `s`, take any
+    /// `k` not taken from it before (`used`, a bit mask), for piles up to
+    /// `top`; amounts above the pile are forgotten (they can never be
+    /// taken). Depth of the memoized search: at most `top` + 1.
+    fn cf768e(top: u64) -> Vec<u64> {
+        fn g(s: u64, used: u64, memo: &mut std::collections::HashMap<(u64, u64), u64>) -> u64 {
+            if let Some(&v) = memo.get(&(s, used)) {
+                return v;
+            }
+            let mut seen = Vec::new();
+            for k in (1..=s).filter(|k| used >> k & 1 == 0) {
+                let left = s - k;
+                let mask = (used | 1 << k) & ((1u64 << (left + 1)) - 2);
+                seen.push(g(left, mask, memo));
+            }
+            let v = (0..).find(|v| !seen.contains(v)).unwrap();
+            memo.insert((s, used), v);
+            v
+        }
+        let mut memo = std::collections::HashMap::new();
+        (0..=top).map(|s| g(s, 0, &mut memo)).collect()
+    }
+
+    /// Random games whose values grow (from `n`, take 1 up to a random
+    /// fraction of `n`, or a random fixed amount), and Codeforces 768E
+    /// (whose values count the triangular numbers): a value rule matched
+    /// against the catalogue on the short table is stated again, word for
+    /// word, on the long one.
+    #[test]
+    fn random_growing_games_get_no_false_catalogue_value_rule() {
+        let mut rng = crate::util::TestRng(0x7ab1_e5ca_9e00_0037);
+        let mut tables: Vec<(Vec<u64>, usize)> = vec![(cf768e(60), 31)];
+        for round in 0..16 {
+            let (p, q) = (1 + rng.below(3), 2 + rng.below(4));
+            let extra = 1 + rng.below(7);
+            let options = |n: u64| {
+                let mut o: Vec<u64> = (1..=(n * p / q).max(1).min(n)).map(|k| n - k).collect();
+                if round % 2 == 1 && n >= extra {
+                    o.push(n - extra);
+                }
+                o
+            };
+            tables.push((by_mex(3000, options), 300));
+        }
+        let mut stated = 0;
+        for (long, short) in &tables {
+            if let Some(f) = catalogue_values(&long[..*short]) {
+                stated += 1;
+                assert_eq!(catalogue_values(long).map(|g| g.rule), Some(f.rule));
+            }
+        }
+        assert!(stated > 0, "Codeforces 768E has its rule");
     }
 }

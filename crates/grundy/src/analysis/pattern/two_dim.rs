@@ -1,11 +1,13 @@
 //! Rules for a two-dimensional game: `G(a, b)` on a square of positions.
 //!
-//! Value forms (`G(a,b) = a xor b`, `= a`, `= b`, `= 0`), P-positions as a
+//! Value forms (`G(a,b) = a xor b`, `a ⊗ b`, `gcd(a,b)`, `lcm(a,b)`, `= a`,
+//! `= b`, `= 0`), P-positions as a
 //! set of pairs (a list of candidate rules, each checked on every cell in
 //! order of `max(a, b)`: diagonals `a = b` and `|a − b| = c`,
 //! complementary Beatty pairs `(⌊kα⌋, ⌊kβ⌋)` for each Beatty number of the
 //! catalogue (Wythoff's pairs for `α = φ`), ratio rules `min < max < α·min`
-//! (Euclid's game), parity and bitwise rules), and the rows (and columns,
+//! (Euclid's game), parity and bitwise rules, divisibility by `gcd` and
+//! `lcm`), and the rows (and columns,
 //! unless the table is symmetric) that are periodic or arithmetic periodic
 //! in the other coordinate. A finding is proven only when the game's own
 //! theorem proves its law ([`two_dim_proven`] with a [`ProvenLaw`], e.g.
@@ -111,13 +113,14 @@ pub fn two_dim_proven(square: &Square, proven: &[ProvenLaw]) -> Vec<Finding> {
     if side < 4 || square.rows.iter().any(|r| r.len() != side) {
         return out;
     }
-    let forms: [(&str, Form); 6] = [
+    let forms: [(&str, Form); 7] = [
         ("G(a,b) = a xor b", |a, b| a ^ b),
         (
             "G(a,b) = a ⊗ b (the nim product)",
             crate::nimber::field::mul,
         ),
         ("G(a,b) = gcd(a,b)", |a, b| gcd(a, b)),
+        ("G(a,b) = lcm(a,b)", |a, b| lcm(a, b).unwrap_or(u64::MAX)),
         ("G(a,b) = a", |a, _| a),
         ("G(a,b) = b", |_, b| b),
         ("G(a,b) = 0", |_, _| 0),
@@ -141,6 +144,14 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
         (a, b) = (b, a % b);
     }
     a
+}
+
+/// The least common multiple, `lcm(0, b) = 0`; `None` past `u64`.
+fn lcm(a: u64, b: u64) -> Option<u64> {
+    if a == 0 || b == 0 {
+        return Some(0);
+    }
+    (a / gcd(a, b)).checked_mul(b)
 }
 
 /// The candidate pair rules for a square reaching `hi`.
@@ -242,6 +253,19 @@ fn candidates(square: &Square) -> Vec<PairRule> {
             move |a, b| member[a as usize] && member[b as usize],
         ));
     }
+    // Divisibility, as contest rules write it with gcd and lcm.
+    rules.push(PairRule::new(
+        "P-positions: gcd(a,b) = 1 (coprime coordinates)",
+        |a, b| gcd(a, b) == 1,
+    ));
+    rules.push(PairRule::new(
+        "P-positions: lcm(a,b) = max(a,b) > 0 (the smaller divides the larger)",
+        |a, b| a.max(b) > 0 && lcm(a, b) == Some(a.max(b)),
+    ));
+    rules.push(PairRule::new(
+        "P-positions: lcm(a,b) = a*b > 0 (coprime, both nonzero)",
+        |a, b| a.min(b) > 0 && gcd(a, b) == 1,
+    ));
     for c in 1..=4u64 {
         rules.push(PairRule::new(
             format!("P-positions: b = a + {c} or a = b + {c}"),
@@ -509,10 +533,10 @@ mod tests {
             };
             let small = two_dim(&by_mex(30, moves));
             let large = two_dim(&by_mex(120, moves));
-            for f in small
-                .iter()
-                .filter(|f| f.kind == Kind::Pairs && f.first_exception.is_none())
-            {
+            // Pair rules, and the value forms (xor, nim product, gcd, lcm).
+            for f in small.iter().filter(|f| {
+                matches!(f.kind, Kind::Pairs | Kind::Affine) && f.first_exception.is_none()
+            }) {
                 if f.rule.contains("the P-positions of row") {
                     continue;
                 }
@@ -572,5 +596,40 @@ mod tests {
         let p = f.iter().find(|f| f.of == Of::PPositions).unwrap();
         assert_eq!(p.rule, "P-positions: a ≡ 1 and b ≡ 1 (mod 2)");
         assert_eq!(p.first_exception, Some(Position::Pair(21, 23)));
+    }
+
+    #[test]
+    fn lcm_of_the_coordinates_is_a_value_form_and_one_changed_cell_breaks_it() {
+        let f = two_dim(&square(30, |a, b| lcm(a, b).unwrap()));
+        assert_eq!(f[0].rule, "G(a,b) = lcm(a,b)");
+        assert!(f[0].claimed() && !f[0].proven);
+        let f = two_dim(&square(30, |a, b| {
+            lcm(a, b).unwrap() + u64::from((a, b) == (29, 28))
+        }));
+        assert!(f.iter().all(|f| !f.rule.contains("lcm")), "{f:?}");
+    }
+
+    #[test]
+    fn divisibility_p_positions_by_gcd_and_lcm_are_found() {
+        let rule = |p: fn(u64, u64) -> bool| {
+            let f = two_dim(&square(40, |a, b| u64::from(!p(a, b))));
+            f.into_iter()
+                .find(|f| f.of == Of::PPositions && f.claimed())
+                .map(|f| f.rule)
+        };
+        assert_eq!(
+            rule(|a, b| gcd(a, b) == 1).as_deref(),
+            Some("P-positions: gcd(a,b) = 1 (coprime coordinates)")
+        );
+        assert_eq!(
+            rule(|a, b| a.max(b) > 0 && a.max(b) % a.min(b).max(1) == 0 && a.min(b) > 0).as_deref(),
+            Some("P-positions: lcm(a,b) = max(a,b) > 0 (the smaller divides the larger)")
+        );
+        assert_eq!(
+            rule(|a, b| a.min(b) > 0 && gcd(a, b) == 1).as_deref(),
+            Some("P-positions: lcm(a,b) = a*b > 0 (coprime, both nonzero)")
+        );
+        // One pair off the rule: not stated.
+        assert_eq!(rule(|a, b| gcd(a, b) == 1 && (a, b) != (35, 36)), None);
     }
 }
