@@ -28,6 +28,7 @@
 #                  (`--resume`) and a later run with a larger budget redoes only
 #                  the further pass (delete WORK/further-* to recompute it)
 #   OUT            where the table is written (default data/frontier)
+#   GRUNDY         the binary to run (default: target/release/grundy, built)
 #
 # An extent n means the heaps 0..n-1, as tczajka counts (`--to n-1`).
 set -euo pipefail
@@ -42,8 +43,12 @@ WORK=${WORK:-target/frontier}
 OUT=${OUT:-data/frontier}
 LIST=data/frontier/tczajka.csv
 
-cargo build --release --quiet -p grundy-cli
-G=$PWD/target/release/grundy
+if [ -n "${GRUNDY:-}" ]; then
+  G=$GRUNDY
+else
+  cargo build --release --quiet -p grundy-cli
+  G=$PWD/target/release/grundy
+fi
 mkdir -p "$WORK" "$OUT"
 cores=$(nproc)
 threads=$THREADS
