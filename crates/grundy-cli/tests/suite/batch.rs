@@ -2,40 +2,15 @@
 //! `analyze GAME --input FILE`, `nim OP -` and `graph FILE --tokens -` give
 //! each line the answer a process of its own gives that query.
 
-use assert_cmd::Command;
+use crate::common::{file, run_with_stdin as run};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
 fn examples() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/games")
-}
-
-/// Writes `text` to a file named `name` in the test scratch directory.
-fn file(name: &str, text: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-/// Runs `args` with `stdin`; (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out = grundy()
-        .args(args)
-        .write_stdin(stdin.as_bytes().to_vec())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 /// The JSON object of one query run in a process of its own.

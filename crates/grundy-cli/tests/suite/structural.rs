@@ -3,34 +3,9 @@
 //! `walk:FILE`, their answers, their refusals, and many queries in one
 //! process.
 
-use assert_cmd::Command;
+use crate::common::{file, run_with_stdin as run};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-/// Writes `text` to a file named `name` in the test scratch directory.
-fn file(name: &str, text: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-/// Runs `args` with `stdin`; (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out = grundy()
-        .args(args)
-        .write_stdin(stdin.as_bytes().to_vec())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use std::path::Path;
 
 fn json(args: &[&str]) -> Value {
     let mut all = args.to_vec();

@@ -16,6 +16,28 @@ pub fn grundy() -> Command {
     Command::cargo_bin("grundy").expect("the grundy binary is built")
 }
 
+/// Writes `text` to a file named `name` in the test binary's scratch
+/// directory (`CARGO_TARGET_TMPDIR`).
+pub fn file(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs `args` with `stdin`; (exit code, stdout, stderr).
+pub fn run_with_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out = grundy()
+        .args(args)
+        .write_stdin(stdin.as_bytes().to_vec())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 /// An empty directory of its own for one test (`test` names the test
 /// file, `name` the test), under the system's temporary directory.
 pub fn scratch(test: &str, name: &str) -> PathBuf {
