@@ -33,7 +33,16 @@
 //!
 //! Time: O(L) per candidate in the worst case, usually O(1) for wrong
 //! candidates (the first mismatch comes early); multiples of an observed
-//! period are skipped. Memory: none beyond the input.
+//! period are skipped. A candidate `b` whose scan ran far back becomes a
+//! base: the few `j` where `G(j + b) ≠ G(j) + s` are listed once (O(L)),
+//! and a multiple `q = k·b` is checked only where some `j + t·b` (`t <
+//! k`) is one of them (elsewhere `G(j + q) = G(j) + k·s` follows by adding
+//! up). Without that, a sequence periodic except for rare exceptions (a
+//! sparse game whose common values repeat with period 4, `0.376`) cost
+//! O(gap) for each of its L/4 candidates (the distance to the nearest
+//! exception): a search that held a `period --time` run minutes past
+//! its limit. Memory: the mismatches of at most 4 bases (each at most
+//! 16,384 or one in 32 of the values).
 
 use crate::nimber::Nimber;
 
@@ -180,34 +189,182 @@ pub fn find_period<T: Copy + Into<u64>>(
     theorem: PeriodTheorem,
     arithmetic: bool,
 ) -> Option<PeriodFound> {
-    let len = values.len();
-    let mut observed: Option<Periodicity> = None;
-    for p in 1..len {
-        if let Some(found) = try_period(values, p, theorem, arithmetic, &mut observed) {
-            return Some(found);
+    find_period_counting(values, theorem, arithmetic).0
+}
+
+/// [`find_period`], with the number of equalities it compared.
+fn find_period_counting<T: Copy + Into<u64>>(
+    values: &[T],
+    theorem: PeriodTheorem,
+    arithmetic: bool,
+) -> (Option<PeriodFound>, u64) {
+    let mut scans = Scans::default();
+    for p in 1..values.len() {
+        if let Some(found) = try_period(values, p, theorem, arithmetic, &mut scans) {
+            return (Some(found), scans.steps);
         }
     }
-    observed.map(|periodicity| PeriodFound {
-        periodicity,
-        certified: false,
-    })
+    let steps = scans.steps;
+    (scans.finish(), steps)
+}
+
+/// A candidate whose scan ran back this far becomes a [`Base`].
+const LONG_SCAN: usize = 64;
+/// At most this many bases are kept (the first ones: the smallest `p`).
+const MAX_BASES: usize = 4;
+/// A base is dropped when it has more mismatches than this, or than one
+/// in 32 of the values.
+const MAX_MISMATCHES: usize = 1 << 14;
+
+/// A candidate `b` (saltus `s`) whose scan ran far back, with every `j`
+/// where `G(j + b) ≠ G(j) + s` (`0 ≤ j < len − b`): few, for a sequence
+/// periodic but for rare values.
+struct Base {
+    period: usize,
+    saltus: u64,
+    /// Ascending.
+    mismatches: Vec<usize>,
+}
+
+impl Base {
+    /// The base for candidate `period`, or `None` past [`MAX_MISMATCHES`].
+    fn of<T: Copy + Into<u64>>(
+        values: &[T],
+        period: usize,
+        saltus: u64,
+        steps: &mut u64,
+    ) -> Option<Base> {
+        let mut mismatches = Vec::new();
+        let most = MAX_MISMATCHES.max(values.len() / 32);
+        for (j, (&a, &b)) in values.iter().zip(&values[period..]).enumerate() {
+            if b.into() != a.into().wrapping_add(saltus) {
+                if mismatches.len() == most {
+                    return None;
+                }
+                mismatches.push(j);
+            }
+        }
+        *steps += values.len() as u64;
+        Some(Base {
+            period,
+            saltus,
+            mismatches,
+        })
+    }
+}
+
+/// What the scans of earlier candidates established, for later ones.
+#[derive(Default)]
+struct Scans {
+    /// The first observed periodicity (its multiples are skipped).
+    observed: Option<Periodicity>,
+    /// Candidates whose scan ran far back, with their mismatches.
+    bases: Vec<Base>,
+    /// Candidates that ran far back but had too many mismatches.
+    tried: usize,
+    /// Equalities compared and mismatches visited (for the tests).
+    steps: u64,
+}
+
+impl Scans {
+    /// The observed periodicity, when nothing was certified.
+    fn finish(self) -> Option<PeriodFound> {
+        self.observed.map(|periodicity| PeriodFound {
+            periodicity,
+            certified: false,
+        })
+    }
+
+    /// The least `n0` with `G(i + p) = G(i) + saltus` for `n0 ≤ i < len −
+    /// p`: a scan down from the top, or, for a multiple of a base, a walk
+    /// over the base's mismatches (the equalities between them follow
+    /// from the base's, added up).
+    fn preperiod<T: Copy + Into<u64>>(&mut self, values: &[T], p: usize, saltus: u64) -> usize {
+        let len = values.len();
+        let at = |i: usize| -> u64 { values[i].into() };
+        let holds = |j: usize| at(j + p) == at(j).wrapping_add(saltus);
+        let base = self.bases.iter().find(|b| {
+            p > b.period
+                && p.is_multiple_of(b.period)
+                && b.saltus.checked_mul((p / b.period) as u64) == Some(saltus)
+        });
+        if let Some(base) = base {
+            // For a multiple p = k·b: G(j + p) − G(j) − k·s is the sum of
+            // the base's mismatches m in j, j + b, …, j + (k − 1)·b, so it
+            // changes only where m enters (j = m) or leaves (j = m − p)
+            // that window: the top b values of j, then those points, are
+            // the only ones to compare.
+            let b = base.period;
+            let top = len - p;
+            let low = top.saturating_sub(b);
+            for j in (low..top).rev() {
+                self.steps += 1;
+                if !holds(j) {
+                    return j + 1;
+                }
+            }
+            let ms = &base.mismatches;
+            let mut enter = ms.partition_point(|&m| m < low);
+            let mut leave = ms.partition_point(|&m| m < low + p);
+            let mut last = usize::MAX;
+            loop {
+                let entering = enter.checked_sub(1).map(|e| ms[e]);
+                let leaving = leave.checked_sub(1).and_then(|l| ms[l].checked_sub(p));
+                let j = match (entering, leaving) {
+                    (None, None) => return 0,
+                    (Some(x), Some(y)) if y > x => {
+                        leave -= 1;
+                        y
+                    }
+                    (Some(x), _) => {
+                        enter -= 1;
+                        x
+                    }
+                    (None, Some(y)) => {
+                        leave -= 1;
+                        y
+                    }
+                };
+                if j == last {
+                    continue;
+                }
+                last = j;
+                self.steps += 1;
+                if !holds(j) {
+                    return j + 1;
+                }
+            }
+        }
+        let mut i = len - p;
+        while i > 0 && holds(i - 1) {
+            i -= 1;
+        }
+        self.steps += (len - p - i) as u64 + 1;
+        if len - p - i >= LONG_SCAN && self.bases.len() + self.tried < MAX_BASES {
+            match Base::of(values, p, saltus, &mut self.steps) {
+                Some(base) => self.bases.push(base),
+                None => self.tried += 1,
+            }
+        }
+        i
+    }
 }
 
 /// [`find_period`]'s step for the candidate period `p` (`1 ≤ p < len`):
 /// the certified periodicity if `p` is certified; else records `p` in
-/// `observed` if it is the first observed one (later multiples of an
-/// observed period are skipped).
+/// `scans` as the first observed one (later multiples of an observed
+/// period are skipped), or as a base if its scan ran far back.
 #[inline]
 fn try_period<T: Copy + Into<u64>>(
     values: &[T],
     p: usize,
     theorem: PeriodTheorem,
     arithmetic: bool,
-    observed: &mut Option<Periodicity>,
+    scans: &mut Scans,
 ) -> Option<PeriodFound> {
     let len = values.len();
     let at = |i: usize| -> u64 { values[i].into() };
-    if let Some(o) = observed {
+    if let Some(o) = scans.observed {
         if (p as u64).is_multiple_of(o.period) {
             return None;
         }
@@ -221,12 +378,7 @@ fn try_period<T: Copy + Into<u64>>(
     } else {
         0
     };
-    // Least n0 with G(i+p) = G(i)+s for n0 <= i < len-p.
-    let mut i = len - p;
-    while i > 0 && at(i - 1 + p) == at(i - 1).wrapping_add(saltus) {
-        i -= 1;
-    }
-    let n0 = i as u64;
+    let n0 = scans.preperiod(values, p, saltus) as u64;
     let verified_end = (len - p) as u64;
     let periodicity = Periodicity {
         preperiod: n0,
@@ -241,8 +393,8 @@ fn try_period<T: Copy + Into<u64>>(
             });
         }
     }
-    if observed.is_none() && observed_enough(&periodicity, len as u64) {
-        *observed = Some(periodicity);
+    if scans.observed.is_none() && observed_enough(&periodicity, len as u64) {
+        scans.observed = Some(periodicity);
     }
     None
 }
@@ -408,7 +560,7 @@ impl PeriodWatch {
         // Candidate p sits at j = len − 1 − p: j runs down from len − 2 to
         // `bottom` (p ascending, the order of find_period).
         let bottom = len - 1 - pmax;
-        let mut observed: Option<Periodicity> = None;
+        let mut scans = Scans::default();
         let mut top = len - 1;
         while top > bottom {
             let start = top.saturating_sub(64).max(bottom);
@@ -421,16 +573,13 @@ impl PeriodWatch {
                 let bit = 63 - mask.leading_zeros() as usize;
                 mask &= !(1u64 << bit);
                 let p = len - 1 - (start + bit);
-                if let Some(found) = try_period(values, p, theorem, false, &mut observed) {
+                if let Some(found) = try_period(values, p, theorem, false, &mut scans) {
                     return Some(found);
                 }
             }
             top = start;
         }
-        observed.map(|periodicity| PeriodFound {
-            periodicity,
-            certified: false,
-        })
+        scans.finish()
     }
 }
 
@@ -458,6 +607,102 @@ mod tests {
 
     fn seq(v: &[u64]) -> Vec<Nimber> {
         v.iter().copied().map(Nimber::new).collect()
+    }
+
+    /// Period 4 (`17 33 16 32`, the common values of `0.376`) except at a
+    /// few heaps near the end of `len` values.
+    fn four_with_late_exceptions(len: usize, exceptions: &[usize]) -> Vec<u64> {
+        let mut v: Vec<u64> = (0..len).map(|n| [17, 33, 16, 32][n % 4]).collect();
+        for &e in exceptions {
+            v[e] = 40 + e as u64 % 7;
+        }
+        v
+    }
+
+    /// The search as it was: every candidate scanned from the end (the
+    /// reference the shortened scans must agree with).
+    fn find_period_plainly(
+        v: &[u64],
+        theorem: PeriodTheorem,
+        arithmetic: bool,
+    ) -> Option<PeriodFound> {
+        let len = v.len();
+        let mut observed: Option<Periodicity> = None;
+        for p in 1..len {
+            if observed.is_some_and(|o| (p as u64).is_multiple_of(o.period)) {
+                continue;
+            }
+            let saltus = if arithmetic {
+                match v[len - 1].checked_sub(v[len - 1 - p]) {
+                    Some(s) => s,
+                    None => continue,
+                }
+            } else if v[len - 1] != v[len - 1 - p] {
+                continue;
+            } else {
+                0
+            };
+            let mut i = len - p;
+            while i > 0 && v[i - 1 + p] == v[i - 1].wrapping_add(saltus) {
+                i -= 1;
+            }
+            let periodicity = Periodicity {
+                preperiod: i as u64,
+                period: p as u64,
+                saltus,
+            };
+            if theorem
+                .required_end(i as u64, p as u64, saltus)
+                .is_some_and(|end| end <= (len - p) as u64)
+            {
+                return Some(PeriodFound {
+                    periodicity,
+                    certified: true,
+                });
+            }
+            if observed.is_none() && observed_enough(&periodicity, len as u64) {
+                observed = Some(periodicity);
+            }
+        }
+        observed.map(|periodicity| PeriodFound {
+            periodicity,
+            certified: false,
+        })
+    }
+
+    #[test]
+    fn rare_late_exceptions_to_a_short_period_do_not_make_the_search_quadratic() {
+        // Each of the len/4 multiples of 4 used to be scanned back to the
+        // last exception: 16,384 × ~5,000 equalities here (and a
+        // `period 0.376 --time 10` run that went on for minutes).
+        let len = 1 << 16;
+        let v = four_with_late_exceptions(len, &[len - 5_000, len - 7_000]);
+        let (found, steps) = find_period_counting(&v, PeriodTheorem::None, false);
+        assert_eq!(found, find_period_plainly(&v, PeriodTheorem::None, false));
+        assert!(
+            steps < 4 * len as u64,
+            "{steps} equalities compared for {len} values"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn shortened_scans_find_what_scanning_every_candidate_finds(
+            len in 50usize..1500,
+            exceptions in proptest::collection::vec(0usize..1500, 0..4),
+            arithmetic in any::<bool>(),
+            k in 0u64..5,
+        ) {
+            let exceptions: Vec<usize> = exceptions.into_iter().map(|e| e % len).collect();
+            let v = four_with_late_exceptions(len, &exceptions);
+            for theorem in [PeriodTheorem::None, PeriodTheorem::Window { k }, PeriodTheorem::GuySmith { k }] {
+                prop_assert_eq!(find_period(&v, theorem, arithmetic), find_period_plainly(&v, theorem, arithmetic));
+                if !arithmetic {
+                    let watch = PeriodWatch::new(theorem);
+                    prop_assert_eq!(watch.search(&v), find_period_plainly(&v, theorem, false));
+                }
+            }
+        }
     }
 
     #[test]
