@@ -238,10 +238,10 @@ mod tests {
     #[test]
     fn pebbles_specs_with_a_missing_or_zero_amount_are_refused_naming_it() {
         for bad in ["pebbles", "pebbles:1", "pebbles:1,2,3", "pebbles:0,2", "pebbles:a,2"] {
-            let e = parse(bad).unwrap_err();
+            let e = parse(bad).err().unwrap();
             assert!(matches!(e.kind(), ErrorKind::InvalidSpec { .. }), "{bad}: {e}");
         }
-        let e = parse("pebbles:3,0").unwrap_err().to_string();
+        let e = parse("pebbles:3,0").err().unwrap().to_string();
         assert!(e.contains("`0`"), "{e}");
     }
 
