@@ -87,7 +87,8 @@ impl PebblesSpec {
     /// `piles`: every winning set of piles when at most
     /// [`LIST_ALL_UP_TO`] piles hold enough (sets in the order of their
     /// bits, as `examples/games/arc143c.lua` lists them), else the move of
-    /// the proof. A move is named by its piles, counted from 1.
+    /// the proof. A move is named by its piles, counted from 1 (a position of
+    /// one pile: no name).
     fn winning_moves(&self, piles: &[u64], player: Player) -> Vec<PartizanMove> {
         let Some(proof) = self.game.winning_move(piles, player) else {
             return Vec::new();
@@ -121,7 +122,8 @@ impl PebblesSpec {
             if !self.game.wins_moving_first(to.iter().copied(), player.other()) {
                 out.push(PartizanMove {
                     to: Self::write(&to),
-                    name: Some(named(&set)),
+                    // One pile: the move needs no name (as in the script).
+                    name: (piles.len() > 1).then(|| named(&set)),
                 });
             }
         }
