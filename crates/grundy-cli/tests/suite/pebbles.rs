@@ -104,11 +104,17 @@ fn pebbles_at_the_full_size_of_arc143c_answers_one_line_of_two_hundred_thousand_
 fn pebbles_refuses_a_sum_of_positions_as_a_turn_aware_game() {
     let (code, _, err) = grundy(&["analyze", "pebbles:1,2", "3,3", "4"], "");
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("turn-aware") && err.contains("Sprague"), "{err}");
+    assert!(
+        err.contains("turn-aware") && err.contains("Sprague"),
+        "{err}"
+    );
     // In a batch, a line of two components is refused the same way.
     let (code, _, err) = grundy(&["analyze", "pebbles:1,2", "-"], "3,3 4\n");
     assert_ne!(code, 0);
-    assert!(err.contains("line 1") && err.contains("turn-aware"), "{err}");
+    assert!(
+        err.contains("line 1") && err.contains("turn-aware"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -120,7 +126,14 @@ fn pebbles_in_a_batch_prints_the_class_the_verdict_and_the_first_winning_move() 
     let (code, out, _) = grundy(&["analyze", "pebbles:1,2", "-", "--no-moves"], "3,3\n");
     assert_eq!((code, out.as_str()), (0, "P\n"));
     let (_, out, _) = grundy(
-        &["analyze", "pebbles:1,2", "-", "--no-moves", "--format", "json"],
+        &[
+            "analyze",
+            "pebbles:1,2",
+            "-",
+            "--no-moves",
+            "--format",
+            "json",
+        ],
         "3,3\n",
     );
     let v: Value = serde_json::from_str(&out).unwrap();

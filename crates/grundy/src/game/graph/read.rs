@@ -104,10 +104,7 @@ fn add_line(builder: &mut GraphBuilder, line: &[u8], line_no: u64) -> Result<()>
         1 => add_ascii(builder, tokens[0], None, line_no),
         2 => add_ascii(builder, tokens[0], Some(tokens[1]), line_no),
         // ASCII is UTF-8.
-        _ => Err(third_name(
-            line_no,
-            &String::from_utf8_lossy(tokens[2]),
-        )),
+        _ => Err(third_name(line_no, &String::from_utf8_lossy(tokens[2]))),
     }
 }
 
@@ -215,7 +212,12 @@ fn number_pair_line(bytes: &[u8]) -> Option<(Number<'_>, Number<'_>, usize)> {
 
 /// [`add`] of the edge `A B` between two canonical numbers.
 #[inline]
-fn add_numbers(builder: &mut GraphBuilder, a: Number<'_>, b: Number<'_>, line_no: u64) -> Result<()> {
+fn add_numbers(
+    builder: &mut GraphBuilder,
+    a: Number<'_>,
+    b: Number<'_>,
+    line_no: u64,
+) -> Result<()> {
     let u = builder
         .vertex_number(a.0, a.1)
         .map_err(|e| with_line(e, line_no))?;
