@@ -89,8 +89,13 @@ with open(f"{out}/hdu3389.boxes", "w") as g:
         g.write("".join(f"{a_} {b}\n" for b in range(1, a_) if (a_ + b) % 6 == 3))
 
 # atcoder_arc143_c: N = 2*10^5, 1 <= X, Y, A_i <= 10^9.
+# The command's input: the piles line with commas (`tail -n1 in | tr ' ' ,`),
+# the spec's X,Y from the first line.
 a = [r(1, 10**9) for _ in range(2 * 10**5)]
-write("atcoder_arc143_c.in", f"{len(a)} {r(1, 10**9)} {r(1, 10**9)}\n" + " ".join(map(str, a)) + "\n")
+x_, y_ = r(1, 10**9), r(1, 10**9)
+write("atcoder_arc143_c.in", f"{len(a)} {x_} {y_}\n" + " ".join(map(str, a)) + "\n")
+write("atcoder_arc143_c.cli", ",".join(map(str, a)) + "\n")
+write("atcoder_arc143_c.xy", f"{x_},{y_}\n")
 
 # cf_1970C3: n = t = 2*10^5, a random tree (parent of v uniform below v),
 # every node a start once.
@@ -183,7 +188,9 @@ for problem in "${problems[@]}"; do
         run example "$i.in" "$ex/hdu3389"
         ;;
     atcoder_arc143_c)
-        # No command at full size (the CLI tabulates small cases only).
+        # The built-in turn-aware game; `L` or `N`: Takahashi (Left, who
+        # moves first) wins, "First".
+        run command "$i.cli" "$bin" analyze "pebbles:$(cat "$i.xy")" - --no-moves
         run example "$i.in" "$ex/atcoder_arc143_c"
         ;;
     cf_1970C3)

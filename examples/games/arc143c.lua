@@ -10,8 +10,8 @@
 --
 -- Searching tables of small cases suggests the rule; the full constraints
 -- (2*10^5 piles up to 10^9) need the theorem in grundy::games::pebbles
--- (piles modulo x + y), which crates/grundy/examples/atcoder_arc143_c.rs
--- calls.
+-- (piles modulo x + y), which the built-in game `pebbles:X,Y` answers by
+-- (`grundy analyze pebbles:1,2 3,3`, one position a line with `-`).
 
 -- The options of `piles` for a player taking `k` from each pile of a set.
 local function take(piles, k)

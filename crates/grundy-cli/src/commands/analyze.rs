@@ -186,15 +186,27 @@ fn batch(a: &AnalyzeArgs, input: &Path, out: &mut Printer) -> Result<()> {
     let spec = game.spec();
     let format = a.format.into();
     let on_error = OnError::from_flag(a.keep_going);
+    let turn_aware = game.is_turn_aware();
+    if turn_aware && (a.misere || a.table.is_some()) {
+        anyhow::bail!("`{spec}` is turn-aware: `--misere` and `--table` are for impartial games");
+    }
     let mut queries = Queries::open(input)?;
     let (mut answered, mut failed) = (0u64, 0u64);
     while let Some((line, positions)) = queries.next_query(&mut || out.flush())? {
         // Each query has the implicit search time of a single one.
         game.set_time_limit(Some(grundy::service::IMPLICIT_TIME));
-        match answer(a, game.as_mut(), &positions) {
-            Ok((analysis, misere)) => {
-                crate::printer::batch::analysis(out, &spec, &analysis, misere.as_ref(), format)?;
-            }
+        let answered_line = if turn_aware {
+            // One position a line: its outcome class (a sum is refused).
+            game.analyze_turns(&positions, a.first.into())
+                .map_err(anyhow::Error::from)
+                .and_then(|r| crate::printer::batch::turns(out, &spec, &r, !a.no_moves, format))
+        } else {
+            answer(a, game.as_mut(), &positions).and_then(|(analysis, misere)| {
+                crate::printer::batch::analysis(out, &spec, &analysis, misere.as_ref(), format)
+            })
+        };
+        match answered_line {
+            Ok(()) => {}
             Err(e) if on_error == OnError::Stop || crate::interrupt::is_cancelled(&e) => {
                 return Err(e.context(format!("line {line}")));
             }

@@ -75,6 +75,43 @@ pub fn analysis(
     }
 }
 
+/// One query of a turn-aware game (one position) on one line. Text:
+/// `CLASS` (`N`, `P`, `L` or `R`), and unless `moves` is false the player
+/// to move, `wins` or `loses`, and the first winning move as `->TO`
+/// (with its name in parentheses). JSON: the object a single query prints,
+/// its `winning_moves` null under `--no-moves`.
+pub fn turns(
+    out: &mut Printer,
+    game: &str,
+    a: &grundy::game::PartizanAnalysis,
+    moves: bool,
+    format: Format,
+) -> Result<()> {
+    match format {
+        Format::Text => {
+            let mut line = a.outcome.letter().to_string();
+            if moves {
+                let verdict = if a.wins { "wins" } else { "loses" };
+                let _ = write!(line, " {} {verdict}", a.to_move);
+                if let Some(m) = a.winning_moves.first() {
+                    line.push(' ');
+                    line.push_str(&named(format!("->{}", m.to), m.name.as_deref()));
+                }
+            }
+            out.line(&line)
+        }
+        _ if moves => out.turns(game, a, Format::Json),
+        _ => out.json(json!({
+            "game": game,
+            "position": a.position,
+            "outcome": a.outcome.to_string(),
+            "to_move": a.to_move.name(),
+            "wins": a.wins,
+            "winning_moves": null,
+        })),
+    }
+}
+
 /// The answer of a line that failed, under `--keep-going`: text
 /// `error: line N: WHAT`, JSON `{"line": N, "error": "WHAT"}`.
 pub fn error(out: &mut Printer, line: usize, e: &anyhow::Error, format: Format) -> Result<()> {

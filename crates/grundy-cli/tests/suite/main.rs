@@ -26,6 +26,7 @@ mod layers;
 mod longrun;
 mod nim_cmd;
 mod pattern;
+mod pebbles;
 mod placement;
 mod play_large;
 mod play_pty;

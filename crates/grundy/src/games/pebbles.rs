@@ -82,6 +82,44 @@ impl SetSubtraction {
             self.wins_moving_first(piles.iter().copied(), Player::Right),
         )
     }
+
+    /// The piles (indices, increasing) of the winning move of the proof
+    /// when `player`, moving first, wins on `piles`: every pile whose
+    /// residue modulo `x + y` is at least the amount `m` that `player`
+    /// takes. `None` when `player` loses. One pass, whatever the sizes.
+    ///
+    /// ```
+    /// use grundy::game::Player;
+    /// use grundy::games::pebbles::SetSubtraction;
+    /// // Left takes 2, Right 3: residues mod 5 of 4, 7, 1 are 4, 2, 1.
+    /// let g = SetSubtraction::new(2, 3).unwrap();
+    /// assert_eq!(g.winning_move(&[4, 7, 1], Player::Left), Some(vec![0, 1]));
+    /// assert_eq!(g.winning_move(&[1, 1], Player::Left), None);
+    /// ```
+    pub fn winning_move(&self, piles: &[u64], player: Player) -> Option<Vec<usize>> {
+        if !self.wins_moving_first(piles.iter().copied(), player) {
+            return None;
+        }
+        let m = u128::from(self.amount(player));
+        let period = m + u128::from(self.amount(player.other()));
+        Some(
+            (0..piles.len())
+                .filter(|&i| u128::from(piles[i]) % period >= m)
+                .collect(),
+        )
+    }
+
+    /// `piles` after `player` takes their amount from each pile of `set`
+    /// (indices); `None` when a pile of `set` holds less than the amount
+    /// or is not a pile.
+    pub fn after(&self, piles: &[u64], set: &[usize], player: Player) -> Option<Vec<u64>> {
+        let m = self.amount(player);
+        let mut next = piles.to_vec();
+        for &i in set {
+            next[i] = next.get(i)?.checked_sub(m)?;
+        }
+        Some(next)
+    }
 }
 
 impl PartizanGame for SetSubtraction {
@@ -161,6 +199,31 @@ mod tests {
         assert!(g.wins_moving_first([3, 3], Player::Left));
         let g = SetSubtraction::new(1, 2).unwrap();
         assert!(!g.wins_moving_first([3, 3], Player::Left));
+    }
+
+    #[test]
+    fn the_winning_move_of_the_proof_leaves_the_other_player_losing_on_every_small_case() {
+        let cases = tuples(3, 9);
+        for x in 1..=4 {
+            for y in 1..=4 {
+                let game = SetSubtraction::new(x, y).unwrap();
+                let mut search = PartizanSolver::new(game);
+                for piles in &cases {
+                    for player in [Player::Left, Player::Right] {
+                        let wins = search.wins_moving_first(piles, player).unwrap();
+                        match game.winning_move(piles, player) {
+                            None => assert!(!wins, "x={x} y={y} {piles:?} {player}"),
+                            Some(set) => {
+                                assert!(wins && !set.is_empty(), "x={x} y={y} {piles:?}");
+                                let next = game.after(piles, &set, player).unwrap();
+                                let answer = search.wins_moving_first(&next, player.other());
+                                assert!(!answer.unwrap(), "x={x} y={y} {piles:?} {player}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -247,6 +247,25 @@ impl GraphBuilder {
         }
     }
 
+    /// [`vertex`](Self::vertex) of a name known to be ASCII, as bytes.
+    #[inline]
+    pub(crate) fn vertex_ascii(&mut self, name: &[u8]) -> Result<Vertex> {
+        match self.names.intern_ascii(name) {
+            Some(id) => Ok(Vertex(id)),
+            None => Err(too_big("vertices")),
+        }
+    }
+
+    /// [`vertex`](Self::vertex) of the canonical decimal number `x`, whose
+    /// digits are `name`.
+    #[inline]
+    pub(crate) fn vertex_number(&mut self, x: u64, name: &[u8]) -> Result<Vertex> {
+        match self.names.intern_canonical(x, name) {
+            Some(id) => Ok(Vertex(id)),
+            None => Err(too_big("vertices")),
+        }
+    }
+
     /// Adds a move from `from` to `to` (both made by [`GraphBuilder::vertex`]
     /// of this builder). Returns false, adding nothing, when the graph already
     /// has [`MAX_GRAPH_SIZE`] edges or a vertex is not of this builder.

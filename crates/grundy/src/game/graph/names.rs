@@ -7,7 +7,11 @@
 //!   in order of first appearance): no memory per vertex at all;
 //! - [`Names::Numbers`]: every name is a decimal number (written without
 //!   leading zeros, below 2^64): 8 bytes per vertex for the number and
-//!   about 10 for its hash-table slot;
+//!   about 10 for its hash-table slot, and a direct table of the small
+//!   numbers (below [`dense_limit`], at most 2^16 entries or 8 per vertex,
+//!   4 bytes each) so that a file of numbered vertices not in counting
+//!   order (edges listed by source, targets below them: HDU 3389's 8·10^6
+//!   moves) looks its names up without hashing;
 //! - [`Names::Text`]: any names: one string arena (the name's bytes plus 8
 //!   for its end) and a table of (id, 32-bit hash) pairs.
 //!
@@ -73,6 +77,37 @@ fn spread(h: u32) -> u64 {
     (u64::from(h) << 32 | u64::from(h)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
+/// The numbers below this have a direct slot in the numbers form, for
+/// `count` vertices: 2^16 at least, 8 per vertex beyond.
+#[inline]
+fn dense_limit(count: usize) -> usize {
+    (count.saturating_mul(8)).max(1 << 16)
+}
+
+/// Makes `dense` hold the just-interned number `x` (of id `id`), growing it
+/// to cover `x` when it can at least double within [`dense_limit`] (so
+/// that it grows O(log) times, each growth a pass over `numbers` to fill
+/// the new slots: `dense` stays a complete cache of the numbers below its
+/// length).
+#[inline]
+fn cache_dense(numbers: &[u64], dense: &mut Vec<u32>, x: u64, id: u32) {
+    let limit = dense_limit(numbers.len()) as u64;
+    let old = dense.len();
+    let new = (x + 1).max(old as u64 * 2);
+    if x >= old as u64 && new <= limit {
+        let new = new as usize;
+        dense.resize(new, 0);
+        for (i, &y) in numbers.iter().enumerate() {
+            if (old as u64..new as u64).contains(&y) {
+                dense[y as usize] = i as u32 + 1;
+            }
+        }
+    }
+    if let Some(slot) = dense.get_mut(x as usize) {
+        *slot = id + 1;
+    }
+}
+
 /// Interned vertex names (see the module docs).
 #[derive(Clone, Debug)]
 pub(crate) enum Names {
@@ -89,6 +124,9 @@ pub(crate) enum Names {
         numbers: Vec<u64>,
         /// (id, 32-bit hash of its number).
         index: HashTable<(u32, u32)>,
+        /// `dense[x]` is the id of the number `x` plus one, 0 for none,
+        /// for every `x < dense.len()` (a cache of `index`).
+        dense: Vec<u32>,
     },
     /// Any names.
     Text {
@@ -155,8 +193,15 @@ impl Names {
                 let i = x.checked_sub(*first)?;
                 (i < u64::from(*count)).then_some(i as u32)
             }
-            Names::Numbers { numbers, index } => {
+            Names::Numbers {
+                numbers,
+                index,
+                dense,
+            } => {
                 let x = canonical_number(name.as_bytes())?;
+                if let Some(&d) = dense.get(x as usize) {
+                    return d.checked_sub(1);
+                }
                 let h = hash_number(x);
                 index
                     .find(spread(h), |&(id, hh)| hh == h && numbers[id as usize] == x)
@@ -176,7 +221,38 @@ impl Names {
     /// The id of `name`, adding it if new; `None` past the size limit.
     #[inline]
     pub(crate) fn intern(&mut self, name: &str) -> Option<u32> {
-        if let Some(x) = canonical_number(name.as_bytes()) {
+        match canonical_number(name.as_bytes()) {
+            Some(x) => self.intern_canonical(x, name.as_bytes()),
+            None => self.intern_other(name),
+        }
+    }
+
+    /// [`intern`](Self::intern) of an ASCII name given as bytes (a graph
+    /// file's line, already checked to be ASCII): a number is interned
+    /// without checking the bytes again.
+    #[inline]
+    pub(crate) fn intern_ascii(&mut self, name: &[u8]) -> Option<u32> {
+        match canonical_number(name) {
+            Some(x) => self.intern_canonical(x, name),
+            // ASCII is UTF-8: the check cannot fail.
+            None => std::str::from_utf8(name)
+                .ok()
+                .and_then(|n| self.intern_other(n)),
+        }
+    }
+
+    /// A name that is not a canonical number.
+    fn intern_other(&mut self, name: &str) -> Option<u32> {
+        if !matches!(self, Names::Text { .. }) {
+            self.convert_to_text();
+        }
+        self.intern_text(name)
+    }
+
+    /// The name `x`, a canonical number written `name`.
+    #[inline]
+    pub(crate) fn intern_canonical(&mut self, x: u64, name: &[u8]) -> Option<u32> {
+        {
             match self {
                 Names::Counting { first, count } => {
                     if *count == 0 {
@@ -194,19 +270,31 @@ impl Names {
                         _ => self.convert_to_numbers(),
                     }
                 }
-                Names::Numbers { .. } => {}
-                Names::Text { .. } => return self.intern_text(name),
+                Names::Numbers { dense, .. } => {
+                    if let Some(&d) = dense.get(x as usize) {
+                        if d > 0 {
+                            return Some(d - 1);
+                        }
+                    }
+                }
+                Names::Text { .. } => {
+                    // A canonical number is ASCII digits.
+                    return std::str::from_utf8(name)
+                        .ok()
+                        .and_then(|n| self.intern_text(n));
+                }
             }
-            return self.intern_number(x);
+            self.intern_number(x)
         }
-        if !matches!(self, Names::Text { .. }) {
-            self.convert_to_text();
-        }
-        self.intern_text(name)
     }
 
     fn intern_number(&mut self, x: u64) -> Option<u32> {
-        let Names::Numbers { numbers, index } = self else {
+        let Names::Numbers {
+            numbers,
+            index,
+            dense,
+        } = self
+        else {
             unreachable!("called in the numbers form")
         };
         let h = hash_number(x);
@@ -224,6 +312,7 @@ impl Names {
                 }
                 numbers.push(x);
                 e.insert((id as u32, h));
+                cache_dense(numbers, dense, x, id as u32);
                 Some(id as u32)
             }
         }
@@ -261,11 +350,19 @@ impl Names {
         };
         let numbers: Vec<u64> = (0..u64::from(count)).map(|i| first + i).collect();
         let mut index = HashTable::with_capacity(numbers.len());
+        let mut dense = Vec::new();
         for (id, &x) in numbers.iter().enumerate() {
             let h = hash_number(x);
             index.insert_unique(spread(h), (id as u32, h), |&(_, hh)| spread(hh));
         }
-        *self = Names::Numbers { numbers, index };
+        if let Some(&last) = numbers.last() {
+            cache_dense(&numbers, &mut dense, last, count - 1);
+        }
+        *self = Names::Numbers {
+            numbers,
+            index,
+            dense,
+        };
     }
 
     /// Converts any names to the text form.
@@ -291,7 +388,10 @@ impl Names {
     pub(crate) fn shrink(&mut self) {
         match self {
             Names::Counting { .. } => {}
-            Names::Numbers { numbers, .. } => numbers.shrink_to_fit(),
+            Names::Numbers { numbers, dense, .. } => {
+                numbers.shrink_to_fit();
+                dense.shrink_to_fit();
+            }
             Names::Text { text, ends, .. } => {
                 text.shrink_to_fit();
                 ends.shrink_to_fit();
@@ -353,6 +453,38 @@ mod tests {
             ("text", Some(4), None)
         );
         assert_eq!(n.get(3), "10");
+    }
+
+    #[test]
+    fn numbers_out_of_counting_order_are_found_through_the_direct_table_and_beyond_it() {
+        // Sources listed in order, targets below them (HDU 3389's file):
+        // the counting form ends at once, the direct table answers after.
+        let mut n = Names::default();
+        let mut order: Vec<u64> = Vec::new();
+        for a in 2..3000u64 {
+            for b in [a - 1, a / 2, a] {
+                let id = n.intern(&b.to_string()).unwrap();
+                if !order.contains(&b) {
+                    order.push(b);
+                }
+                let want = order.iter().position(|&y| y == b).unwrap();
+                assert_eq!(id as usize, want, "{b}");
+            }
+        }
+        // Far beyond the direct table: hashed, and spaced names that grow
+        // the limit a little at a time stay linear (no refill per name).
+        for k in 0..200_000u64 {
+            n.intern(&(1_000_000 + 8 * k).to_string()).unwrap();
+        }
+        n.intern("18446744073709551615").unwrap();
+        assert_eq!(kind(&n), "numbers");
+        for (i, &b) in order.iter().enumerate() {
+            assert_eq!(n.find(&b.to_string()), Some(i as u32));
+        }
+        assert_eq!(n.find("1000008"), Some(order.len() as u32 + 1));
+        assert_eq!(n.find("1000001"), None);
+        assert_eq!(n.find("18446744073709551615"), Some(n.len() as u32 - 1));
+        assert_eq!(n.find("2999999"), None);
     }
 
     proptest! {

@@ -99,18 +99,26 @@ fn add_line(builder: &mut GraphBuilder, line: &[u8], line_no: u64) -> Result<()>
         Some(found) => found,
         None => return add_line_str(builder, line, line_no),
     };
-    fn name(t: &[u8], line_no: u64) -> Result<&str> {
-        std::str::from_utf8(t).map_err(|_| bad(line_no, "it is not valid UTF-8".into()))
-    }
     match count {
         0 => Ok(()),
-        1 => add(builder, name(tokens[0], line_no)?, None, line_no),
-        2 => {
-            let v = name(tokens[1], line_no)?;
-            add(builder, name(tokens[0], line_no)?, Some(v), line_no)
-        }
-        _ => Err(third_name(line_no, name(tokens[2], line_no)?)),
+        1 => add_ascii(builder, tokens[0], None, line_no),
+        2 => add_ascii(builder, tokens[0], Some(tokens[1]), line_no),
+        // ASCII is UTF-8.
+        _ => Err(third_name(line_no, &String::from_utf8_lossy(tokens[2]))),
     }
+}
+
+/// [`add`] of ASCII names, as bytes (no second check of the bytes).
+#[inline]
+fn add_ascii(builder: &mut GraphBuilder, u: &[u8], v: Option<&[u8]>, line_no: u64) -> Result<()> {
+    let u = builder.vertex_ascii(u).map_err(|e| with_line(e, line_no))?;
+    if let Some(v) = v {
+        let v = builder.vertex_ascii(v).map_err(|e| with_line(e, line_no))?;
+        if !builder.edge(u, v) {
+            return Err(with_line(too_big("edges"), line_no));
+        }
+    }
+    Ok(())
 }
 
 /// The same for a line with bytes beyond ASCII.
@@ -154,6 +162,74 @@ fn add(builder: &mut GraphBuilder, u: &str, v: Option<&str>, line_no: u64) -> Re
     Ok(())
 }
 
+/// A canonical number (no leading zero, at most 19 digits: below 2^64)
+/// at the start of `bytes`: its value, its digits.
+#[inline]
+fn leading_number(bytes: &[u8]) -> Option<(u64, &[u8])> {
+    let digits = bytes
+        .iter()
+        .take(20)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    if digits == 0 || digits > 19 || (digits > 1 && bytes[0] == b'0') {
+        return None;
+    }
+    let x = bytes[..digits]
+        .iter()
+        .fold(0u64, |x, &d| x * 10 + u64::from(d - b'0'));
+    Some((x, &bytes[..digits]))
+}
+
+/// A number as [`leading_number`] reads it and its digits.
+type Number<'a> = (u64, &'a [u8]);
+
+/// The line at the start of `bytes` when it is `A B` with its `\n`: two
+/// canonical numbers (as [`leading_number`] reads them) separated by
+/// spaces or tabs, with spaces, tabs or a `\r` around them, no comment:
+/// the two numbers and the length of the line with its `\n`. `None` for
+/// any other line (the general reader takes it), for a line that does
+/// not end in `bytes` and for one longer than [`MAX_LINE_BYTES`].
+#[inline]
+fn number_pair_line(bytes: &[u8]) -> Option<(Number<'_>, Number<'_>, usize)> {
+    let blank = |b: &u8| *b == b' ' || *b == b'\t';
+    let mut i = bytes.iter().take_while(|b| blank(b)).count();
+    let a = leading_number(&bytes[i..])?;
+    i += a.1.len();
+    let gap = bytes[i..].iter().take_while(|b| blank(b)).count();
+    if gap == 0 {
+        return None;
+    }
+    i += gap;
+    let b = leading_number(&bytes[i..])?;
+    i += b.1.len();
+    i += bytes[i..]
+        .iter()
+        .take_while(|b| blank(b) || **b == b'\r')
+        .count();
+    // A longer line is refused by the general reader, named.
+    (bytes.get(i) == Some(&b'\n') && i <= MAX_LINE_BYTES).then_some((a, b, i + 1))
+}
+
+/// [`add`] of the edge `A B` between two canonical numbers.
+#[inline]
+fn add_numbers(
+    builder: &mut GraphBuilder,
+    a: Number<'_>,
+    b: Number<'_>,
+    line_no: u64,
+) -> Result<()> {
+    let u = builder
+        .vertex_number(a.0, a.1)
+        .map_err(|e| with_line(e, line_no))?;
+    let v = builder
+        .vertex_number(b.0, b.1)
+        .map_err(|e| with_line(e, line_no))?;
+    if !builder.edge(u, v) {
+        return Err(with_line(too_big("edges"), line_no));
+    }
+    Ok(())
+}
+
 /// Reads a whole graph (see the module docs).
 pub(super) fn read<R: Read>(mut reader: R) -> Result<GameGraph> {
     let mut builder = GraphBuilder::new();
@@ -188,7 +264,19 @@ pub(super) fn read<R: Read>(mut reader: R) -> Result<GameGraph> {
         let mut start = 0;
         // Only the new bytes can hold the next line end.
         let mut scan = len;
-        while let Some(i) = buf[scan..end].iter().position(|&b| b == b'\n') {
+        loop {
+            // Most lines of a large graph are `A B`, two numbers: read in
+            // the pass that finds their end.
+            if let Some((a, b, used)) = number_pair_line(&buf[start..end]) {
+                line_no += 1;
+                add_numbers(&mut builder, a, b, line_no)?;
+                start += used;
+                scan = scan.max(start);
+                continue;
+            }
+            let Some(i) = buf[scan..end].iter().position(|&b| b == b'\n') else {
+                break;
+            };
             line_no += 1;
             add_line(&mut builder, &buf[start..scan + i], line_no)?;
             start = scan + i + 1;

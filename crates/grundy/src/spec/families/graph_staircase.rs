@@ -42,8 +42,7 @@ fn parse(spec: &str, args: Option<&str>, files: &dyn SpecFiles) -> Result<Box<dy
     let graph = GameGraph::parse(&files.read_graph(spec, file)?)?;
     Ok(Box::new(StaircaseSpec {
         spec: format!("graph-staircase:{file}"),
-        game: GraphStaircase::new(&graph)?,
-        graph,
+        game: GraphStaircase::of(graph)?,
     }))
 }
 
@@ -79,29 +78,24 @@ pub struct GraphStaircase {
 
 impl GraphStaircase {
     /// The parities of `graph`'s vertices; a graph with a cycle is an
-    /// [`ErrorKind::Cycle`] error naming a vertex on one.
+    /// [`ErrorKind::Cycle`] error naming a vertex on one. (It keeps a copy
+    /// of the graph, for the names; [`of`](Self::of) takes it instead.)
     pub fn new(graph: &GameGraph) -> Result<GraphStaircase> {
-        let order = crate::solve::dag::topological_order(graph).map_err(|v| {
-            Error::from(ErrorKind::Cycle {
-                position: graph.name(v).into_owned(),
-            })
-        })?;
-        let mut parity = vec![0u8; graph.vertex_count()];
-        for &u in order.iter().rev() {
-            let next = graph.successors(Vertex::new(u));
-            parity[u as usize] = if next.is_empty() {
-                EVEN
-            } else {
-                next.iter().fold(0, |acc, w| {
-                    let p = parity[w.index()];
-                    acc | (p & EVEN) << 1 | (p & ODD) >> 1
-                })
-            };
-        }
+        GraphStaircase::of(graph.clone())
+    }
+
+    /// [`new`](Self::new), keeping `graph` itself (no copy of its edges).
+    pub fn of(graph: GameGraph) -> Result<GraphStaircase> {
+        let parity = parities(&graph)?;
         Ok(GraphStaircase {
             parity,
-            names: graph.clone(),
+            names: graph,
         })
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &GameGraph {
+        &self.names
     }
 
     /// Whether every path from `v` to a dead end has odd length; an error
@@ -136,12 +130,53 @@ impl GraphStaircase {
     }
 }
 
+/// The parity bits of every vertex, in one pass over the edges when every
+/// edge goes to a vertex of a lower index or every edge to a higher one
+/// (a file that lists its vertices in either order: the indices are then
+/// an order to compute in), else in the order of a topological sort.
+fn parities(graph: &GameGraph) -> Result<Vec<u8>> {
+    let n = graph.vertex_count();
+    let (mut down, mut up) = (true, true);
+    for u in graph.vertices() {
+        for w in graph.successors(u) {
+            down &= w.index() < u.index();
+            up &= w.index() > u.index();
+        }
+        if !down && !up {
+            break;
+        }
+    }
+    let order: Vec<u32> = if down {
+        (0..n as u32).rev().collect()
+    } else if up {
+        (0..n as u32).collect()
+    } else {
+        crate::solve::dag::topological_order(graph).map_err(|v| {
+            Error::from(ErrorKind::Cycle {
+                position: graph.name(v).into_owned(),
+            })
+        })?
+    };
+    let mut parity = vec![0u8; n];
+    for &u in order.iter().rev() {
+        let next = graph.successors(Vertex::new(u));
+        parity[u as usize] = if next.is_empty() {
+            EVEN
+        } else {
+            next.iter().fold(0, |acc, w| {
+                let p = parity[w.index()];
+                acc | (p & EVEN) << 1 | (p & ODD) >> 1
+            })
+        };
+    }
+    Ok(parity)
+}
+
 /// Tokens per vertex, sorted by vertex, no zero counts.
 type Tokens = Vec<(Vertex, u64)>;
 
 struct StaircaseSpec {
     spec: String,
-    graph: GameGraph,
     game: GraphStaircase,
 }
 
@@ -149,7 +184,7 @@ impl StaircaseSpec {
     fn read(&self, text: &str) -> Result<Tokens> {
         let t = text.trim();
         let mut tokens: Tokens = Vec::new();
-        if t == "-" && self.graph.vertex("-").is_none() {
+        if t == "-" && self.game.names.vertex("-").is_none() {
             return Ok(tokens);
         }
         for term in t.split(',') {
@@ -161,7 +196,7 @@ impl StaircaseSpec {
                 ),
                 None => (term, 1),
             };
-            let v = self.graph.vertex(name).ok_or_else(|| {
+            let v = self.game.names.vertex(name).ok_or_else(|| {
                 Error::invalid_position(
                     text,
                     format!(
@@ -197,7 +232,7 @@ impl StaircaseSpec {
         }
         let terms: Vec<String> = tokens
             .iter()
-            .map(|&(v, c)| format!("{}={c}", self.graph.name(v)))
+            .map(|&(v, c)| format!("{}={c}", self.game.names.name(v)))
             .collect();
         terms.join(",")
     }
@@ -274,7 +309,7 @@ impl StaircaseSpec {
     }
 
     fn successors(&self, v: Vertex) -> Vec<Vertex> {
-        let mut s = self.graph.successors(v).to_vec();
+        let mut s = self.game.names.successors(v).to_vec();
         s.sort();
         s.dedup();
         s
@@ -391,8 +426,7 @@ mod tests {
         let graph = GameGraph::parse("3 2\n2 1\n1 0\n").unwrap();
         let mut spec = StaircaseSpec {
             spec: "graph-staircase:g".into(),
-            game: GraphStaircase::new(&graph).unwrap(),
-            graph,
+            game: GraphStaircase::of(graph).unwrap(),
         };
         assert_eq!(spec.normalize(" 2=1, 3 ,3,1=0").unwrap(), "3=2,2=1");
         assert_eq!(spec.normalize("-").unwrap(), "-");
@@ -422,8 +456,7 @@ mod tests {
         let graph = GameGraph::parse(&text).unwrap();
         let mut spec = StaircaseSpec {
             spec: "graph-staircase:g".into(),
-            game: GraphStaircase::new(&graph).unwrap(),
-            graph,
+            game: GraphStaircase::of(graph).unwrap(),
         };
         // Counts 1 on o0..o198 and 2 on o199: XOR 1 ^ 2 = 3 (199 ones XOR to 1).
         let position: Vec<String> = (0..200)

@@ -52,6 +52,7 @@ registry! {
     euclid,
     staircase,
     moore,
+    pebbles,
     mult,
     square_box,
     take,
