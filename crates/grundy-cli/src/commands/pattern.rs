@@ -359,12 +359,14 @@ fn tuples(game: &mut dyn AnyGame, width: usize, to: Option<u64>) -> Result<(Tabl
             .max(1),
     };
     let spec = game.spec();
-    let table = game.tuple_table(width, 0, n, &mut |_| Ok(()))?.with_context(|| {
-        format!(
-            "`{spec}` has no table of tuples: its positions are neither tuples of numbers \
+    let table = game
+        .tuple_table(width, 0, n, &mut |_| Ok(()))?
+        .with_context(|| {
+            format!(
+                "`{spec}` has no table of tuples: its positions are neither tuples of numbers \
              nor heaps (a tuple of heaps is their sum)"
-        )
-    })?;
+            )
+        })?;
     Ok((Table::Tuples(table), n))
 }
 
@@ -499,7 +501,11 @@ fn text(
                     .collect();
                 let more = if p.len() > 30 { " ..." } else { "" };
                 p.truncate(30);
-                writeln!(out, "  P-positions (sorted coordinates): {}{more}", p.join(" "))?;
+                writeln!(
+                    out,
+                    "  P-positions (sorted coordinates): {}{more}",
+                    p.join(" ")
+                )?;
             }
         }
     }

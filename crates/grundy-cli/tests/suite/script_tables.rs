@@ -124,7 +124,10 @@ fn a_script_on_triples_is_tabulated_as_triples_never_read_as_pairs() {
     // Nim: the line of (1,2) is 3 2 1 0 7 6.
     assert!(values.lines().any(|l| l == "1,2: 3 2 1 0 7 6"), "{values}");
     let pattern = output(&["pattern", &spec, "--to", "5"]);
-    assert!(pattern.contains("positions are tuples of 3 numbers"), "{pattern}");
+    assert!(
+        pattern.contains("positions are tuples of 3 numbers"),
+        "{pattern}"
+    );
     assert!(!pattern.contains("G(a,b)"), "{pattern}");
 }
 

@@ -83,11 +83,21 @@ fn tuple_tables_of_moore_2_and_of_the_lua_script_agree() {
 fn pattern_finds_nim_2_on_three_heaps_from_the_command() {
     for args in [
         vec!["pattern", "moore:2", "--dims", "3"],
-        vec!["pattern", "script:examples/games/moore-nimk.lua?k=2", "--to", "9"],
+        vec![
+            "pattern",
+            "script:examples/games/moore-nimk.lua?k=2",
+            "--to",
+            "9",
+        ],
     ] {
         let args: Vec<String> = args
             .iter()
-            .map(|a| a.replace("script:examples/games/moore-nimk.lua?k=2", &example("moore-nimk.lua?k=2")))
+            .map(|a| {
+                a.replace(
+                    "script:examples/games/moore-nimk.lua?k=2",
+                    &example("moore-nimk.lua?k=2"),
+                )
+            })
             .collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let text = run_ok(&args);
@@ -127,7 +137,8 @@ fn a_tuple_game_that_is_not_nim_k_gets_no_nim_k_rule() {
     let rows = csv_rows(&run_ok(&["values", &spec, "--to", "7", "--format", "csv"]));
     for k in 1..=2 {
         assert!(
-            rows.iter().any(|(h, v)| (*v == 0) != moore_p_position(h, k)),
+            rows.iter()
+                .any(|(h, v)| (*v == 0) != moore_p_position(h, k)),
             "K = {k}"
         );
     }

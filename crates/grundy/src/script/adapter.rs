@@ -327,7 +327,9 @@ impl AnyGame for ScriptSpec {
             )),
             Tabulated::Tuples(k) => Err(not_a_sequence(
                 &self.spec(),
-                &format!("its positions are tuples of {k} numbers (`--dims {k}` prints their table)"),
+                &format!(
+                    "its positions are tuples of {k} numbers (`--dims {k}` prints their table)"
+                ),
             )),
         };
         self.game.checked(r)

@@ -91,7 +91,8 @@ fn moore_over<I: Iterator<Item = (Vec<u64>, u64)>>(
     if p < MIN_TERMS || count - p < MIN_TERMS {
         return None;
     }
-    let k = (1..width as u64).find(|&k| entries().all(|(h, v)| (v == 0) == moore_p_position(&h, k)))?;
+    let k =
+        (1..width as u64).find(|&k| entries().all(|(h, v)| (v == 0) == moore_p_position(&h, k)))?;
     let mut f = Finding::new(
         Of::PPositions,
         Kind::Pairs,
@@ -539,12 +540,14 @@ mod tests {
             };
             let small = as_table(3, 6, game(6));
             let large = as_table(3, 10, game(10));
-            let rules = |t: &TupleTable| -> Vec<String> {
-                tuples(t).into_iter().map(|f| f.rule).collect()
-            };
+            let rules =
+                |t: &TupleTable| -> Vec<String> { tuples(t).into_iter().map(|f| f.rule).collect() };
             let (found, longer) = (rules(&small), rules(&large));
             for rule in &found {
-                assert!(longer.contains(rule), "round {round}: `{rule}` fails on the side 10");
+                assert!(
+                    longer.contains(rule),
+                    "round {round}: `{rule}` fails on the side 10"
+                );
                 if let Some(k) = rule.strip_suffix(')').and_then(|r| r.rsplit("K = ").next()) {
                     if let Ok(k) = k.parse::<u64>() {
                         assert!(large
@@ -560,7 +563,9 @@ mod tests {
             sums += usize::from(round < 10 && found.iter().any(|r| r.contains("a sum")));
             if round < 2 {
                 assert!(
-                    found.iter().any(|r| r.ends_with(&format!("K = {})", round + 1))),
+                    found
+                        .iter()
+                        .any(|r| r.ends_with(&format!("K = {})", round + 1))),
                     "{found:?}"
                 );
             }
