@@ -299,7 +299,7 @@ pub trait AnyGame {
     /// positions done, and its error stops the work. `None` when the game
     /// has no such table (the default, for a game without a sequence of
     /// values); an error when its positions are tuples of another width.
-    /// [`Chosen`] refuses a table of more than
+    /// Every game [`parse`](crate::spec::parse) returns refuses a table of more than
     /// [`MAX_TUPLE_POSITIONS`](crate::analysis::pattern::MAX_TUPLE_POSITIONS)
     /// positions before asking.
     fn tuple_table(
