@@ -107,6 +107,17 @@ pub fn threads(text: &str) -> Result<usize, String> {
     }
 }
 
+/// `--dims K` of a table of tuples: 2 to 64 coordinates (how many
+/// positions the table may have is the library's limit).
+pub fn dims(text: &str) -> Result<usize, String> {
+    match grundy::util::parse_u64(text)? {
+        n @ 2..=64 => Ok(n as usize),
+        n => Err(format!(
+            "`{n}` coordinates: a tuple of `--dims` has 2 to 64"
+        )),
+    }
+}
+
 /// `--limit` of a period search: at least one value.
 pub fn limit(text: &str) -> Result<u64, String> {
     match grundy::util::parse_u64(text)? {

@@ -73,3 +73,21 @@ pub fn parse(game: &str, params: &[String]) -> Result<Box<dyn AnyGame>> {
         None => Ok(spec::parse_with(&spec, &grundy::service::DiskFiles)?),
     })
 }
+
+/// The width of the table of tuples `grundy values` and `grundy pattern`
+/// print for `game`, or `None` for its usual table: `--dims K` when given
+/// (`--dims 2` of a game on pairs is its table of pairs), else the width a
+/// script's positions have when they are tuples of 3 or more numbers
+/// ([`spec::Tabulated::Tuples`]).
+pub fn tuple_width(game: &mut dyn AnyGame, dims: Option<usize>) -> Result<Option<usize>> {
+    // (A shape the script refuses is refused again, naming it, by the
+    // table the command then asks for.)
+    let shape = game.tabulated().ok().flatten();
+    Ok(match (dims, shape) {
+        (None, Some(spec::Tabulated::Tuples(k))) => Some(k),
+        (None, _) => None,
+        (Some(2), Some(spec::Tabulated::Pairs)) => None,
+        (Some(2), None) if game.table(0, 0)?.is_some() => None,
+        (Some(d), _) => Some(d),
+    })
+}

@@ -8,13 +8,16 @@
 //! family `start(n)`) gives `G(0..=N)` and its period search's
 //! certificate; anything else is tried as a game on pairs `A,B`, one
 //! position at a time (the Cutting Game, staircase Nim on two steps). A
-//! script says which shape its table reads, and the report names it.
+//! script says which shape its table reads, and the report names it. A
+//! game on tuples (`--dims K`, or a script whose positions are tuples of 3
+//! or more numbers) gives `G` on a cube `0..=N` per coordinate, read for
+//! Moore's Nim_K, the nim-sum and symmetry; it is never read as pairs.
 
 use crate::format::ReportFormat;
 use crate::printer::Printer;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use grundy::analysis::pattern::{self, Certificate, Finding, Position, Square};
+use grundy::analysis::pattern::{self, Certificate, Finding, Position, Square, TupleTable};
 use grundy::spec::{AnalyzeOptions, AnyGame, Tabulated};
 use serde_json::json;
 use std::io::Write;
@@ -30,7 +33,9 @@ When nothing is found, the first values and P-positions are printed.
 
 Tables: heap games G(0..=N) (default N = 10000; scripts 1000); games on pairs
 A,B a square 0..=N (default 200 for wythoff and euclid, 30 for games solved
-position by position, such as two-coordinate scripts).
+position by position, such as two-coordinate scripts); games on tuples of K
+numbers (`--dims K`, or a script on tuples) 0..=N per coordinate, default N
+the largest with (N+1)^K <= 4096.
 
 Examples:
   grundy pattern sub:pow2
@@ -38,6 +43,7 @@ Examples:
   grundy pattern kayles --format json
   grundy pattern fibnim --to 2000
   grundy pattern wythoff
+  grundy pattern moore:2 --dims 3
   grundy pattern script:examples/games/take-a-divisor.rhai";
 
 /// Arguments of `grundy pattern`.
@@ -55,6 +61,12 @@ pub struct PatternArgs {
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReportFormat,
+    /// Read the table of tuples of K coordinates (`moore:K`, scripts on
+    /// tuples; for a heap game, the sum of K heaps). A script whose
+    /// positions are tuples of 3 or more numbers gets its own width
+    /// without it.
+    #[arg(long, value_name = "K", value_parser = crate::format::dims)]
+    pub dims: Option<usize>,
 }
 
 /// Default table sizes (see the help).
@@ -66,6 +78,9 @@ const PAIRS_ONE_BY_ONE: u64 = 30;
 const MAX_HEAPS: u64 = 1 << 22;
 const MAX_PAIRS: u64 = 2_000;
 const MAX_PAIRS_ONE_BY_ONE: u64 = 300;
+/// Default positions of a table of tuples: the side is the largest with
+/// `side^K` at most this.
+const TUPLES: u64 = 4096;
 /// How long the period search that looks for a certificate may take.
 const PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(3);
 
@@ -73,6 +88,7 @@ const PERIOD_TIME: std::time::Duration = std::time::Duration::from_secs(3);
 enum Table {
     Heaps(Vec<u64>, Option<Certificate>),
     Pairs(Square),
+    Tuples(TupleTable),
 }
 
 /// `grundy pattern`: the table computed, its findings printed.
@@ -95,16 +111,21 @@ fn report(
     // A script says what its table reads (and refuses a shape that is
     // none of heaps, pairs and a family, naming it).
     let shape = game.tabulated()?;
-    let (table, to) = compute(game.as_mut(), parse, a.to, shape)?;
+    let width = crate::game::tuple_width(game.as_mut(), a.dims)?;
+    let (table, to) = match width {
+        Some(width) => tuples(game.as_mut(), width, a.to)?,
+        None => compute(game.as_mut(), parse, a.to, shape)?,
+    };
     // The shape read, said as it was read (a script tried on pairs `a,b`
     // one position at a time read pairs).
     let shape = shape.map(|s| match table {
         Table::Pairs(_) => Tabulated::Pairs,
-        Table::Heaps(..) => s,
+        Table::Heaps(..) | Table::Tuples(_) => s,
     });
     let findings = match &table {
         Table::Heaps(v, cert) => pattern::one_dim(v, cert.as_ref()),
         Table::Pairs(sq) => pattern::two_dim_proven(sq, &game.proven_laws()),
+        Table::Tuples(t) => pattern::tuples(t),
     };
     match a.format {
         ReportFormat::Json => {
@@ -115,6 +136,17 @@ fn report(
                 doc["positions"] = json!(shape_json(shape));
             }
             doc["checked_to"] = json!(to);
+            if let Table::Tuples(t) = &table {
+                // The symmetry of the values: `true`, or two positions,
+                // one a permutation of the other, whose values differ.
+                doc["dims"] = json!(t.width);
+                let asymmetry = pattern::asymmetry(t);
+                doc["symmetric"] = json!(asymmetry.is_none());
+                doc["asymmetric"] = match asymmetry {
+                    None => serde_json::Value::Null,
+                    Some((p, q)) => json!([tuple_text(&p), tuple_text(&q)]),
+                };
+            }
             doc["findings"] = json!(findings.iter().map(finding_json).collect::<Vec<_>>());
             out.json(doc)
         }
@@ -300,7 +332,42 @@ fn shape_json(shape: Tabulated) -> &'static str {
         Tabulated::Heaps => "heaps",
         Tabulated::Pairs => "pairs",
         Tabulated::Family => "family",
+        Tabulated::Tuples(_) => "tuples",
     }
+}
+
+/// A tuple as `a,b,c`.
+fn tuple_text(h: &[u64]) -> String {
+    h.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// The table of tuples of `width` coordinates in `0..=to` (by default the
+/// largest side with at most [`TUPLES`] positions).
+fn tuples(game: &mut dyn AnyGame, width: usize, to: Option<u64>) -> Result<(Table, u64)> {
+    let n = match to {
+        Some(n) => n,
+        None => (1u64..)
+            .take_while(|&side| {
+                u32::try_from(width)
+                    .ok()
+                    .and_then(|w| side.checked_pow(w))
+                    .is_some_and(|c| c <= TUPLES)
+            })
+            .last()
+            .unwrap_or(1)
+            .saturating_sub(1)
+            .max(1),
+    };
+    let spec = game.spec();
+    let table = game
+        .tuple_table(width, 0, n, &mut |_| Ok(()))?
+        .with_context(|| {
+            format!(
+                "`{spec}` has no table of tuples: its positions are neither tuples of numbers \
+             nor heaps (a tuple of heaps is their sum)"
+            )
+        })?;
+    Ok((Table::Tuples(table), n))
 }
 
 fn text(
@@ -321,6 +388,13 @@ fn text(
             format!("G(a,b) for a, b in {}..={to}", sq.lo),
             format!("observed for a, b <= {to}"),
         ),
+        Table::Tuples(t) => {
+            let names: Vec<String> = (1..=t.width).map(|i| format!("h{i}")).collect();
+            (
+                format!("G({}) for each coordinate in 0..={to}", names.join(",")),
+                format!("observed for every coordinate <= {to}"),
+            )
+        }
     };
     writeln!(out, "{spec}: {what}")?;
     if let Some(shape) = shape {
@@ -347,11 +421,12 @@ fn text(
             }
             (false, None, None) => checked.clone(),
         };
-        writeln!(
-            out,
-            "- {of} ({}), {status}:",
-            f.kind.as_str().replace('_', " ")
-        )?;
+        // (A set of tuples is of the kind `pairs` in JSON.)
+        let kind = match (table, f.kind) {
+            (Table::Tuples(_), pattern::Kind::Pairs) => "tuples".to_string(),
+            _ => f.kind.as_str().replace('_', " "),
+        };
+        writeln!(out, "- {of} ({kind}), {status}:")?;
         writeln!(out, "    {}", f.rule)?;
         if let Some(name) = &f.name {
             let reference = f
@@ -366,6 +441,23 @@ fn text(
         }
         for d in &f.details {
             writeln!(out, "    {d}")?;
+        }
+    }
+    if let Table::Tuples(t) = table {
+        match pattern::asymmetry(t) {
+            None => writeln!(
+                out,
+                "- values are symmetric in the coordinates (a permutation of a position has \
+                 its value), {checked}"
+            )?,
+            Some((p, q)) => writeln!(
+                out,
+                "- values are not symmetric: G({}) = {} but G({}) = {}",
+                tuple_text(&p),
+                t.value(&p).unwrap_or_default(),
+                tuple_text(&q),
+                t.value(&q).unwrap_or_default()
+            )?,
         }
     }
     let claimed = findings.iter().any(Finding::claimed);
@@ -399,6 +491,21 @@ fn text(
                 let more = if p.len() > 30 { " ..." } else { "" };
                 p.truncate(30);
                 writeln!(out, "  P-positions (a <= b): {}{more}", p.join(" "))?;
+            }
+            Table::Tuples(t) => {
+                writeln!(out, "  values: {}", pattern::compact(&t.values, 60))?;
+                let mut p: Vec<String> = t
+                    .entries()
+                    .filter(|(h, v)| *v == 0 && h.windows(2).all(|w| w[0] <= w[1]))
+                    .map(|(h, _)| format!("({})", tuple_text(&h)))
+                    .collect();
+                let more = if p.len() > 30 { " ..." } else { "" };
+                p.truncate(30);
+                writeln!(
+                    out,
+                    "  P-positions (sorted coordinates): {}{more}",
+                    p.join(" ")
+                )?;
             }
         }
     }

@@ -425,6 +425,13 @@ pub struct ValuesArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Print the table of tuples of K coordinates, each in FROM..=TO
+    /// (`moore:K` and scripts on tuples; for a heap game, the sum of K
+    /// heaps). A script whose positions are tuples of 3 or more numbers
+    /// gets its own width without it.
+    #[arg(long, value_name = "K", value_parser = format::dims,
+          conflicts_with_all = ["stats", "output", "input", "checkpoint", "resume", "low_memory"])]
+    pub dims: Option<usize>,
     /// Also report the largest value, the count of each value and the best
     /// rare/common split ("sparse space"); text or json.
     #[arg(long)]
@@ -495,8 +502,18 @@ pub fn run(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
     // takes, with progress, and Ctrl-C stops the work cleanly.
     crate::interrupt::install();
     if game.is_turn_aware() {
+        if a.dims.is_some() {
+            bail!(
+                "`--dims` tabulates nim-values of tuples; `{}` is turn-aware (its table is of \
+                 outcome classes of heaps)",
+                game.spec()
+            );
+        }
         let classes = game.outcome_classes(from, a.to)?;
         return out.outcome_classes(&game.spec(), from, &classes, a.format);
+    }
+    if let Some(width) = crate::game::tuple_width(game.as_mut(), a.dims)? {
+        return tuples(game.as_mut(), width, from, a.to, out, a.format);
     }
     if applies(a, game.as_ref())? {
         return values(a, game.as_mut(), out);
@@ -515,4 +532,34 @@ pub fn run(a: &ValuesArgs, out: &mut Printer) -> Result<()> {
     } else {
         out.values(&game.spec(), from, a.to, &values, a.format)
     }
+}
+
+/// `grundy values` of a table of tuples of `width` coordinates, each in
+/// `from..=to`, with a progress bar of the positions done and Ctrl-C
+/// stopping the work.
+fn tuples(
+    game: &mut dyn AnyGame,
+    width: usize,
+    from: u64,
+    to: u64,
+    out: &mut Printer,
+    format: Format,
+) -> Result<()> {
+    let spec = game.spec();
+    let total = grundy::analysis::pattern::TupleTable::positions(width, from, to)? as u64;
+    let _watch = crate::interrupt::Watch::start();
+    let bar = progress_bar(total, out.is_quiet());
+    let table = game
+        .tuple_table(width, from, to, &mut |done| {
+            bar.set_position(done);
+            crate::interrupt::check()
+        })?
+        .with_context(|| {
+            format!(
+                "`{spec}` has no table of tuples: its positions are neither tuples of numbers \
+                 nor heaps (a tuple of heaps is their sum)"
+            )
+        })?;
+    bar.finish_and_clear();
+    out.tuple_table(&spec, &table, format)
 }

@@ -16,6 +16,7 @@ use crate::format::Format;
 use crate::terminal::Escaping;
 use anyhow::{bail, Result};
 use graph::loopy_json;
+use grundy::analysis::pattern::TupleTable;
 use grundy::analysis::ValueStats;
 use grundy::solve::loopy::{GraphValues, LoopyAnalysis};
 use grundy::solve::{PeriodReport, TableView};
@@ -373,6 +374,57 @@ impl Printer {
                 for (a, row) in (from..=to).zip(rows) {
                     let line: Vec<String> = row.iter().map(|g| g.value().to_string()).collect();
                     writeln!(self.out, "{a}: {}", line.join(" "))?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// `G(h_1, …, h_k)` of a table of tuples ([`TupleTable`]). Text: a
+    /// line per `h_1,…,h_(k-1)`, the values along `h_k`; csv:
+    /// `h1,…,hk,value`; json: `"values"` nested `k` deep (`values[h1][h2]…`,
+    /// each counted from `from`), with `"dims": k`.
+    pub fn tuple_table(&mut self, game: &str, t: &TupleTable, format: Format) -> Result<()> {
+        let side = (t.to - t.from + 1) as usize;
+        let names: Vec<String> = (1..=t.width).map(|i| format!("h{i}")).collect();
+        match format {
+            Format::Json => {
+                let mut nested: Vec<serde_json::Value> =
+                    t.values.iter().map(|&v| json!(v)).collect();
+                for _ in 1..t.width {
+                    nested = nested
+                        .chunks(side)
+                        .map(|c| serde_json::Value::Array(c.to_vec()))
+                        .collect();
+                }
+                self.json(json!({
+                    "game": game, "dims": t.width, "from": t.from, "to": t.to, "values": nested,
+                }))
+            }
+            Format::Csv => {
+                writeln!(self.out, "{},value", names.join(","))?;
+                for (h, v) in t.entries() {
+                    let h: Vec<String> = h.iter().map(u64::to_string).collect();
+                    writeln!(self.out, "{},{v}", h.join(","))?;
+                }
+                Ok(())
+            }
+            Format::Text => {
+                let (head, last) = names.split_at(t.width - 1);
+                writeln!(
+                    self.out,
+                    "{game}: G({}) for each coordinate in {}..={} (a line per {}; columns {})",
+                    names.join(","),
+                    t.from,
+                    t.to,
+                    head.join(","),
+                    last[0]
+                )?;
+                for (i, row) in t.values.chunks(side).enumerate() {
+                    let h = t.position(i * side);
+                    let h: Vec<String> = h[..t.width - 1].iter().map(u64::to_string).collect();
+                    let line: Vec<String> = row.iter().map(u64::to_string).collect();
+                    writeln!(self.out, "{}: {}", h.join(","), line.join(" "))?;
                 }
                 Ok(())
             }

@@ -41,6 +41,7 @@ mod scripts;
 mod serve;
 mod structural;
 mod take_break;
+mod tuple_tables;
 mod turns;
 mod until_proven;
 mod ux;

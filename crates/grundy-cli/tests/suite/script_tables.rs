@@ -102,7 +102,7 @@ fn pattern_says_which_shape_it_read() {
 }
 
 #[test]
-fn a_script_on_triples_is_refused_naming_its_shape_never_read_as_pairs() {
+fn a_script_on_triples_is_tabulated_as_triples_never_read_as_pairs() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("nim3.lua");
     std::fs::write(
@@ -118,13 +118,17 @@ fn a_script_on_triples_is_refused_naming_its_shape_never_read_as_pairs() {
     )
     .unwrap();
     let spec = format!("script:{}", path.display());
-    for command in ["values", "pattern"] {
-        let e = refusal(&[command, &spec, "--to", "5"]);
-        assert!(
-            e.contains("triples `A,B,C`") && e.contains("start(n)"),
-            "{e}"
-        );
-    }
+    let values = output(&["values", &spec, "--to", "5"]);
+    assert!(values.contains("G(h1,h2,h3)"), "{values}");
+    assert!(!values.contains("G(a,b)"), "{values}");
+    // Nim: the line of (1,2) is 3 2 1 0 7 6.
+    assert!(values.lines().any(|l| l == "1,2: 3 2 1 0 7 6"), "{values}");
+    let pattern = output(&["pattern", &spec, "--to", "5"]);
+    assert!(
+        pattern.contains("positions are tuples of 3 numbers"),
+        "{pattern}"
+    );
+    assert!(!pattern.contains("G(a,b)"), "{pattern}");
 }
 
 #[test]

@@ -14,7 +14,7 @@
 //! positions.
 
 use super::{parse_u64, AnalyzeOptions, AnyGame};
-use crate::analysis::pattern::ProvenLaw;
+use crate::analysis::pattern::{ProvenLaw, TupleTable};
 use crate::error::{Error, Result};
 use crate::game::{Game, HeapGame};
 use crate::nimber::Nimber;
@@ -406,6 +406,25 @@ impl<C: ClosedForm> AnyGame for ClosedFormSpec<C> {
 
     fn values(&mut self, _from: u64, _to: u64) -> Result<Vec<Nimber>> {
         Err(not_a_sequence(&self.0.spec(), self.0.why_no_sequence()))
+    }
+
+    /// Each tuple `h_1,…,h_k` as the position the game's syntax reads
+    /// (a list of heaps for `moore:K` and `staircase`), by one search
+    /// shared by the whole table.
+    fn tuple_table(
+        &mut self,
+        width: usize,
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Option<TupleTable>> {
+        let mut solver = memo(self.0.rules());
+        let game = &self.0;
+        super::tuple_table_of(width, from, to, progress, |h| {
+            let p = game.parse(&list_string(h))?;
+            Ok(solver.nim_value(&p)?.value())
+        })
+        .map(Some)
     }
 
     fn analyze(

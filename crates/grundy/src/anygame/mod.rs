@@ -8,6 +8,7 @@
 //! [`AnyGame`]) and the family registry [`crate::spec`] above it turns a
 //! spec string into one. Users name these items through [`crate::spec`].
 
+use crate::analysis::pattern::TupleTable;
 use crate::error::{Error, Result};
 use crate::games::TakeBreak;
 use crate::nimber::Nimber;
@@ -56,15 +57,19 @@ pub enum Tabulated {
     /// `G(start(n))`: the position a scripted family starts from for the
     /// parameter `n` (the script's function `start(n)`).
     Family,
+    /// `G(h_1, …, h_k)`: the position `[h_1, …, h_k]`, an array of `k ≥ 3`
+    /// numbers ([`AnyGame::tuple_table`]).
+    Tuples(usize),
 }
 
 impl Tabulated {
     /// The position an entry is the value of, in words.
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> String {
         match self {
-            Tabulated::Heaps => "positions are heaps `n`",
-            Tabulated::Pairs => "positions are pairs `[a,b]` (arrays of two numbers)",
-            Tabulated::Family => "positions are `start(n)`, the family the script defines",
+            Tabulated::Heaps => "positions are heaps `n`".into(),
+            Tabulated::Pairs => "positions are pairs `[a,b]` (arrays of two numbers)".into(),
+            Tabulated::Family => "positions are `start(n)`, the family the script defines".into(),
+            Tabulated::Tuples(k) => format!("positions are tuples of {k} numbers `[h1,...,h{k}]`"),
         }
     }
 }
@@ -285,6 +290,31 @@ pub trait AnyGame {
         Ok(None)
     }
 
+    /// `G` of every tuple of `width` coordinates, each in `from..=to`
+    /// ([`TupleTable`]; `grundy values --dims K`): for a game whose
+    /// positions are tuples of numbers (`moore:K`, a script whose positions
+    /// are arrays of `width` numbers) the value of the position; for a heap
+    /// game (the default, through [`values`](Self::values)) the value of the
+    /// sum of the heaps. `progress` is called now and then with the
+    /// positions done, and its error stops the work. `None` when the game
+    /// has no such table (the default, for a game without a sequence of
+    /// values); an error when its positions are tuples of another width.
+    /// Every game [`parse`](crate::spec::parse) returns refuses a table of more than
+    /// [`MAX_TUPLE_POSITIONS`](crate::analysis::pattern::MAX_TUPLE_POSITIONS)
+    /// positions before asking.
+    fn tuple_table(
+        &mut self,
+        width: usize,
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Option<TupleTable>> {
+        let Ok(values) = self.values(from, to) else {
+            return Ok(None);
+        };
+        sum_table(&values, width, from, to, progress).map(Some)
+    }
+
     /// What the game's tables read, when the game says ([`Tabulated`]):
     /// scripted games, whose positions may be heaps, pairs or a family
     /// `start(n)`, answer (and refuse, naming the shape, a script whose
@@ -419,6 +449,41 @@ pub trait AnyGame {
 /// Most components [`AnyGame::analyze`] takes in one sum (positions of a
 /// game that [`parse`](crate::spec::parse) returns).
 pub const MAX_COMPONENTS: usize = 1 << 20;
+
+/// The table of tuples of heaps of a heap game whose values
+/// `G(from..=to)` are `values`: a tuple is the sum of its heaps, its value
+/// their XOR.
+pub(crate) fn sum_table(
+    values: &[Nimber],
+    width: usize,
+    from: u64,
+    to: u64,
+    progress: &mut dyn FnMut(u64) -> Result<()>,
+) -> Result<TupleTable> {
+    tuple_table_of(width, from, to, progress, |h| {
+        Ok(h.iter()
+            .fold(0, |x, &n| x ^ values[(n - from) as usize].value()))
+    })
+}
+
+/// [`TupleTable::new`] of `value`, with `progress` called every 4096
+/// positions.
+pub(crate) fn tuple_table_of(
+    width: usize,
+    from: u64,
+    to: u64,
+    progress: &mut dyn FnMut(u64) -> Result<()>,
+    mut value: impl FnMut(&[u64]) -> Result<u64>,
+) -> Result<TupleTable> {
+    let mut done = 0u64;
+    TupleTable::new(width, from, to, |h| {
+        if done % 4096 == 0 {
+            progress(done)?;
+        }
+        done += 1;
+        value(h)
+    })
+}
 
 /// Checks the size of a range of heaps asked of [`AnyGame::values`] at
 /// once: at most [`MAX_VALUES_AT_ONCE`] values (they come back in memory,
@@ -562,6 +627,17 @@ impl AnyGame for Chosen {
 
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {
         self.0.table(from, to)
+    }
+
+    fn tuple_table(
+        &mut self,
+        width: usize,
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Option<TupleTable>> {
+        TupleTable::positions(width, from, to)?;
+        self.0.tuple_table(width, from, to, progress)
     }
 
     fn tabulated(&mut self) -> Result<Option<Tabulated>> {

@@ -6,6 +6,7 @@
 
 use super::engine::{script_error, ScriptGame};
 use super::position::{PositionKind, ScriptPosition};
+use crate::analysis::pattern::TupleTable;
 use crate::analysis::{find_period, PeriodTheorem};
 use crate::anygame::adapt::not_a_sequence;
 use crate::anygame::listed::analyze_misere;
@@ -94,9 +95,10 @@ pub const MAX_PAIR_TABLE: u64 = 2_000;
 /// (as its example commands show, or, when they do not say, because
 /// `moves(0)` fails and `moves([0,0])` succeeds) the square `G([a,b])`;
 /// else heaps, through the dense solver (values, periods, huge heaps once
-/// a period is proven). A script whose example commands use longer
-/// tuples (or another shape) has no table: it is refused, naming the
-/// shape, never read as pairs.
+/// a period is proven). A script whose example commands use tuples of
+/// `k >= 3` numbers has a table of tuples ([`Tabulated::Tuples`],
+/// [`AnyGame::tuple_table`]), never read as pairs; one of another shape
+/// has no table: it is refused, naming the shape.
 ///
 /// Analyses search the positions reachable from those asked (memoized),
 /// never the table from 0: `start(n)` for an integer of a family; heaps
@@ -153,10 +155,11 @@ impl ScriptSpec {
             match self.game.inner.expected {
                 Some(PositionKind::Heap) => Tabulated::Heaps,
                 Some(PositionKind::Tuple(2)) => Tabulated::Pairs,
+                Some(PositionKind::Tuple(k)) if k >= 3 => Tabulated::Tuples(k),
                 Some(kind) => {
                     return Err(Error::unsupported(format!(
-                        "`{}` has no table: tables are of heaps `N`, of pairs `A,B` or of a \
-                         family `start(n)`, and this script's positions look like {} (as in its \
+                        "`{}` has no table: tables are of heaps `N`, of pairs `A,B`, of tuples \
+                         `A,B,C,...` or of a family `start(n)`, and this script's positions look like {} (as in its \
                          example commands); define `start(n)`, the position of parameter `n`, \
                          to tabulate a family of them",
                         self.spec(),
@@ -322,6 +325,12 @@ impl AnyGame for ScriptSpec {
                 &self.spec(),
                 "its positions are pairs `A,B` (the table of G(A,B) is printed instead)",
             )),
+            Tabulated::Tuples(k) => Err(not_a_sequence(
+                &self.spec(),
+                &format!(
+                    "its positions are tuples of {k} numbers (`--dims {k}` prints their table)"
+                ),
+            )),
         };
         self.game.checked(r)
     }
@@ -340,8 +349,42 @@ impl AnyGame for ScriptSpec {
                  table (`grundy values`, `grundy pattern`), not a sequence",
                 self.spec()
             ))),
+            Tabulated::Tuples(k) => Err(Error::unsupported(format!(
+                "`{}` has no period: its positions are tuples of {k} numbers, whose values \
+                 make a table (`grundy values --dims {k}`, `grundy pattern`), not a sequence",
+                self.spec()
+            ))),
         };
         self.game.checked(r)
+    }
+
+    fn tuple_table(
+        &mut self,
+        width: usize,
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(u64) -> Result<()>,
+    ) -> Result<Option<TupleTable>> {
+        match self.shape()? {
+            Tabulated::Tuples(k) if k == width => {}
+            Tabulated::Pairs if width == 2 => {}
+            Tabulated::Heaps => {
+                let values = self.values(from, to)?;
+                return crate::anygame::sum_table(&values, width, from, to, progress).map(Some);
+            }
+            shape => {
+                return Err(Error::unsupported(format!(
+                    "`{}` has no table of tuples of {width} numbers: its {}",
+                    self.spec(),
+                    shape.describe()
+                )))
+            }
+        }
+        let r = crate::anygame::tuple_table_of(width, from, to, progress, |h| {
+            let p = ScriptPosition::Array(h.iter().map(|&x| ScriptPosition::Int(x)).collect());
+            Ok(self.value_of(&p)?.value())
+        });
+        self.game.checked(r).map(Some)
     }
 
     fn table(&mut self, from: u64, to: u64) -> Result<Option<Vec<Vec<Nimber>>>> {

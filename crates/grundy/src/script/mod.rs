@@ -32,9 +32,12 @@
 //! positions are pairs `[a,b]` (as its example commands show, or, when
 //! they say nothing, because `moves(0)` fails and `moves([0,0])` does
 //! not) gives the square `G([a,b])`, `0 <= a, b <= N`, as `wythoff` does
-//! (no period). Positions of another shape (triples, strings, ...) have
-//! no table of their own: `values` refuses, naming the shape the example
-//! commands use, and never reads them as pairs; define `start(n)`.
+//! (no period). A script whose example commands pass tuples of 3 or more
+//! numbers gives the table of tuples `G([h1,...,hk])`, each coordinate in
+//! `0..=N` ([`AnyGame::tuple_table`](crate::spec::AnyGame::tuple_table)),
+//! never read as pairs. Positions of another shape (strings, ...) have no
+//! table of their own: `values` refuses, naming the shape the example
+//! commands use; define `start(n)`.
 //!
 //! **Families.** A script may define `start(n)`, the position its problem
 //! starts from for the parameter `n` (a pile of `n` with nothing taken:

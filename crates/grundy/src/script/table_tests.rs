@@ -74,7 +74,7 @@ fn a_pair_script_without_example_commands_is_recognized_by_its_moves() {
 }
 
 #[test]
-fn a_script_on_triples_has_no_table_and_says_which_shape_it_read() {
+fn a_script_on_triples_tabulates_tuples_never_pairs_nor_a_sequence() {
     let mut triples = from_text(
         "nim3.lua",
         "-- grundy analyze script:nim3.lua 1,2,3\n\
@@ -86,16 +86,25 @@ fn a_script_on_triples_has_no_table_and_says_which_shape_it_read() {
            return out\n\
          end\n",
     );
+    assert_eq!(triples.tabulated().unwrap(), Some(Tabulated::Tuples(3)));
+    // No table of pairs, no sequence, no period: each says the shape.
+    assert!(triples.table(0, 3).unwrap().is_none());
     for e in [
-        triples.table(0, 3).unwrap_err(),
         triples.values(0, 3).unwrap_err(),
-        triples.tabulated().unwrap_err(),
+        triples.period_within(10, None, &mut |_| {}).unwrap_err(),
+        triples.tuple_table(2, 0, 3, &mut |_| Ok(())).unwrap_err(),
     ] {
         let e = e.to_string();
-        assert!(
-            e.contains("triples `A,B,C`") && e.contains("start(n)"),
-            "{e}"
-        );
+        assert!(e.contains("tuples of 3 numbers"), "{e}");
+    }
+    // Its table of triples is Nim's: the XOR.
+    let t = triples
+        .tuple_table(3, 0, 3, &mut |_| Ok(()))
+        .unwrap()
+        .unwrap();
+    assert_eq!(t.len(), 64);
+    for (h, v) in t.entries() {
+        assert_eq!(v, h[0] ^ h[1] ^ h[2], "{h:?}");
     }
     // Its positions still analyze.
     assert_eq!(value_of(triples.as_mut(), &["1,2,3"]), 0);

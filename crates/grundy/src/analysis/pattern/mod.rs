@@ -25,8 +25,10 @@
 //!   the nim product `a ⊗ b` of the Tartan theorem, `gcd(a,b)`, `lcm(a,b)`),
 //!   divisibility rules (`gcd(a,b) = 1`, the smaller divides the larger),
 //!   rows periodic or arithmetic periodic in the other coordinate;
-//! - **tuples of heaps** ([`moore_nim_k`]): Moore's Nim_K P-positions (each
-//!   bit set in a multiple of `K + 1` heaps).
+//! - **tuples of heaps** ([`tuples`], on a [`TupleTable`]): Moore's Nim_K
+//!   P-positions (each bit set in a multiple of `K + 1` heaps), the
+//!   nim-sum of the coordinates or of their values alone, and whether the
+//!   values are symmetric ([`asymmetry`]).
 //!
 //! Honesty rules, relied on by the CLI and checked by tests against
 //! longer tables:
@@ -59,7 +61,9 @@ mod two_dim;
 
 pub use arith::{NumberRules, MAX_EVALUATED};
 pub use one_dim::one_dim;
-pub use tuples::{moore_nim_k, moore_p_position};
+pub use tuples::{
+    asymmetry, moore_nim_k, moore_p_position, tuples, TupleTable, MAX_TUPLE_POSITIONS,
+};
 pub use two_dim::{two_dim, two_dim_proven, Square};
 
 use super::period::Periodicity;
