@@ -330,7 +330,10 @@ fn bzoj3576_split_script_answers_each_line_and_names_the_winning_m() {
         .iter()
         .map(|m| m["name"].as_str().unwrap())
         .collect();
-    assert!(!names.is_empty() && names.iter().all(|n| n.starts_with("M=")), "{a}");
+    assert!(
+        !names.is_empty() && names.iter().all(|n| n.starts_with("M=")),
+        "{a}"
+    );
 }
 
 /// Codeforces 768E as the judge gives it: 10^5 piles of 1 to 60 as one
@@ -350,10 +353,7 @@ fn a_sum_of_100000_family_piles_on_one_line_costs_its_60_distinct_piles() {
     let g = |n: u64| (0..).take_while(|k| k * (k + 1) / 2 <= n).last().unwrap();
     let xor = piles.iter().fold(0, |a, &n| a ^ g(n));
     let started = std::time::Instant::now();
-    let (code, out, err) = run(
-        &["analyze", &game, "-", "--format", "json"],
-        &(line + "\n"),
-    );
+    let (code, out, err) = run(&["analyze", &game, "-", "--format", "json"], &(line + "\n"));
     assert_eq!(code, 0, "{err}");
     let a: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(a["value"], xor, "{a}");

@@ -608,7 +608,11 @@ impl ScriptSpec {
         // without moves (0, a component that vanished) has none to name,
         // and once decided the heap solver dropped the names of the others.
         // Smallest first: a small heap's moves are the cheapest to list.
-        let mut heaps: Vec<u64> = sum.distinct.iter().filter_map(ScriptPosition::as_int).collect();
+        let mut heaps: Vec<u64> = sum
+            .distinct
+            .iter()
+            .filter_map(ScriptPosition::as_int)
+            .collect();
         heaps.sort_unstable();
         let mut named = false;
         for h in heaps {

@@ -44,8 +44,16 @@ fn nimbers(s: &mut ScriptSpec, to: u64) -> Vec<u64> {
 fn a_split_into_near_equal_parts_has_the_values_of_each_split_listed_as_parts() {
     for f in [1, 2, 3, 5, 8, 13] {
         let want = nimbers(&mut spec("listed.lua", LISTED, f), 300);
-        assert_eq!(nimbers(&mut spec("split.lua", SPLIT_LUA, f), 300), want, "Lua, f = {f}");
-        assert_eq!(nimbers(&mut spec("split.rhai", SPLIT_RHAI, f), 300), want, "Rhai, f = {f}");
+        assert_eq!(
+            nimbers(&mut spec("split.lua", SPLIT_LUA, f), 300),
+            want,
+            "Lua, f = {f}"
+        );
+        assert_eq!(
+            nimbers(&mut spec("split.rhai", SPLIT_RHAI, f), 300),
+            want,
+            "Rhai, f = {f}"
+        );
         assert!(want.iter().any(|&v| v > 1), "f = {f}: {want:?}");
     }
 }
@@ -64,7 +72,11 @@ fn the_analysis_of_split_heaps_is_the_xor_of_their_values_and_reaches_few_heaps(
     // A heap of 10^9 reaches the heaps x div M and x div M + 1 only.
     let mut s = spec("split.lua", SPLIT_LUA, 2);
     let a = s
-        .analyze_without_moves(&["1000000000".to_string()], &AnalyzeOptions::default(), false)
+        .analyze_without_moves(
+            &["1000000000".to_string()],
+            &AnalyzeOptions::default(),
+            false,
+        )
         .unwrap();
     assert!(a.value.is_some());
 }
@@ -134,20 +146,34 @@ fn winning_split_moves_name_their_numbers_of_parts_and_each_named_m_wins() {
 #[test]
 fn a_bad_split_is_an_error_naming_the_bad_value() {
     let cases = [
-        ("{split = x, min_parts = 1, max_parts = x}", "`min_parts` `1`"),
-        ("{split = x, min_parts = 2, max_parts = x + 1}", "`max_parts` `6`"),
-        ("{split = x, min_parts = 2, max_parts = x, name = 'a'}", "the key `name`"),
+        (
+            "{split = x, min_parts = 1, max_parts = x}",
+            "`min_parts` `1`",
+        ),
+        (
+            "{split = x, min_parts = 2, max_parts = x + 1}",
+            "`max_parts` `6`",
+        ),
+        (
+            "{split = x, min_parts = 2, max_parts = x, name = 'a'}",
+            "the key `name`",
+        ),
         ("{split = x, min_parts = 2}", "`max_parts` is `nil`"),
-        ("{split = x, min_parts = 2, max_parts = x / 1}", "the float `5"),
+        (
+            "{split = x, min_parts = 2, max_parts = x / 1}",
+            "the float `5",
+        ),
     ];
     for (descriptor, want) in cases {
-        let source = format!("function moves(x) if x < 5 then return {{}} end return {{{descriptor}}} end");
+        let source =
+            format!("function moves(x) if x < 5 then return {{}} end return {{{descriptor}}} end");
         let mut s = ScriptSpec::new(ScriptGame::from_source("t.lua", &source).unwrap());
         let e = s.values(0, 6).unwrap_err().to_string();
         assert!(e.contains(want), "{descriptor}: {e}");
         assert!(e.contains("moves(5)"), "{e}");
     }
-    let source = "fn moves(x) { if x < 5 { return []; } [#{split: x, min_parts: 0, max_parts: x}] }";
+    let source =
+        "fn moves(x) { if x < 5 { return []; } [#{split: x, min_parts: 0, max_parts: x}] }";
     let mut s = ScriptSpec::new(ScriptGame::from_source("t.rhai", source).unwrap());
     let e = s.values(0, 6).unwrap_err().to_string();
     assert!(e.contains("`min_parts` `0`"), "{e}");
@@ -163,19 +189,31 @@ fn a_sum_of_many_equal_components_costs_its_distinct_components() {
     let source = std::fs::read_to_string(example("cf768e.lua")).unwrap();
     let open = || ScriptSpec::new(ScriptGame::from_source("cf768e.lua", &source).unwrap());
     let distinct: Vec<String> = (1..=60).map(|n| n.to_string()).collect();
-    let many: Vec<String> = (0..200_000).map(|i| ((i * 7) % 60 + 1).to_string()).collect();
+    let many: Vec<String> = (0..200_000)
+        .map(|i| ((i * 7) % 60 + 1).to_string())
+        .collect();
     let mut one = open();
-    let a = one.analyze_listing(&distinct, &AnalyzeOptions::default(), 1).unwrap();
+    let a = one
+        .analyze_listing(&distinct, &AnalyzeOptions::default(), 1)
+        .unwrap();
     let spent_distinct = one.game.operations_spent();
     let mut other = open();
-    let b = other.analyze_listing(&many, &AnalyzeOptions::default(), 1).unwrap();
+    let b = other
+        .analyze_listing(&many, &AnalyzeOptions::default(), 1)
+        .unwrap();
     let spent_many = other.game.operations_spent();
-    assert_eq!(spent_many, spent_distinct, "script work grew with the sum's length");
+    assert_eq!(
+        spent_many, spent_distinct,
+        "script work grew with the sum's length"
+    );
     // The values: G(start(n)) = the largest k with k(k+1)/2 <= n.
     let g = |n: u64| (0..).take_while(|k| k * (k + 1) / 2 <= n).last().unwrap();
     let want = many.iter().fold(0, |v, n| v ^ g(n.parse().unwrap()));
     assert_eq!(b.value.map(|v| v.value()), Some(want));
-    assert_eq!(a.value.map(|v| v.value()), Some((1..=60).fold(0, |v, n| v ^ g(n))));
+    assert_eq!(
+        a.value.map(|v| v.value()),
+        Some((1..=60).fold(0, |v, n| v ^ g(n)))
+    );
     if want != 0 {
         assert_eq!(b.winning_moves.len(), 1);
         assert!(b.unlisted_moves > 0);
