@@ -305,3 +305,62 @@ fn graph_tokens_read_one_query_a_line_as_single_runs_answer_them() {
         }
     }
 }
+
+/// Luogu P2953 (Cow Digit Game) through its script: one `N` a line, each
+/// answer the one a process of its own gives, and the values those of the
+/// rules (subtract the largest or the smallest non-zero digit).
+#[test]
+fn cow_digit_script_answers_each_line_as_a_process_of_its_own() {
+    let cow = format!("script:{}", examples().join("cow-digit.lua").display());
+    assert_batch_matches_single(&cow, &["9", "10", "1000", "987654", "1"], &["--no-moves"]);
+    assert_batch_matches_single(&cow, &["9", "21", "310"], &[]);
+}
+
+/// BZOJ 3576 (江南乐) through its script's split move: a batch answers as
+/// single runs do, and the winning moves name the numbers of parts.
+#[test]
+fn bzoj3576_split_script_answers_each_line_and_names_the_winning_m() {
+    let game = format!("script:{}?f=2", examples().join("bzoj3576.lua").display());
+    assert_batch_matches_single(&game, &["5 6", "99999 12345", "3 4 5"], &["--no-moves"]);
+    assert_batch_matches_single(&game, &["20", "99 1000"], &[]);
+    let a = single(&game, &["20"], &[]);
+    let names: Vec<&str> = a["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        !names.is_empty() && names.iter().all(|n| n.starts_with("M=")),
+        "{a}"
+    );
+}
+
+/// Codeforces 768E as the judge gives it: 10^5 piles of 1 to 60 as one
+/// sum on one line (10^6 ran past the scripts' 25 s limit at 733 MB, each
+/// pile evaluated on its own); the value is the XOR of the piles' values
+/// and one winning move is listed, the others counted.
+#[test]
+fn a_sum_of_100000_family_piles_on_one_line_costs_its_60_distinct_piles() {
+    let game = format!("script:{}", examples().join("cf768e.lua").display());
+    let piles: Vec<u64> = (0..100_000u64).map(|i| i * 7919 % 60 + 1).collect();
+    let line = piles
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    // G(start(n)) = the largest k with k(k+1)/2 <= n.
+    let g = |n: u64| (0..).take_while(|k| k * (k + 1) / 2 <= n).last().unwrap();
+    let xor = piles.iter().fold(0, |a, &n| a ^ g(n));
+    let started = std::time::Instant::now();
+    let (code, out, err) = run(&["analyze", &game, "-", "--format", "json"], &(line + "\n"));
+    assert_eq!(code, 0, "{err}");
+    let a: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(a["value"], xor, "{a}");
+    assert!(a["winning_moves"].as_array().unwrap().len() <= 1, "{a}");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+}

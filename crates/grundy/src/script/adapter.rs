@@ -17,7 +17,7 @@ use crate::game::{Game, HeapGame};
 use crate::solve::{HeapConfig, MemoConfig, MemoSolver, PeriodReport};
 use crate::strategy::Analysis;
 use crate::Nimber;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// A scripted game seen as a heap game (positions are heaps); an option
 /// that is not made of heaps is an error.
@@ -108,8 +108,9 @@ pub struct ScriptSpec {
     pub(super) game: ScriptGame,
     heaps: HeapSpec<ScriptHeapGame>,
     memo: MemoSolver<ScriptGame>,
-    /// The search of analyses of heaps, capped at [`REACHABLE_FIRST`].
-    reach: MemoSolver<ScriptGame>,
+    /// The search of analyses of heaps (on heaps, `u64`, in a flat table),
+    /// capped at [`REACHABLE_FIRST`].
+    reach: MemoSolver<ScriptHeapGame>,
     /// What the tables read, once found.
     shape: Option<Tabulated>,
 }
@@ -134,7 +135,7 @@ impl ScriptSpec {
                 },
             ),
             reach: MemoSolver::with_config(
-                game.clone(),
+                ScriptHeapGame(game.clone()),
                 MemoConfig {
                     max_positions: REACHABLE_FIRST.min(game.inner.limits.max_positions),
                 },
@@ -286,8 +287,19 @@ impl ScriptSpec {
 
     /// A sum of heaps by the search of the positions reachable from them;
     /// `None` when more than [`REACHABLE_FIRST`] are.
-    fn reachable_heaps(&mut self, parsed: &[ScriptPosition]) -> Result<Option<Analysis<String>>> {
-        match analyze_sum(&self.game, &mut self.reach, parsed) {
+    fn reachable_heaps(&mut self, sum: &Sum, moves: Moves) -> Result<Option<Analysis<String>>> {
+        let (game, reach) = (&self.game, &mut self.reach);
+        let mut value_of = |components: &[ScriptPosition]| -> Result<Nimber> {
+            let mut v = Nimber::ZERO;
+            for c in components {
+                let ScriptPosition::Int(h) = c else {
+                    return Err(not_a_heap(game, sum, c));
+                };
+                v += reach.nim_value(h)?;
+            }
+            game.checked(Ok(v))
+        };
+        match analyze_sum(game, &mut value_of, sum, moves) {
             Err(e)
                 if !self.game.failed()
                     && matches!(e.kind(), ErrorKind::TooManyPositions { limit } if *limit == REACHABLE_FIRST.min(self.game.inner.limits.max_positions)) =>
@@ -297,6 +309,134 @@ impl ScriptSpec {
             r => self.game.checked(r).map(Some),
         }
     }
+
+    /// The analysis behind [`AnyGame::analyze`], `analyze_listing` and
+    /// `analyze_without_moves`: `moves` says how many winning moves to
+    /// list (and whether to search them at all).
+    fn analyze_with(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        moves: Moves,
+    ) -> Result<Analysis<String>> {
+        if options.misere {
+            return Err(crate::anygame::no_misere_analysis(&self.spec()));
+        }
+        let sum = Sum::parse(&self.game, positions)?;
+        let heaps_only = !sum.of.is_empty() && sum.distinct.iter().all(|p| p.as_int().is_some());
+        if heaps_only && !self.game.reshapes() {
+            // The positions reachable from those asked, never the table
+            // from 0 (where heap 0 may be no position of the game) ...
+            if let Some(a) = self.reachable_heaps(&sum, moves)? {
+                return Ok(a);
+            }
+            // ... unless too many are: the dense table and its period.
+            return self.heap_table_analysis(positions, options, &sum, moves);
+        }
+        let (game, memo) = (&self.game, &mut self.memo);
+        let mut value_of = |components: &[ScriptPosition]| -> Result<Nimber> {
+            let mut v = Nimber::ZERO;
+            for r in game.regions(components)? {
+                v += memo.nim_value(&r)?;
+            }
+            game.checked(Ok(v))
+        };
+        let r = analyze_sum(game, &mut value_of, &sum, moves);
+        self.game.checked(r)
+    }
+}
+
+/// Which winning moves an analysis lists: none (not searched), or at most
+/// this many (the others counted).
+#[derive(Clone, Copy)]
+enum Moves {
+    None,
+    Listed(usize),
+}
+
+/// A sum as an analysis reads it: each distinct component once (a sum of
+/// 10^6 piles of 1 to 60 is 60 components to evaluate), and which one
+/// each component of the sum is, in order.
+struct Sum {
+    distinct: Vec<ScriptPosition>,
+    of: Vec<u32>,
+}
+
+impl Sum {
+    /// Parses the components, an integer of a family being the
+    /// position `start(n)` (called once per distinct `n`).
+    fn parse(game: &ScriptGame, positions: &[String]) -> Result<Sum> {
+        let mut index: HashMap<ScriptPosition, u32> = HashMap::new();
+        let mut sum = Sum {
+            distinct: Vec::new(),
+            of: Vec::with_capacity(positions.len()),
+        };
+        for text in positions {
+            let p = ScriptPosition::parse(text)?;
+            let next = sum.distinct.len();
+            let d = match index.get(&p) {
+                Some(&d) => d,
+                None => {
+                    let d = u32::try_from(next).map_err(|_| {
+                        Error::unsupported(format!(
+                            "a sum holds at most {} distinct components",
+                            u32::MAX
+                        ))
+                    })?;
+                    sum.distinct.push(p.clone());
+                    index.insert(p, d);
+                    d
+                }
+            };
+            sum.of.push(d);
+        }
+        if game.is_family() {
+            // `5` is the family's position `start(5)`; two `n` may start
+            // from one position.
+            let mut starts: HashMap<ScriptPosition, u32> = HashMap::new();
+            let mut merged = Vec::with_capacity(sum.distinct.len());
+            let mut renamed = Vec::with_capacity(sum.distinct.len());
+            for p in std::mem::take(&mut sum.distinct) {
+                let p = match p {
+                    ScriptPosition::Int(n) => game.start(n)?,
+                    p => p,
+                };
+                let next = merged.len() as u32;
+                let d = *starts.entry(p.clone()).or_insert(next);
+                if d == next {
+                    merged.push(p);
+                }
+                renamed.push(d);
+            }
+            sum.distinct = merged;
+            for d in &mut sum.of {
+                *d = renamed[*d as usize];
+            }
+        }
+        Ok(sum)
+    }
+
+    /// The `i`-th component of the sum.
+    fn component(&self, i: usize) -> &ScriptPosition {
+        &self.distinct[self.of[i] as usize]
+    }
+}
+
+/// The error of an option of a heap script that is not a heap.
+fn not_a_heap(game: &ScriptGame, sum: &Sum, c: &ScriptPosition) -> Error {
+    let from = sum
+        .distinct
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    script_error(
+        game.name(),
+        format!(
+            "a move from `{from}` reaches the position `{c}`, which is not a heap: a game \
+             on heaps must move to heaps (or sums of heaps)"
+        ),
+    )
 }
 
 impl AnyGame for ScriptSpec {
@@ -406,34 +546,36 @@ impl AnyGame for ScriptSpec {
         positions: &[String],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<String>> {
-        if options.misere {
-            return Err(crate::anygame::no_misere_analysis(&self.spec()));
-        }
-        let mut parsed = positions
-            .iter()
-            .map(|p| ScriptPosition::parse(p))
-            .collect::<Result<Vec<_>>>()?;
-        if self.game.is_family() {
-            // `5` is the family's position `start(5)`.
-            for p in &mut parsed {
-                if let ScriptPosition::Int(n) = *p {
-                    *p = self.game.start(n)?;
-                }
-            }
-        }
-        let heaps_only = !parsed.is_empty() && parsed.iter().all(|p| p.as_int().is_some());
-        if heaps_only && !self.game.reshapes() {
-            // The positions reachable from those asked, never the table
-            // from 0 (where heap 0 may be no position of the game) ...
-            if let Some(a) = self.reachable_heaps(&parsed)? {
-                return Ok(a);
-            }
-            // ... unless too many are: the dense table and its period.
-            let asked: Vec<String> = parsed.iter().map(ToString::to_string).collect();
-            return self.heap_table_analysis(&asked, options, &parsed);
-        }
-        let r = analyze_sum(&self.game, &mut self.memo, &parsed);
-        self.game.checked(r)
+        self.analyze_with(positions, options, Moves::Listed(usize::MAX))
+    }
+
+    /// As [`analyze`](AnyGame::analyze), each distinct component's winning
+    /// moves found once and only the first `max_listed` written out (a sum
+    /// of 10^6 piles lists one move, not 10^6).
+    fn analyze_listing(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        max_listed: usize,
+    ) -> Result<Analysis<String>> {
+        self.analyze_with(positions, options, Moves::Listed(max_listed))
+    }
+
+    /// As [`analyze`](AnyGame::analyze) without searching the winning
+    /// moves.
+    fn analyze_without_moves(
+        &mut self,
+        positions: &[String],
+        options: &AnalyzeOptions,
+        outcome_only: bool,
+    ) -> Result<Analysis<String>> {
+        let mut a = if options.misere && outcome_only {
+            self.analyze_outcome(positions, options)?
+        } else {
+            self.analyze_with(positions, options, Moves::None)?
+        };
+        a.drop_moves();
+        Ok(a)
     }
 
     /// As [`analyze`](AnyGame::analyze); misère play (which `analyze`
@@ -497,16 +639,24 @@ impl ScriptSpec {
         &mut self,
         positions: &[String],
         options: &AnalyzeOptions,
-        parsed: &[ScriptPosition],
+        sum: &Sum,
+        moves: Moves,
     ) -> Result<Analysis<String>> {
+        let Moves::Listed(max_listed) = moves else {
+            let r = self.heaps.analyze_without_moves(positions, options, false);
+            return self.game.checked(r);
+        };
         // Named moves are printed by the general analysis. The first heap
         // of the sum that has moves says whether they are named: a heap
         // without moves (0, a component that vanished) has none to name,
         // and once decided the heap solver dropped the names of the others.
         // Smallest first: a small heap's moves are the cheapest to list.
-        let mut heaps: Vec<u64> = parsed.iter().filter_map(ScriptPosition::as_int).collect();
+        let mut heaps: Vec<u64> = sum
+            .distinct
+            .iter()
+            .filter_map(ScriptPosition::as_int)
+            .collect();
         heaps.sort_unstable();
-        heaps.dedup();
         let mut named = false;
         for h in heaps {
             match self.game.named_moves(&ScriptPosition::Int(h)) {
@@ -522,56 +672,97 @@ impl ScriptSpec {
             }
         }
         let r = if named {
-            analyze_sum(&self.game, &mut self.memo, parsed)
+            let (game, memo) = (&self.game, &mut self.memo);
+            let mut value_of = |components: &[ScriptPosition]| -> Result<Nimber> {
+                let mut v = Nimber::ZERO;
+                for c in components {
+                    v += memo.nim_value(c)?;
+                }
+                game.checked(Ok(v))
+            };
+            analyze_sum(game, &mut value_of, sum, moves)
         } else {
-            self.heaps.analyze(positions, options)
+            self.heaps.analyze_listing(positions, options, max_listed)
         };
         self.game.checked(r)
     }
 }
 
-/// Value, outcome and winning moves of a sum, through the memo solver on
-/// regions ([`ScriptGame::regions`]). A winning move prints the parts of
-/// the option as the script wrote them (split by `components`, not
+/// Value, outcome and winning moves of a sum, each distinct component
+/// evaluated once by `value_of` (the value of a sum of components: the
+/// memo solver on regions, [`ScriptGame::regions`], or on heaps), and its
+/// winning moves listed once. A winning move prints the parts of the
+/// option as the script wrote them (split by `components`, not
 /// normalized, so a part that disappears prints as nothing), with the
-/// move's name; identical lines are listed once.
+/// move's name; identical lines of one component are listed once. At most
+/// `max_listed` moves are written out (the first, component by
+/// component), the others counted: time and memory go with the distinct
+/// components, not with the length of the sum.
 fn analyze_sum(
     game: &ScriptGame,
-    memo: &mut MemoSolver<ScriptGame>,
-    sum: &[ScriptPosition],
+    value_of: &mut dyn FnMut(&[ScriptPosition]) -> Result<Nimber>,
+    sum: &Sum,
+    moves: Moves,
 ) -> Result<Analysis<String>> {
-    let mut value_of = |sum: &[ScriptPosition]| -> Result<Nimber> {
-        let mut v = Nimber::ZERO;
-        for r in game.regions(sum)? {
-            v += memo.nim_value(&r)?;
-        }
-        game.checked(Ok(v))
-    };
     let values = sum
+        .distinct
         .iter()
         .map(|p| value_of(std::slice::from_ref(p)))
         .collect::<Result<Vec<_>>>()?;
-    let total: Nimber = values.iter().sum();
-    let mut winning_moves = Vec::new();
-    let mut seen = HashSet::new();
-    if !total.is_zero() {
-        for (i, p) in sum.iter().enumerate() {
-            let target = values[i] + total;
-            for m in game.named_moves(p)? {
-                if value_of(&m.to)? != target {
-                    continue;
-                }
-                let to: Vec<String> = game.parts(&m.to)?.iter().map(|c| c.to_string()).collect();
-                if seen.insert((i, to.clone(), m.name.clone())) {
-                    winning_moves.push(WinningMove {
-                        name: m.name,
-                        component: i,
-                        from: p.to_string(),
-                        to,
-                    });
-                }
+    let mut odd = vec![false; sum.distinct.len()];
+    for &d in &sum.of {
+        odd[d as usize] ^= true;
+    }
+    let total = values
+        .iter()
+        .zip(&odd)
+        .filter(|(_, odd)| **odd)
+        .fold(Nimber::ZERO, |total, (v, _)| total + *v);
+    let Moves::Listed(max_listed) = moves else {
+        return Ok(Analysis::of_value(total, Vec::new()));
+    };
+    if total.is_zero() {
+        return Ok(Analysis::of_value(total, Vec::new()));
+    }
+    // The winning moves of each distinct component, once.
+    let mut found: Vec<Vec<(Vec<String>, Option<String>)>> = Vec::with_capacity(values.len());
+    for (p, v) in sum.distinct.iter().zip(&values) {
+        let target = *v + total;
+        let mut seen = HashSet::new();
+        let mut wins = Vec::new();
+        for m in game.named_moves(p)? {
+            if value_of(&m.to)? != target {
+                continue;
+            }
+            let to: Vec<String> = game.parts(&m.to)?.iter().map(|c| c.to_string()).collect();
+            if seen.insert((to.clone(), m.name.clone())) {
+                wins.push((to, m.name));
             }
         }
+        found.push(wins);
     }
-    Ok(Analysis::of_value(total, winning_moves))
+    let mut all: u128 = 0;
+    for &d in &sum.of {
+        all += found[d as usize].len() as u128;
+    }
+    let mut winning_moves = Vec::new();
+    for i in 0..sum.of.len() {
+        if winning_moves.len() >= max_listed {
+            break;
+        }
+        let p = sum.component(i);
+        for (to, name) in &found[sum.of[i] as usize] {
+            if winning_moves.len() >= max_listed {
+                break;
+            }
+            winning_moves.push(WinningMove {
+                name: name.clone(),
+                component: i,
+                from: p.to_string(),
+                to: to.clone(),
+            });
+        }
+    }
+    let unlisted = all - winning_moves.len() as u128;
+    Ok(Analysis::of_value(total, winning_moves).with_unlisted_moves(unlisted))
 }

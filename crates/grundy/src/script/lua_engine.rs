@@ -197,7 +197,7 @@ impl LuaScript {
                 ))
             }
         };
-        self.move_list(value, f)
+        self.move_list(value, true, f)
     }
 
     /// Calls `f(p)` under the limits and the budget.
@@ -229,10 +229,13 @@ impl LuaScript {
         })
     }
 
-    /// Calls `moves(p)` and hands `f` each option with its name.
+    /// Calls `moves(p)` and hands `f` each option with its name (moves
+    /// that the script names, and, when `names` is asked, the names of
+    /// the options of a split, [`super::moves::split_equal`]).
     pub(super) fn each_move(
         &self,
         p: &ScriptPosition,
+        names: bool,
         f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
     ) -> std::result::Result<(), Failure> {
         let Some(moves) = &self.moves else {
@@ -241,13 +244,14 @@ impl LuaScript {
             ));
         };
         let value = self.call(moves, p)?;
-        self.move_list(value, f)
+        self.move_list(value, names, f)
     }
 
     /// Converts the list of options a moves function returned.
     fn move_list(
         &self,
         value: Value,
+        names: bool,
         f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
     ) -> std::result::Result<(), Failure> {
         let list = match value {
@@ -262,7 +266,7 @@ impl LuaScript {
         // The buffer is taken out while it is used (a script cannot call
         // back into the host, but this costs nothing).
         let mut items = std::mem::take(&mut *self.items.borrow_mut());
-        let r = self.options(&list, &mut items, f);
+        let r = self.options(&list, &mut items, names, f);
         items.clear();
         *self.items.borrow_mut() = items;
         r.map_err(Failure::Returned)
@@ -273,6 +277,7 @@ impl LuaScript {
         &self,
         list: &Table,
         items: &mut Vec<Value>,
+        names: bool,
         f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
     ) -> std::result::Result<(), String> {
         if let Shape::Map(keys) = read_table(list, items)? {
@@ -300,6 +305,14 @@ impl LuaScript {
                         .collect::<std::result::Result<_, _>>()?;
                     one[0] = ScriptPosition::Array(p);
                     f(None, &one);
+                }
+                Value::Table(t)
+                    if !t
+                        .raw_get::<Value>("split")
+                        .map_err(|e| e.to_string())?
+                        .is_nil() =>
+                {
+                    self.split(&t, names, f)?
                 }
                 Value::Table(t)
                     if !t
@@ -436,6 +449,55 @@ impl LuaScript {
             parts.push((part, count));
         }
         super::moves::from_parts(parts, name).map(Some)
+    }
+
+    /// A move that splits a heap into near-equal parts, `{split = x,
+    /// min_parts = 2, max_parts = x}`: its options, expanded by
+    /// [`super::moves::split_equal`].
+    fn split(
+        &self,
+        t: &Table,
+        names: bool,
+        f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
+    ) -> std::result::Result<(), String> {
+        let mut others = None;
+        t.for_each::<Value, Value>(|k, _| {
+            let known = matches!(&k, Value::String(s)
+                if super::moves::SPLIT_KEYS.iter().any(|w| s.as_bytes().as_ref() == w.as_bytes()));
+            if !known && others.is_none() {
+                others = Some(match &k {
+                    Value::String(s) => format!("`{}`", s.to_string_lossy()),
+                    k => describe_key(k),
+                });
+            }
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+        if let Some(k) = others {
+            return Err(format!(
+                "returned a split with the key {k}: a split is `{{split = x, min_parts = 2, \
+                 max_parts = x}}` (these three keys)"
+            ));
+        }
+        let mut read = [0u64; 3];
+        for (slot, key) in read.iter_mut().zip(super::moves::SPLIT_KEYS) {
+            *slot = match t.raw_get::<Value>(key).map_err(|e| e.to_string())? {
+                Value::Integer(i) if i >= 0 => i as u64,
+                v => {
+                    return Err(format!(
+                        "returned a split whose `{key}` is {}: it is a whole number \
+                         (`{{split = x, min_parts = 2, max_parts = x}}`)",
+                        match v {
+                            Value::Integer(i) => format!("`{i}`"),
+                            Value::Number(x) => format!("the float `{x}`"),
+                            v => kind(&v).to_string(),
+                        }
+                    ))
+                }
+            };
+        }
+        let [x, lo, hi] = read;
+        super::moves::split_equal(x, lo, hi, names, self.limits.max_array_size, f)
     }
 
     /// Calls `start(n)` (a script without it starts from `n`).

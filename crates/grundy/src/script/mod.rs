@@ -70,7 +70,20 @@
 //! 0 to [`MAX_PART_COUNT`](moves::MAX_PART_COUNT); a negative one (or, in
 //! Lua, a float) is an error naming it. Without `name:` the move is named
 //! by its split in full (`2*3+2`: 8 into 3, 3 and 2). Heap scripts keep
-//! their dense tables: a part is a heap like any other. Two more functions are optional ([`moves`]
+//! their dense tables: a part is a heap like any other.
+//!
+//! **Splits into near-equal parts, every number of parts at once**:
+//! `#{split: x, min_parts: 2, max_parts: x}` (in Lua `{split = x,
+//! min_parts = 2, max_parts = x}`) stands for the moves that split the heap
+//! `x` into `M` heaps as equal as possible (`x mod M` of `x div M + 1`,
+//! the others of `x div M`), one for each `M` from `min_parts` to
+//! `max_parts` (at least 2, at most `x`; an empty range is no move).
+//! grundy expands it natively ([`moves::split_equal`]): with parts counted
+//! by parity as above, the `M` of one quotient and one parity make the
+//! same option, so a heap `x` has O(√x) options, not `x - 1`, and a
+//! script call per heap instead of a table per split (BZOJ 3576 at full
+//! size: `examples/games/bzoj3576.lua`). Winning moves name the `M`:
+//! `M=3`, or `M=5,7,...,11` for all the `M` of one option. Two more functions are optional ([`moves`]
 //! module): `components(p)`, the independent parts of a position (a board
 //! that falls apart into regions), and `canonical(p)`, a representative
 //! of its equivalence class (turned, mirrored, sorted); the solvers then
@@ -169,7 +182,9 @@
 //!   options; an option is a position, `sum(a, b, ...)` or `sum({a, b,
 //!   ...})` (a sum of components; `sum()` nothing left), `{to = q,
 //!   name = "cell 3"}` (a named move), or `{parts = {{q + 1, r}, {q, m -
-//!   r}}}` (parts with counts, as in Rhai). `components(p)` and `canonical(p)`
+//!   r}}}` (parts with counts, as in Rhai), or `{split = x, min_parts = 2,
+//!   max_parts = x}` (every split into near-equal parts, as in Rhai).
+//!   `components(p)` and `canonical(p)`
 //!   are optional global functions, as in Rhai.
 //! - Positions: an integer (Lua 5.4 integers), a string, an array (a
 //!   sequence table, nested freely) or a map (a table with string keys).
@@ -417,6 +432,8 @@ mod limit_tests;
 mod lua_tests;
 #[cfg(test)]
 mod rich_tests;
+#[cfg(test)]
+mod split_tests;
 #[cfg(test)]
 mod table_tests;
 #[cfg(test)]

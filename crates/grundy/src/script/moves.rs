@@ -35,16 +35,18 @@ impl ScriptGame {
     }
 
     /// Calls `moves(p)` and hands `f` each option with its name, if the
-    /// script gave one.
+    /// script gave one; `names`: whether the names are wanted (the options
+    /// of a split are named only then, [`split_equal`]).
     fn each_move(
         &self,
         p: &ScriptPosition,
+        names: bool,
         f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
     ) -> Result<()> {
         self.count_call();
         match &self.inner.backend {
-            Backend::Rhai(s) => s.each_move(p, f),
-            Backend::Lua(s) => s.each_move(p, f),
+            Backend::Rhai(s) => s.each_move(p, names, f),
+            Backend::Lua(s) => s.each_move(p, names, f),
         }
         .map_err(|e| self.failed_call("moves", p, e))
     }
@@ -76,7 +78,7 @@ impl ScriptGame {
     /// Calls `moves(p)`: each option with its name, if the script gave one.
     pub fn named_moves(&self, p: &ScriptPosition) -> Result<Vec<ScriptMove>> {
         let mut out = Vec::new();
-        self.each_move(p, &mut |name, to| {
+        self.each_move(p, true, &mut |name, to| {
             out.push(ScriptMove {
                 name,
                 to: to.to_vec(),
@@ -92,7 +94,7 @@ impl ScriptGame {
         p: &ScriptPosition,
         f: &mut dyn FnMut(&[ScriptPosition]),
     ) -> Result<()> {
-        self.each_move(p, &mut |_, to| f(to))
+        self.each_move(p, false, &mut |_, to| f(to))
     }
 
     /// The independent parts of a position: `components(p)` when the script
@@ -158,13 +160,18 @@ impl Game for ScriptGame {
         if self.failed() {
             return;
         }
+        if !self.reshapes() {
+            // The hot path: each option handed on as it is converted, no
+            // name, no list.
+            if let Err(e) = self.for_each_option(p, f) {
+                self.fail(e);
+            }
+            return;
+        }
         let moves = match self.named_moves(p) {
             Ok(m) => m,
             Err(e) => return self.fail(e),
         };
-        if !self.reshapes() {
-            return moves.iter().for_each(|m| f(&m.to));
-        }
         for m in moves {
             match self.regions(&m.to) {
                 Ok(r) => f(&r),
@@ -186,7 +193,22 @@ impl Game for ScriptGame {
     fn format_position(&self, p: &ScriptPosition) -> String {
         p.to_string()
     }
+
+    /// A heap below [`INDEXED_HEAPS`] is its own index: the memo solver
+    /// keeps it in its flat table (one load) instead of hashing it.
+    #[inline]
+    fn position_index(&self, p: &ScriptPosition) -> Option<usize> {
+        match p {
+            ScriptPosition::Int(n) if *n < INDEXED_HEAPS => Some(*n as usize),
+            _ => None,
+        }
+    }
 }
+
+/// Heaps below this (2^22) are memoized by index in the memo solver's flat
+/// table (4 bytes a cell up to the largest heap met: 16 MiB at most);
+/// larger ones, and positions of other shapes, are hashed.
+pub const INDEXED_HEAPS: u64 = 1 << 22;
 
 /// The largest count of one part of a move given as parts
 /// (`#{parts: [[q, count], ...]}`): a script's integers stop at `2^63 - 1`.
@@ -242,4 +264,98 @@ pub(super) fn bad_part(what: &str) -> String {
         "returned a part that is {what}: each part is a pair [position, count] \
          (`#{{parts: [[q + 1, r], [q, m - r]]}}`, in Lua `{{parts = {{{{q + 1, r}}, {{q, m - r}}}}}}`)"
     )
+}
+
+/// The keys of a move that splits a heap into near-equal parts, in every
+/// number of parts of a range (`#{split: x, min_parts: 2, max_parts: x}`;
+/// in Lua `{split = x, min_parts = 2, max_parts = x}`), see
+/// [`split_equal`].
+pub(super) const SPLIT_KEYS: [&str; 3] = ["split", "min_parts", "max_parts"];
+
+/// Expands the moves `#{split: x, min_parts: lo, max_parts: hi}`: split
+/// the heap `x` into `M` heaps as equal as possible (`r = x mod M` heaps
+/// of `q + 1` and `M - r` of `q`, `q = x div M`), for every `M` from `lo`
+/// to `hi`, without a call of the script per `M`.
+///
+/// Each part counts once when its count is odd and not at all when it is
+/// even (as with `parts`), so the option of `M` is `q + 1` if `r` is odd
+/// and `q` if `M - r` is odd. The `M` with one quotient `q` make a block
+/// `lo..=x div q`, and in it `r = x - q·M` and `M - r = (q + 1)·M - x`
+/// change parity with `M` alone: the `M` of one parity in a block give
+/// one option. So `f` is called once per block and parity, O(√x) times:
+/// with the name `M=5` (one `M`) or `M=5,7,...,11` (the `M` of that
+/// parity in the block) when `names` is asked, else with none, and an
+/// empty option (a split into pairs of equal heaps) is then given once.
+///
+/// Errors (the reason, for the caller to name the call): `lo` below 2 (a
+/// "split" into one heap is the heap itself), `hi` above `x` (a part
+/// would be empty), and more than `max_options` options.
+pub fn split_equal(
+    x: u64,
+    lo: u64,
+    hi: u64,
+    names: bool,
+    max_options: usize,
+    f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
+) -> std::result::Result<(), String> {
+    if lo < 2 {
+        return Err(format!(
+            "returned a split with `min_parts` `{lo}`: a split makes at least 2 parts"
+        ));
+    }
+    if hi > x {
+        return Err(format!(
+            "returned a split of `{x}` with `max_parts` `{hi}`: a heap of {x} splits into at \
+             most {x} parts (none empty)"
+        ));
+    }
+    if lo > hi {
+        return Ok(());
+    }
+    // At most 2 options per M below √x and 2 per quotient below √x.
+    let bound = 4 * (x as f64).sqrt() as u64 + 4;
+    if bound.min(2 * (hi - lo + 1)) > max_options as u64 {
+        return Err(format!(
+            "returned a split of `{x}` into {lo} to {hi} parts: its options could pass the \
+             limit of {max_options} options of a position"
+        ));
+    }
+    let mut parts: [ScriptPosition; 2] = [ScriptPosition::Int(0), ScriptPosition::Int(0)];
+    let mut empty_given = false;
+    let mut m = lo;
+    while m <= hi {
+        let q = x / m;
+        let last = (x / q).min(hi);
+        for first in m..=(m + 1).min(last) {
+            let r = x - q * first;
+            let mut n = 0;
+            if r % 2 == 1 {
+                parts[n] = ScriptPosition::Int(q + 1);
+                n += 1;
+            }
+            if (first - r) % 2 == 1 {
+                parts[n] = ScriptPosition::Int(q);
+                n += 1;
+            }
+            if !names {
+                if n == 0 {
+                    if empty_given {
+                        continue;
+                    }
+                    empty_given = true;
+                }
+                f(None, &parts[..n]);
+                continue;
+            }
+            let top = last - (last - first) % 2;
+            let name = match (top - first) / 2 {
+                0 => format!("M={first}"),
+                1 => format!("M={first},{top}"),
+                _ => format!("M={first},{},...,{top}", first + 2),
+            };
+            f(Some(name), &parts[..n]);
+        }
+        m = last + 1;
+    }
+    Ok(())
 }

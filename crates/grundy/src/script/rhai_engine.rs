@@ -108,23 +108,27 @@ impl RhaiScript {
         } else {
             self.call_with_player("moves", p, player)?
         };
-        self.move_list(list, f)
+        self.move_list(list, true, f)
     }
 
-    /// Calls `moves(p)` and hands `f` each option with its name.
+    /// Calls `moves(p)` and hands `f` each option with its name (moves
+    /// that the script names, and, when `names` is asked, the names of
+    /// the options of a split, [`super::moves::split_equal`]).
     pub(super) fn each_move(
         &self,
         p: &ScriptPosition,
+        names: bool,
         f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
     ) -> std::result::Result<(), Failure> {
         let list = self.call("moves", p)?;
-        self.move_list(list, f)
+        self.move_list(list, names, f)
     }
 
     /// Converts the list of options a moves function returned.
     fn move_list(
         &self,
         list: Dynamic,
+        names: bool,
         f: &mut dyn FnMut(Option<String>, &[ScriptPosition]),
     ) -> std::result::Result<(), Failure> {
         let list = list.into_array().map_err(|t| {
@@ -140,6 +144,13 @@ impl RhaiScript {
                     f(None, &one);
                 }
                 _ => {
+                    if let Some(split) = split_of(&d) {
+                        let [x, lo, hi] = split.map_err(Failure::Returned)?;
+                        let max = self.limits.max_array_size;
+                        super::moves::split_equal(x, lo, hi, names, max, f)
+                            .map_err(Failure::Returned)?;
+                        continue;
+                    }
                     let (name, to) = option(d).map_err(Failure::Returned)?;
                     f(name, &to);
                 }
@@ -272,6 +283,48 @@ fn option(d: Dynamic) -> std::result::Result<(Option<String>, Vec<ScriptPosition
         }
     }
     Ok((None, sum_of(d)?))
+}
+
+/// A move that splits a heap into near-equal parts, `#{split: x,
+/// min_parts: 2, max_parts: x}` (a map with the key `split`): its three
+/// numbers ([`super::moves::split_equal`]); `None` when `d` is not such a
+/// map.
+fn split_of(d: &Dynamic) -> Option<std::result::Result<[u64; 3], String>> {
+    let map = d.as_map_ref().ok()?;
+    if !map.contains_key("split") {
+        return None;
+    }
+    let read = || {
+        if let Some(k) = map
+            .keys()
+            .find(|k| !super::moves::SPLIT_KEYS.contains(&k.as_str()))
+        {
+            return Err(format!(
+                "returned a split with the key `{k}`: a split is `#{{split: x, min_parts: 2, \
+                 max_parts: x}}` (these three keys)"
+            ));
+        }
+        let mut out = [0u64; 3];
+        for (slot, key) in out.iter_mut().zip(super::moves::SPLIT_KEYS) {
+            let v = map.get(key).cloned().unwrap_or_default();
+            *slot = match v.as_int() {
+                Ok(i) if i >= 0 => i as u64,
+                Ok(i) => {
+                    return Err(format!(
+                        "returned a split whose `{key}` is `{i}`: it is a whole number"
+                    ))
+                }
+                Err(t) => {
+                    return Err(format!(
+                        "returned a split whose `{key}` is a `{t}`: it is a whole number \
+                         (`#{{split: x, min_parts: 2, max_parts: x}}`)"
+                    ))
+                }
+            };
+        }
+        Ok(out)
+    };
+    Some(read())
 }
 
 /// A move given as parts, `#{parts: [[q, count], ...]}` (and `name:` at
