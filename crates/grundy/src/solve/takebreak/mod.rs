@@ -497,7 +497,7 @@ pub use self::stream::stream_values;
 use self::values::ValueTable;
 pub use self::verify::TableCheck;
 use self::waiting::{spin_until, SetAllOnDrop, Signal, TwoOrOne, Waited};
-use super::table::{with_slice, NimTable, Nine, Word};
+use super::table::{with_slice, MappedU16, NimTable, Nine, Word};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
 use crate::analysis::{best_split_by_parity, Split};
 use crate::error::{ErrorKind, Result};
@@ -556,6 +556,11 @@ crate::util::setters!(TakeBreakConfig {
 /// The default [`TakeBreakConfig::nine_bits_from`]: 2^27 values, a `u16`
 /// table of 256 MiB.
 pub const NINE_BITS_FROM: u64 = 1 << 27;
+
+/// Values from which `grundy values --output FILE` keeps the table in the
+/// file instead of memory ([`TakeBreakSolver::keep_table_in_file`]): 2^29,
+/// where a 9-bit table would take 576 MiB of memory.
+pub const TABLE_IN_FILE_FROM: u64 = 1 << 29;
 
 impl Default for TakeBreakConfig {
     fn default() -> Self {
@@ -1033,6 +1038,59 @@ impl TakeBreakSolver {
     /// The value table, owned (the solver is done with).
     pub fn into_table(self) -> NimTable {
         self.table
+    }
+
+    /// Moves the table into a memory-mapped temporary file beside `target`
+    /// (a [`MappedU16`]: see "Memory past 2^32" in the module docs), with
+    /// room for `G(0..=n)`: from now on the values live in the page cache,
+    /// not in anonymous memory, and [`finish_table_file`](Self::finish_table_file)
+    /// makes them the values file at `target`. The values known so far are
+    /// copied over. Errors: a value of 2^16 or more (the file holds two
+    /// bytes per value), the file cannot be made or its room reserved on
+    /// disk ([`ErrorKind::Io`], naming the file and the bytes).
+    pub fn keep_table_in_file<'a>(
+        &mut self,
+        target: impl Into<crate::solve::values_file::Target<'a>>,
+        n: u64,
+    ) -> Result<()> {
+        let count = n.saturating_add(1).max(self.len());
+        let mut mapped = MappedU16::create(target, &self.game.spec(), count)?;
+        mapped.try_reserve_exact(self.table.len())?;
+        for i in 0..self.table.len() {
+            let v = self.table.get(i).map_or(0, |g| g.value());
+            let x = u16::try_from(v).map_err(|_| {
+                crate::Error::unsupported(format!(
+                    "G({i}) = {v} does not fit the table kept in a file (values below 65536)"
+                ))
+            })?;
+            mapped.push(x);
+        }
+        self.table = NimTable::Mapped(mapped);
+        Ok(())
+    }
+
+    /// Whether the table is kept in a file
+    /// ([`keep_table_in_file`](Self::keep_table_in_file)).
+    pub fn table_in_file(&self) -> bool {
+        matches!(self.table, NimTable::Mapped(_))
+    }
+
+    /// Ends a run whose table is kept in a file: `G(0..len)` (the first
+    /// `len` values) become the values file at the target given to
+    /// [`keep_table_in_file`](Self::keep_table_in_file), written in place
+    /// and renamed, atomically as [`write_values`](crate::solve::write_values)
+    /// does, the same bytes as it writes from a table in memory. Returns
+    /// the checksum of the values. An error when the table is in memory.
+    pub fn finish_table_file(self, len: u64) -> Result<u64> {
+        match self.table {
+            NimTable::Mapped(mut t) => {
+                t.truncate(usize::try_from(len).unwrap_or(usize::MAX));
+                t.finish()
+            }
+            _ => Err(crate::Error::unsupported(
+                "the table is in memory, not in a file",
+            )),
+        }
     }
 
     /// Computes `G(0..=n)`, keeping what is already known.
