@@ -39,6 +39,7 @@ mod script_tables;
 mod scripts;
 mod serve;
 mod structural;
+mod table_in_file;
 mod take_break;
 mod turns;
 mod until_proven;

@@ -332,23 +332,47 @@
 //! per row, as the rows of a rare heap paired with itself are skipped)
 //! are what is left.
 //!
-//! # Memory past 2^32 (not built yet)
+//! # Memory past 2^32: the table in the output file
 //!
-//! The table is kept whole in memory (1.125 bytes per value with 9 bits):
-//! 4.5 GiB at 2^32, 72 GiB at 2^36, 1.1 TiB at 2^40. What the block step
-//! reads, for a sparse game, is the rare heaps and their values (a few
-//! thousand), the last `first + prefix + 64` values and the partners of
-//! the rare heaps (`m − r`: the last `r_max` values, `r_max` the largest
-//! rare heap; 0.6 walks 1,580 rare pairs per heap both to 2^22 and to
-//! 2^24, so no rare heap came in between),
-//! and, for the searches, `G(a)` and `G(m − a)` from both ends
-//! of the table inward — a search ends at the first split worth its value,
-//! within a few thousand splits, except at the rare heaps where it fails
-//! and reads every split once. So a head and a window in memory, the rest
-//! in the values file (read back, through the page cache, by the few
-//! failing searches and by the period check), would hold the anonymous
-//! memory to the window whatever `n` is. Not built: what it would need is
-//! a `Store` whose reads below the window go to the file.
+//! A table in memory takes 1.125 bytes per value with 9 bits: 4.5 GiB at
+//! 2^32, 72 GiB at 2^36, 1.1 TiB at 2^40. A run that writes its values to
+//! a file anyway keeps them there instead:
+//! [`TakeBreakSolver::keep_table_in_file`] moves the table into a
+//! [`MappedU16`], a `MAP_SHARED` memory map of the temporary file of the
+//! values file itself (`<path>.<pid>-<n>.tmp`, laid out as the values file:
+//! header, then two bytes per value from an even offset, its blocks
+//! reserved by `fallocate` so that a full disk is an error at the start,
+//! not a fault at a write). The values live in the page cache, written
+//! back by the kernel, not in anonymous memory: the run's anonymous memory
+//! is the engine's own tables, whatever `n` is, and the kernel keeps in
+//! RAM the pages the engine reads (the last values, the partners of the
+//! rare heaps, the two ends of the searches) and evicts the rest.
+//!
+//! The engine reads and writes it through the same code as a `u16` table:
+//! it is a `Store` whose view is a `&[u16]` (the vectorized kernels, the
+//! block fill, the threads' hand-over unchanged); the map moves only when
+//! the file grows, through `&mut`, never while another thread reads (the
+//! engine reserves its whole run first). A value of 2^16 or more stops the
+//! run with an error naming it (no take-and-break game measured has come
+//! near: 0.6's largest to 2^30 is below 512); it is not re-mapped wider.
+//! [`TakeBreakSolver::finish_table_file`] ends the run: one sequential
+//! pass over the map computes both checksums (and narrows the values to
+//! one byte each, in place, when all are below 256, as a table in memory
+//! would be written), then the header is written, the map flushed
+//! (`msync`), the file truncated to its size, flushed (`fsync`) and renamed
+//! over the target: the file is byte for byte the one
+//! [`write_values`](crate::solve::write_values) writes from a table in
+//! memory, with the same guarantees (a killed run leaves its temporary,
+//! never a file at the target, and the next writer removes it). The
+//! periodicity check, the checksum and checkpoints read the map as a `u16`
+//! view; a resumed run reads its checkpoint into memory, then copies it
+//! into the map (so its memory for a moment is the checkpoint's).
+//!
+//! `grundy values GAME --output F` does this from
+//! [`TABLE_IN_FILE_FROM`] values (2^29, where a 9-bit table would take
+//! 576 MiB), or at any size with `--table-in-file`, and says so on stderr.
+//!
+//! MEASURED
 //!
 //! What runs to 2^36 (Flammenkamp's extent for Grundy's game) and 2^40
 //! would take, from the rates measured: 0.6 ran to 2^30 in 1,598 s on two
