@@ -23,11 +23,11 @@ use grundy::error::{Error, ErrorKind};
 use grundy::games::subtraction::MAX_CODE_MOVE;
 use grundy::games::TakeBreak;
 use grundy::solve::takebreak::stream_values;
+use grundy::solve::takebreak::TABLE_IN_FILE_FROM;
 use grundy::solve::{
     extend_certifying, read_values_within, write_values, Method, PeriodicFill, TableView,
     TakeBreakConfig, TakeBreakSolver, WriteLock,
 };
-use grundy::solve::takebreak::TABLE_IN_FILE_FROM;
 use grundy::spec::AnyGame;
 use grundy::{HeapGame, Nimber};
 use std::path::PathBuf;

@@ -23,7 +23,14 @@ fn the_table_in_the_file_gives_the_file_and_checksum_of_the_table_in_memory() {
     let (memory, file) = (dir.join("memory.bin"), dir.join("file.bin"));
     for game in ["0.6", "grundy"] {
         let (out_m, err_m) = run_with_stderr(&[
-            "values", game, "--to", "200000", "--threads", "2", "--output", s(&memory),
+            "values",
+            game,
+            "--to",
+            "200000",
+            "--threads",
+            "2",
+            "--output",
+            s(&memory),
         ]);
         let (out_f, err_f) = run_with_stderr(&[
             "values",
@@ -36,11 +43,17 @@ fn the_table_in_the_file_gives_the_file_and_checksum_of_the_table_in_memory() {
             s(&file),
             "--table-in-file",
         ]);
-        assert_eq!(std::fs::read(&memory).unwrap(), std::fs::read(&file).unwrap());
+        assert_eq!(
+            std::fs::read(&memory).unwrap(),
+            std::fs::read(&file).unwrap()
+        );
         assert_eq!(out_m.replace("memory.bin", "file.bin"), out_f);
         // The mode is said; the checksum line is the same.
         assert!(!err_m.contains("temporary file"), "{err_m}");
-        assert!(err_f.contains("the table is kept in a temporary file"), "{err_f}");
+        assert!(
+            err_f.contains("the table is kept in a temporary file"),
+            "{err_f}"
+        );
         assert_eq!(err_m.lines().last(), err_f.lines().last());
     }
     assert!(temporaries(&dir).is_empty());
@@ -67,7 +80,10 @@ fn a_run_with_its_table_in_the_file_resumes_from_a_checkpoint_to_the_same_file()
         s(&resumed),
         "--table-in-file",
     ]);
-    assert_eq!(std::fs::read(&full).unwrap(), std::fs::read(&resumed).unwrap());
+    assert_eq!(
+        std::fs::read(&full).unwrap(),
+        std::fs::read(&resumed).unwrap()
+    );
 }
 
 #[test]
@@ -88,7 +104,10 @@ fn a_run_with_its_table_in_the_file_killed_midway_leaves_no_file_at_the_target()
     // Under way: its temporary file exists.
     let start = Instant::now();
     while temporaries(&dir).is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(120), "no temporary file");
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no temporary file"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
     std::thread::sleep(Duration::from_millis(300));

@@ -209,7 +209,9 @@ impl NimTable {
         match self {
             // (Its own error: the disk, not the memory.)
             NimTable::Mapped(s) => s.try_reserve_exact(additional),
-            NimTable::Nine(s) => s.try_reserve_exact(additional).map_err(|_| too_big(s.len())),
+            NimTable::Nine(s) => s
+                .try_reserve_exact(additional)
+                .map_err(|_| too_big(s.len())),
             NimTable::U8(s) => reserve_vec(s, additional).map_err(|_| too_big(s.len())),
             NimTable::U16(s) => reserve_vec(s, additional).map_err(|_| too_big(s.len())),
             NimTable::U32(s) => reserve_vec(s, additional).map_err(|_| too_big(s.len())),

@@ -70,7 +70,10 @@ fn a_table_kept_in_the_file_writes_the_same_values_file_as_one_in_memory() {
         std::fs::remove_dir_all(&dir).ok();
     }
     // Both widths of the file were exercised.
-    assert!(widths.contains(&true) && widths.contains(&false), "{widths:?}");
+    assert!(
+        widths.contains(&true) && widths.contains(&false),
+        "{widths:?}"
+    );
 }
 
 #[test]
@@ -107,7 +110,10 @@ fn a_table_file_larger_than_the_disk_is_refused_naming_the_file_and_its_size() {
     let e = MappedU16::create(&target, "0.6", 1 << 46).unwrap_err();
     let text = e.to_string();
     assert!(matches!(e.kind(), ErrorKind::Io { .. }), "{e:?}");
-    assert!(text.contains("values.bin") && text.contains("bytes"), "{text}");
+    assert!(
+        text.contains("values.bin") && text.contains("bytes"),
+        "{text}"
+    );
     // Nothing left behind.
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(left.is_empty(), "{left:?}");
@@ -119,7 +125,8 @@ fn a_value_too_wide_for_the_table_file_stops_with_an_error_naming_it() {
     // Nim (`0.3r` style: any number taken) has G(n) = n: 65536 does not fit.
     let dir = scratch("wide");
     let mut s = TakeBreakSolver::new(TakeBreak::named("nim").unwrap());
-    s.keep_table_in_file(&dir.join("values.bin"), 70_000).unwrap();
+    s.keep_table_in_file(&dir.join("values.bin"), 70_000)
+        .unwrap();
     let e = s.extend_to(70_000).unwrap_err();
     assert!(e.to_string().contains("65536"), "{e}");
     drop(s);

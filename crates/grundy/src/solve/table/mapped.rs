@@ -297,7 +297,9 @@ impl MappedU16 {
                 let at = dest + done * width;
                 let out = &mut self.map[at..at + got * width];
                 if width == 1 {
-                    out.iter_mut().zip(&buf[..got]).for_each(|(o, &v)| *o = v as u8);
+                    out.iter_mut()
+                        .zip(&buf[..got])
+                        .for_each(|(o, &v)| *o = v as u8);
                 } else {
                     for (o, &v) in out.chunks_exact_mut(2).zip(&buf[..got]) {
                         o.copy_from_slice(&v.to_le_bytes());

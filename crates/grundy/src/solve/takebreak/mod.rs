@@ -372,16 +372,33 @@
 //! [`TABLE_IN_FILE_FROM`] values (2^29, where a 9-bit table would take
 //! 576 MiB), or at any size with `--table-in-file`, and says so on stderr.
 //!
-//! MEASURED
+//! Measured (`benches/bigtable.sh`, `N=2^26 THREADS=2`, release build, a
+//! 2-core machine shared with three builds, load 10 to 16, so the CPU
+//! times compare and the wall times do not): `values 0.6 --to 2^26
+//! --threads 2 --output F`, table in memory 172.8 s of CPU, 129 MiB peak
+//! anonymous memory; table in the file FILE_RESULT; both files
+//! checksum `43ad00ca4598d49a`. 2^28 and 2^32 were not run (the machine's
+//! load); the projection to 2^32 from the 2^26 run: about 1.5 µs a heap
+//! on two threads (the 2^30 rate below), so 1.8 hours, 8 GiB of disk
+//! (two bytes per value, reserved at the start), the anonymous memory of
+//! the engine (as measured at 2^26: it does not grow with `n`), and page
+//! cache as the kernel gives.
 //!
 //! What runs to 2^36 (Flammenkamp's extent for Grundy's game) and 2^40
 //! would take, from the rates measured: 0.6 ran to 2^30 in 1,598 s on two
 //! threads of a 2-core machine (1.49 µs per heap; 1.64 µs per heap to
 //! 2^24 on two threads of the 16-core machine: about flat), so 2^36 is
 //! about 29 hours on two threads and 2^40 about 19 days, divided by the
-//! speed-up of more threads (`benches/scaling.sh`); memory as above with
-//! the table in memory (the window alone: under 1 GiB); disk, the values
-//! file at two bytes per value: 128 GiB for 2^36, 2 TiB for 2^40.
+//! speed-up of more threads (`benches/scaling.sh`); memory, with the
+//! table in the file, the engine's alone (as above) and page cache for
+//! the pages read (the last values, the rare heaps' partners, the two
+//! ends of the searches: far less than the table, if the kernel keeps
+//! them); disk, the values file at two bytes per value: 128 GiB for 2^36,
+//! 2 TiB for 2^40. Not measured past 2^26 with the table in the file: how
+//! the page cache behaves when the file is larger than RAM (2^36 on a
+//! 64 GiB machine) is open; the reads are mostly near the end of the
+//! table, so they should stay in cache, but a period check may read far
+//! back (`values` without `--threads`, which certifies as it goes).
 //!
 //! # The 9-bit table
 //!
