@@ -4,6 +4,7 @@
 
 use grundy::error::ErrorKind;
 use grundy::games::TakeBreak;
+use grundy::HeapGame;
 use grundy::solve::{read_values, write_values, MappedU16, TakeBreakConfig, TakeBreakSolver};
 use std::path::{Path, PathBuf};
 
