@@ -120,16 +120,3 @@ fn a_table_file_larger_than_the_disk_is_refused_naming_the_file_and_its_size() {
     assert!(left.is_empty(), "{left:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
-
-#[test]
-fn a_value_too_wide_for_the_table_file_stops_with_an_error_naming_it() {
-    // Nim (`0.3r` style: any number taken) has G(n) = n: 65536 does not fit.
-    let dir = scratch("wide");
-    let mut s = TakeBreakSolver::new(TakeBreak::named("nim").unwrap());
-    s.keep_table_in_file(&dir.join("values.bin"), 70_000)
-        .unwrap();
-    let e = s.extend_to(70_000).unwrap_err();
-    assert!(e.to_string().contains("65536"), "{e}");
-    drop(s);
-    std::fs::remove_dir_all(&dir).ok();
-}
