@@ -349,6 +349,7 @@ fn values<'py>(
             narrow(py, &v)
         }
         Computed::Table(NimTable::U16(t)) => narrow(py, &t[s..=e]),
+        Computed::Table(NimTable::Mapped(t)) => narrow(py, &t[s..=e]),
         Computed::Table(NimTable::U32(t)) => narrow(py, &t[s..=e]),
         Computed::Table(NimTable::U64(t)) => narrow(py, &t[s..=e]),
     })

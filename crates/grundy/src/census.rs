@@ -390,6 +390,7 @@ fn u64_values(table: NimTable) -> Vec<u64> {
         NimTable::U8(v) => v.into_iter().map(u64::from).collect(),
         NimTable::Nine(v) => v.iter().map(u64::from).collect(),
         NimTable::U16(v) => v.into_iter().map(u64::from).collect(),
+        NimTable::Mapped(v) => v.iter().map(|&x| u64::from(x)).collect(),
         NimTable::U32(v) => v.into_iter().map(u64::from).collect(),
     }
 }

@@ -75,7 +75,8 @@
 //! ```
 #![deny(missing_docs)]
 // Unsafe code only where allowed by name: the take-and-break engine's
-// kernels and its two thread hand-overs (solve/takebreak).
+// kernels and its two thread hand-overs (solve/takebreak), and the
+// file-backed table's memory map (solve/table/mapped.rs).
 #![deny(unsafe_code)]
 #![deny(clippy::too_many_lines)]
 

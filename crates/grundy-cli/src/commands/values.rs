@@ -23,6 +23,7 @@ use grundy::error::{Error, ErrorKind};
 use grundy::games::subtraction::MAX_CODE_MOVE;
 use grundy::games::TakeBreak;
 use grundy::solve::takebreak::stream_values;
+use grundy::solve::takebreak::TABLE_IN_FILE_FROM;
 use grundy::solve::{
     extend_certifying, read_values_within, write_values, Method, PeriodicFill, TableView,
     TakeBreakConfig, TakeBreakSolver, WriteLock,
@@ -180,8 +181,14 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         .max_bytes(grundy::service::memory_budget())
         .threads(threads)
         .method(method);
+    // A large run into a file keeps its table in that file (see
+    // `table_in_file`), said on stderr.
+    let in_file = table_in_file(a, &held, out)?;
     if fills {
         let mut solver = TakeBreakSolver::with_config(game, config);
+        if let Some(lock) = in_file {
+            solver.keep_table_in_file(lock, a.to)?;
+        }
         return match certify(a, &mut solver, out)? {
             Some(p) => print_fill(
                 a,
@@ -190,6 +197,7 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
                 &spec,
                 &PeriodicFill::new(solver.table().view(), p)?,
             ),
+            None if solver.table_in_file() => finish_in_file(a, out, &spec, solver),
             None => print(a, &held, out, &spec, solver.table().view()),
         };
     }
@@ -214,6 +222,9 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
         }
         None => TakeBreakSolver::with_config(game, config),
     };
+    if let Some(lock) = in_file {
+        solver.keep_table_in_file(lock, a.to)?;
+    }
     solver.check_memory(a.to)?;
     let bar = progress_bar(a.to + 1, out.is_quiet());
     let every = a.checkpoint_every.unwrap_or(Duration::from_secs(60));
@@ -235,7 +246,49 @@ pub fn values(a: &ValuesArgs, any: &mut dyn AnyGame, out: &mut Printer) -> Resul
     if let Some(lock) = &held.checkpoint {
         write_values(lock, &spec, solver.table().view())?;
     }
+    if solver.table_in_file() {
+        return finish_in_file(a, out, &spec, solver);
+    }
     print(a, &held, out, &spec, solver.table().view())
+}
+
+/// The lock of `--output` when this run keeps its table in that file
+/// (`--table-in-file`, or `--output` with more than
+/// [`TABLE_IN_FILE_FROM`] values), after saying so on stderr unless quiet.
+fn table_in_file<'h>(
+    a: &ValuesArgs,
+    held: &'h Held,
+    out: &mut Printer,
+) -> Result<Option<&'h WriteLock>> {
+    let Some(lock) = &held.output else {
+        return Ok(None);
+    };
+    if !a.table_in_file && a.to < TABLE_IN_FILE_FROM {
+        return Ok(None);
+    }
+    if !out.is_quiet() {
+        out.note(&format!(
+            "the table is kept in a temporary file beside `{}` (page cache, not memory), which becomes it",
+            lock.path().display()
+        ))?;
+    }
+    Ok(Some(lock))
+}
+
+/// The end of a run whose table is in the `--output` file: `G(0..=to)`
+/// made the values file in place ([`TakeBreakSolver::finish_table_file`]),
+/// reported as [`print`] reports a file written.
+fn finish_in_file(
+    a: &ValuesArgs,
+    out: &mut Printer,
+    spec: &str,
+    solver: TakeBreakSolver,
+) -> Result<()> {
+    let checksum = solver.finish_table_file(a.to + 1)?;
+    if let Some(path) = &a.output {
+        report_written(out, spec, a.to, path, checksum)?;
+    }
+    report_checksum(out, a.to, checksum)
 }
 
 /// The files a long run writes, held against other runs while it runs.
@@ -460,6 +513,11 @@ pub struct ValuesArgs {
     /// Worker threads (take-and-break games), 1 to 256; 0 = one per core.
     #[arg(long, value_name = "N", value_parser = format::threads)]
     pub threads: Option<usize>,
+    /// Keep the table in the `--output` file (memory-mapped: page cache,
+    /// not memory) instead of memory, for runs too large for memory;
+    /// values below 65536. Automatic from 2^29 values.
+    #[arg(long, requires = "output", conflicts_with_all = ["low_memory"])]
+    pub table_in_file: bool,
     /// Keep only the last values in memory and stream the rest to
     /// `--output` (codes whose moves leave at most one heap).
     #[arg(long, requires = "output", conflicts_with_all = ["checkpoint", "resume", "input"])]

@@ -40,6 +40,7 @@ mod script_tables;
 mod scripts;
 mod serve;
 mod structural;
+mod table_in_file;
 mod take_break;
 mod tuple_tables;
 mod turns;

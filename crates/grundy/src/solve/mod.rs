@@ -53,7 +53,7 @@ pub use misere_quotient::{
 pub use partizan::PartizanSolver;
 pub use proof::{available_memory, extend_until_proven, ProofBudget, ProofRun, ProofStop};
 pub use remoteness::{Lengths, RemotenessConfig, RemotenessSolver};
-pub use table::{NimTable, Nine, NineView, TableView};
+pub use table::{MappedU16, NimTable, Nine, NineView, TableView};
 pub use takebreak::{EngineStats, Method, TableCheck, TakeBreakConfig, TakeBreakSolver};
 pub use values_file::{
     read_values, read_values_within, write_values, write_values_chunked, ValuesFile, WriteLock,

@@ -16,11 +16,16 @@
 //! widening.
 
 use crate::analysis::{find_period, PeriodFound, PeriodTheorem, Periodicity};
-use crate::error::{ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::Nimber;
 use std::ops::BitXor;
 
+// The file-backed table's map and its `&[u16]` (safety argument in its
+// module docs).
+#[allow(unsafe_code)]
+mod mapped;
 mod nine;
+pub use mapped::MappedU16;
 pub use nine::{Nine, NineView};
 
 /// An unsigned integer width a table can use.
@@ -50,7 +55,7 @@ macro_rules! word {
 word!(u8, u16, u32, u64);
 
 /// An owned, width-adaptive table of values `G(0), G(1), …`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub enum NimTable {
     /// All values below 2^8.
     U8(Vec<u8>),
@@ -62,6 +67,24 @@ pub enum NimTable {
     U32(Vec<u32>),
     /// Any values.
     U64(Vec<u64>),
+    /// Values below 2^16 in a memory-mapped file, not in anonymous memory
+    /// (see [`MappedU16`]): a long run's table, kept in its values file.
+    /// A value of 2^16 or more is refused, not widened.
+    Mapped(MappedU16),
+}
+
+impl Clone for NimTable {
+    /// A copy in memory (a file-backed table is copied into a `u16` one).
+    fn clone(&self) -> Self {
+        match self {
+            NimTable::U8(v) => NimTable::U8(v.clone()),
+            NimTable::Nine(v) => NimTable::Nine(v.clone()),
+            NimTable::U16(v) => NimTable::U16(v.clone()),
+            NimTable::U32(v) => NimTable::U32(v.clone()),
+            NimTable::U64(v) => NimTable::U64(v.clone()),
+            NimTable::Mapped(v) => NimTable::U16(v.to_vec()),
+        }
+    }
 }
 
 impl Default for NimTable {
@@ -80,6 +103,7 @@ macro_rules! with_slice {
             NimTable::U16($s) => $body,
             NimTable::U32($s) => $body,
             NimTable::U64($s) => $body,
+            NimTable::Mapped($s) => $body,
         }
     };
 }
@@ -99,6 +123,14 @@ fn widen_kept(mut wide: Vec<u16>, capacity: usize) -> Result<Vec<u16>> {
     wide.try_reserve_exact(capacity.saturating_sub(wide.len()))
         .map_err(|_| out_of_memory(capacity as u64 * 2))?;
     Ok(wide)
+}
+
+/// Room for `additional` more values in `v` (exactly, past its free room).
+fn reserve_vec<T>(
+    v: &mut Vec<T>,
+    additional: usize,
+) -> std::result::Result<(), std::collections::TryReserveError> {
+    v.try_reserve_exact(additional.saturating_sub(v.capacity() - v.len()))
 }
 
 fn out_of_memory(needed: u64) -> crate::Error {
@@ -131,7 +163,7 @@ impl NimTable {
     pub fn width(&self) -> usize {
         match self {
             NimTable::U8(_) => 1,
-            NimTable::Nine(_) | NimTable::U16(_) => 2,
+            NimTable::Nine(_) | NimTable::U16(_) | NimTable::Mapped(_) => 2,
             NimTable::U32(_) => 4,
             NimTable::U64(_) => 8,
         }
@@ -143,10 +175,12 @@ impl NimTable {
         self.view().get(i)
     }
 
-    /// Bytes in memory for `n` values at this table's width.
+    /// Bytes in memory for `n` values at this table's width (none for a
+    /// file-backed table: its values are in the page cache).
     pub fn bytes_for(&self, n: u64) -> u64 {
         match self {
             NimTable::Nine(_) => Nine::bytes_for(n),
+            NimTable::Mapped(_) => 0,
             _ => n.saturating_mul(self.width() as u64),
         }
     }
@@ -159,6 +193,7 @@ impl NimTable {
             NimTable::U16(s) => TableView::U16(s),
             NimTable::U32(s) => TableView::U32(s),
             NimTable::U64(s) => TableView::U64(s),
+            NimTable::Mapped(s) => TableView::U16(s),
         }
     }
 
@@ -170,12 +205,18 @@ impl NimTable {
     /// Reserves room for `additional` more values at the current width.
     pub fn try_reserve(&mut self, additional: usize) -> Result<()> {
         let width = self.width() as u64;
-        with_slice!(
-            self,
-            s => s.try_reserve_exact(additional.saturating_sub(s.capacity() - s.len())),
-            nine => s.try_reserve_exact(additional)
-        )
-        .map_err(|_| out_of_memory((self.len() + additional) as u64 * width))
+        let too_big = |len: usize| out_of_memory((len + additional) as u64 * width);
+        match self {
+            // (Its own error: the disk, not the memory.)
+            NimTable::Mapped(s) => s.try_reserve_exact(additional),
+            NimTable::Nine(s) => s
+                .try_reserve_exact(additional)
+                .map_err(|_| too_big(s.len())),
+            NimTable::U8(s) => reserve_vec(s, additional).map_err(|_| too_big(s.len())),
+            NimTable::U16(s) => reserve_vec(s, additional).map_err(|_| too_big(s.len())),
+            NimTable::U32(s) => reserve_vec(s, additional).map_err(|_| too_big(s.len())),
+            NimTable::U64(s) => reserve_vec(s, additional).map_err(|_| too_big(s.len())),
+        }
     }
 
     /// Makes every entry wide enough for `v` (a no-op when it already is):
@@ -221,6 +262,13 @@ impl NimTable {
                 }
             }
             NimTable::U32(s) if v > u64::from(u32::MAX) => NimTable::U64(widen(s)?),
+            NimTable::Mapped(s) if v > u64::from(u16::MAX) => {
+                return Err(Error::unsupported(format!(
+                    "the table kept in `{}` holds values below 65536, and G({}) = {v}: run with the table in memory",
+                    s.path().display(),
+                    s.len()
+                )))
+            }
             _ => return Ok(()),
         };
         *self = new;
@@ -230,6 +278,12 @@ impl NimTable {
     /// Appends `G(len) = v`, widening first if needed.
     pub fn push(&mut self, v: u64) -> Result<()> {
         self.widen_for(v)?;
+        if let NimTable::Mapped(s) = self {
+            // (A full disk is an error here, not an abort in `push`.)
+            if s.len() == s.capacity() {
+                s.try_reserve_exact(1 + s.len() / 2)?;
+            }
+        }
         with_slice!(
             self,
             s => s.push(Word::from_u64(v).unwrap_or_default()),

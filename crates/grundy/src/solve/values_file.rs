@@ -57,7 +57,7 @@ use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-const MAGIC: &[u8; 8] = b"GRUNDYV2";
+pub(crate) const MAGIC: &[u8; 8] = b"GRUNDYV2";
 /// The first format's magic (refused: its checksum left the header out).
 const MAGIC_V1: &[u8; 8] = b"GRUNDYV1";
 /// Longest header accepted when reading.
@@ -77,13 +77,13 @@ pub struct ValuesFile {
 }
 
 /// The header for these fields (the checksum last, as 16 hex digits).
-fn header_text(game: &str, count: u64, width: u64, checksum: u64) -> String {
+pub(crate) fn header_text(game: &str, count: u64, width: u64, checksum: u64) -> String {
     format!("game={game}\ncount={count}\nwidth={width}\nchecksum={checksum:016x}\n")
 }
 
 /// FNV-1a (64-bit) of the bytes of a file up to its checksum's hex digits:
 /// the start of the file's checksum, which goes on with the values.
-fn prefix_hash(header: &str) -> u64 {
+pub(crate) fn prefix_hash(header: &str) -> u64 {
     const PRIME: u64 = 0x0000_0100_0000_01b3;
     // (The header ends with the 16 hex digits and a line break.)
     let head = &header.as_bytes()[..header.len() - 17];
@@ -280,7 +280,7 @@ impl<'a> From<&'a WriteLock> for Target<'a> {
 static TEMPORARIES: AtomicU64 = AtomicU64::new(0);
 
 /// `<path>.<pid>-<n>.tmp`, a name no other writer uses.
-fn temporary_for(path: &Path) -> PathBuf {
+pub(crate) fn temporary_for(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(format!(
         ".{}-{}.tmp",
@@ -471,7 +471,12 @@ pub fn write_values_chunked<'a>(
         let _ = fs::remove_file(&tmp);
         return Err(e);
     }
-    // Make the rename itself durable.
+    sync_parent(path);
+    Ok(checksum)
+}
+
+/// Makes a rename to `path` durable: flushes its directory.
+pub(crate) fn sync_parent(path: &Path) {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -479,7 +484,6 @@ pub fn write_values_chunked<'a>(
     if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
     }
-    Ok(checksum)
 }
 
 /// Reads and checks a values file (see the module docs).
@@ -594,7 +598,7 @@ pub fn read_values_within(path: &Path, max_bytes: u64) -> Result<ValuesFile> {
         let whole = carry.len() - carry.len() % width as usize;
         match &mut table {
             NimTable::U8(v) => v.extend_from_slice(&carry[..whole]),
-            NimTable::Nine(_) | NimTable::U16(_) => {
+            NimTable::Nine(_) | NimTable::U16(_) | NimTable::Mapped(_) => {
                 for c in carry[..whole].chunks_exact(2) {
                     table.push(u64::from(u16::from_le_bytes([c[0], c[1]])))?;
                 }
@@ -635,6 +639,7 @@ fn with_view_values(table: &NimTable, h: u64) -> u64 {
         NimTable::U8(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v.into())),
         NimTable::Nine(s) => s.iter().fold(h, |h, v| fnv1a_step(h, v.into())),
         NimTable::U16(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v.into())),
+        NimTable::Mapped(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v.into())),
         NimTable::U32(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v.into())),
         NimTable::U64(s) => s.iter().fold(h, |h, &v| fnv1a_step(h, v)),
     }

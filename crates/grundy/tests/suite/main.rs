@@ -28,5 +28,6 @@ mod nimber_field;
 mod no_panic;
 mod placement;
 mod solvers_agree;
+mod table_in_file;
 mod take_break;
 mod until_proven;

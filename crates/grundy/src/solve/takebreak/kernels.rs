@@ -163,6 +163,53 @@ impl<T: Word> Store for Vec<T> {
     }
 }
 
+impl Store for crate::solve::table::MappedU16 {
+    type Value = u16;
+    type View<'a> = &'a [u16];
+    type Raw = Ptr<u16>;
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Self::len(self)
+    }
+    #[inline(always)]
+    fn view(&self) -> &[u16] {
+        self.as_slice()
+    }
+    #[inline(always)]
+    fn fit(v: u64) -> Option<u16> {
+        u16::try_from(v).ok()
+    }
+    #[inline(always)]
+    fn push(&mut self, x: u16) {
+        Self::push(self, x)
+    }
+    fn truncate(&mut self, n: usize) {
+        Self::truncate(self, n)
+    }
+    fn reserve(&mut self, more: usize) {
+        // (The engine reserves its whole run first: the file never grows
+        // here. A growth that fails aborts, as a `Vec`'s does.)
+        if self.try_reserve_exact(more).is_err() {
+            std::alloc::handle_alloc_error(std::alloc::Layout::new::<u16>());
+        }
+    }
+    #[inline(always)]
+    fn room(&self) -> usize {
+        self.capacity() - Self::len(self)
+    }
+    fn raw(&self) -> Ptr<u16> {
+        Ptr(self.as_slice().as_ptr())
+    }
+    unsafe fn published<'a>(raw: Ptr<u16>, n: usize) -> &'a [u16] {
+        // SAFETY: the caller's contract (the map neither moves nor changes
+        // below `n` while the table is borrowed by `grow_shared`: it is
+        // remapped only through `&mut self`, by a reserve beyond its room,
+        // which `Growing::push` refuses).
+        unsafe { std::slice::from_raw_parts(raw.0, n) }
+    }
+}
+
 impl Store for Nine {
     type Value = u16;
     type View<'a> = NineView<'a>;

@@ -332,32 +332,75 @@
 //! per row, as the rows of a rare heap paired with itself are skipped)
 //! are what is left.
 //!
-//! # Memory past 2^32 (not built yet)
+//! # Memory past 2^32: the table in the output file
 //!
-//! The table is kept whole in memory (1.125 bytes per value with 9 bits):
-//! 4.5 GiB at 2^32, 72 GiB at 2^36, 1.1 TiB at 2^40. What the block step
-//! reads, for a sparse game, is the rare heaps and their values (a few
-//! thousand), the last `first + prefix + 64` values and the partners of
-//! the rare heaps (`m − r`: the last `r_max` values, `r_max` the largest
-//! rare heap; 0.6 walks 1,580 rare pairs per heap both to 2^22 and to
-//! 2^24, so no rare heap came in between),
-//! and, for the searches, `G(a)` and `G(m − a)` from both ends
-//! of the table inward — a search ends at the first split worth its value,
-//! within a few thousand splits, except at the rare heaps where it fails
-//! and reads every split once. So a head and a window in memory, the rest
-//! in the values file (read back, through the page cache, by the few
-//! failing searches and by the period check), would hold the anonymous
-//! memory to the window whatever `n` is. Not built: what it would need is
-//! a `Store` whose reads below the window go to the file.
+//! A table in memory takes 1.125 bytes per value with 9 bits: 4.5 GiB at
+//! 2^32, 72 GiB at 2^36, 1.1 TiB at 2^40. A run that writes its values to
+//! a file anyway keeps them there instead:
+//! [`TakeBreakSolver::keep_table_in_file`] moves the table into a
+//! [`MappedU16`], a `MAP_SHARED` memory map of the temporary file of the
+//! values file itself (`<path>.<pid>-<n>.tmp`, laid out as the values file:
+//! header, then two bytes per value from an even offset, its blocks
+//! reserved by `fallocate` so that a full disk is an error at the start,
+//! not a fault at a write). The values live in the page cache, written
+//! back by the kernel, not in anonymous memory: the run's anonymous memory
+//! is the engine's own tables, whatever `n` is, and the kernel keeps in
+//! RAM the pages the engine reads (the last values, the partners of the
+//! rare heaps, the two ends of the searches) and evicts the rest.
+//!
+//! The engine reads and writes it through the same code as a `u16` table:
+//! it is a `Store` whose view is a `&[u16]` (the vectorized kernels, the
+//! block fill, the threads' hand-over unchanged); the map moves only when
+//! the file grows, through `&mut`, never while another thread reads (the
+//! engine reserves its whole run first). A value of 2^16 or more stops the
+//! run with an error naming it (no take-and-break game measured has come
+//! near: 0.6's largest to 2^30 is below 512); it is not re-mapped wider.
+//! [`TakeBreakSolver::finish_table_file`] ends the run: one sequential
+//! pass over the map computes both checksums (and narrows the values to
+//! one byte each, in place, when all are below 256, as a table in memory
+//! would be written), then the header is written, the map flushed
+//! (`msync`), the file truncated to its size, flushed (`fsync`) and renamed
+//! over the target: the file is byte for byte the one
+//! [`write_values`](crate::solve::write_values) writes from a table in
+//! memory, with the same guarantees (a killed run leaves its temporary,
+//! never a file at the target, and the next writer removes it). The
+//! periodicity check, the checksum and checkpoints read the map as a `u16`
+//! view; a resumed run reads its checkpoint into memory, then copies it
+//! into the map (so its memory for a moment is the checkpoint's).
+//!
+//! `grundy values GAME --output F` does this from
+//! [`TABLE_IN_FILE_FROM`] values (2^29, where a 9-bit table would take
+//! 576 MiB), or at any size with `--table-in-file`, and says so on stderr.
+//!
+//! Measured (`benches/bigtable.sh`, `N=2^26 THREADS=2`, release build, a
+//! 2-core machine shared with three builds, load 10 to 16, so the CPU
+//! times compare and the wall times do not): `values 0.6 --to 2^26
+//! --threads 2 --output F`, table in memory 172.8 s of CPU, 129 MiB peak
+//! anonymous memory; table in the file 172.8 s of CPU (the same, to the
+//! 0.01 s), 1 MiB peak anonymous memory; the two files the same bytes,
+//! checksum `43ad00ca4598d49a`. 2^28 and 2^32 were not run (the machine's
+//! load); the projection to 2^32 (the script prints one from its loaded
+//! wall time, 16 µs a heap here): at the unloaded rate, about 1.5 µs a
+//! heap on two threads (the 2^30 rate below), 1.8 hours, 8 GiB of disk
+//! (two bytes per value, reserved at the start), the anonymous memory of
+//! the engine (as measured at 2^26: it does not grow with `n`), and page
+//! cache as the kernel gives.
 //!
 //! What runs to 2^36 (Flammenkamp's extent for Grundy's game) and 2^40
 //! would take, from the rates measured: 0.6 ran to 2^30 in 1,598 s on two
 //! threads of a 2-core machine (1.49 µs per heap; 1.64 µs per heap to
 //! 2^24 on two threads of the 16-core machine: about flat), so 2^36 is
 //! about 29 hours on two threads and 2^40 about 19 days, divided by the
-//! speed-up of more threads (`benches/scaling.sh`); memory as above with
-//! the table in memory (the window alone: under 1 GiB); disk, the values
-//! file at two bytes per value: 128 GiB for 2^36, 2 TiB for 2^40.
+//! speed-up of more threads (`benches/scaling.sh`); memory, with the
+//! table in the file, the engine's alone (as above) and page cache for
+//! the pages read (the last values, the rare heaps' partners, the two
+//! ends of the searches: far less than the table, if the kernel keeps
+//! them); disk, the values file at two bytes per value: 128 GiB for 2^36,
+//! 2 TiB for 2^40. Not measured past 2^26 with the table in the file: how
+//! the page cache behaves when the file is larger than RAM (2^36 on a
+//! 64 GiB machine) is open; the reads are mostly near the end of the
+//! table, so they should stay in cache, but a period check may read far
+//! back (`values` without `--threads`, which certifies as it goes).
 //!
 //! # The 9-bit table
 //!
@@ -497,7 +540,7 @@ pub use self::stream::stream_values;
 use self::values::ValueTable;
 pub use self::verify::TableCheck;
 use self::waiting::{spin_until, SetAllOnDrop, Signal, TwoOrOne, Waited};
-use super::table::{with_slice, NimTable, Nine, Word};
+use super::table::{with_slice, MappedU16, NimTable, Nine, Word};
 use crate::analysis::sparse::MAX_SPLIT_BITS;
 use crate::analysis::{best_split_by_parity, Split};
 use crate::error::{ErrorKind, Result};
@@ -556,6 +599,11 @@ crate::util::setters!(TakeBreakConfig {
 /// The default [`TakeBreakConfig::nine_bits_from`]: 2^27 values, a `u16`
 /// table of 256 MiB.
 pub const NINE_BITS_FROM: u64 = 1 << 27;
+
+/// Values from which `grundy values --output FILE` keeps the table in the
+/// file instead of memory ([`TakeBreakSolver::keep_table_in_file`]): 2^29,
+/// where a 9-bit table would take 576 MiB of memory.
+pub const TABLE_IN_FILE_FROM: u64 = 1 << 29;
 
 impl Default for TakeBreakConfig {
     fn default() -> Self {
@@ -1033,6 +1081,59 @@ impl TakeBreakSolver {
     /// The value table, owned (the solver is done with).
     pub fn into_table(self) -> NimTable {
         self.table
+    }
+
+    /// Moves the table into a memory-mapped temporary file beside `target`
+    /// (a [`MappedU16`]: see "Memory past 2^32" in the module docs), with
+    /// room for `G(0..=n)`: from now on the values live in the page cache,
+    /// not in anonymous memory, and [`finish_table_file`](Self::finish_table_file)
+    /// makes them the values file at `target`. The values known so far are
+    /// copied over. Errors: a value of 2^16 or more (the file holds two
+    /// bytes per value), the file cannot be made or its room reserved on
+    /// disk ([`ErrorKind::Io`], naming the file and the bytes).
+    pub fn keep_table_in_file<'a>(
+        &mut self,
+        target: impl Into<crate::solve::values_file::Target<'a>>,
+        n: u64,
+    ) -> Result<()> {
+        let count = n.saturating_add(1).max(self.len());
+        let mut mapped = MappedU16::create(target, &self.game.spec(), count)?;
+        mapped.try_reserve_exact(self.table.len())?;
+        for i in 0..self.table.len() {
+            let v = self.table.get(i).map_or(0, |g| g.value());
+            let x = u16::try_from(v).map_err(|_| {
+                crate::Error::unsupported(format!(
+                    "G({i}) = {v} does not fit the table kept in a file (values below 65536)"
+                ))
+            })?;
+            mapped.push(x);
+        }
+        self.table = NimTable::Mapped(mapped);
+        Ok(())
+    }
+
+    /// Whether the table is kept in a file
+    /// ([`keep_table_in_file`](Self::keep_table_in_file)).
+    pub fn table_in_file(&self) -> bool {
+        matches!(self.table, NimTable::Mapped(_))
+    }
+
+    /// Ends a run whose table is kept in a file: `G(0..len)` (the first
+    /// `len` values) become the values file at the target given to
+    /// [`keep_table_in_file`](Self::keep_table_in_file), written in place
+    /// and renamed, atomically as [`write_values`](crate::solve::write_values)
+    /// does, the same bytes as it writes from a table in memory. Returns
+    /// the checksum of the values. An error when the table is in memory.
+    pub fn finish_table_file(self, len: u64) -> Result<u64> {
+        match self.table {
+            NimTable::Mapped(mut t) => {
+                t.truncate(usize::try_from(len).unwrap_or(usize::MAX));
+                t.finish()
+            }
+            _ => Err(crate::Error::unsupported(
+                "the table is in memory, not in a file",
+            )),
+        }
     }
 
     /// Computes `G(0..=n)`, keeping what is already known.
