@@ -477,7 +477,7 @@ pub(crate) fn tuple_table_of(
 ) -> Result<TupleTable> {
     let mut done = 0u64;
     TupleTable::new(width, from, to, |h| {
-        if done % 4096 == 0 {
+        if done.is_multiple_of(4096) {
             progress(done)?;
         }
         done += 1;

@@ -165,7 +165,7 @@ impl MappedU16 {
         // lock, never truncated while mapped).
         let map = unsafe { MmapMut::map_mut(&self.file) }
             .map_err(|e| io_error(format!("map {bytes} bytes of"), &self.tmp, e))?;
-        if map.len() < bytes || map.as_ptr().align_offset(2) != 0 || self.start % 2 != 0 {
+        if map.len() < bytes || map.as_ptr().align_offset(2) != 0 || !self.start.is_multiple_of(2) {
             return Err(io_error(
                 "map".into(),
                 &self.tmp,
