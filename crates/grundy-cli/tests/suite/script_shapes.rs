@@ -192,7 +192,21 @@ fn json_gives_a_named_move_its_name_in_its_own_field() {
 
 #[test]
 fn a_split_given_as_parts_is_solved_and_named_in_full() {
-    let spec = format!("script:{}?f=3", example("bzoj3576.lua"));
+    // bzoj3576 with each split listed as parts with their counts (the
+    // example script now gives one `split` move instead).
+    let script = crate::common::file(
+        "split-as-parts.lua",
+        "function moves(x)\n\
+         \x20 local out = {}\n\
+         \x20 if x < f then return out end\n\
+         \x20 for m = 2, x do\n\
+         \x20   local q, r = x // m, x % m\n\
+         \x20   out[#out + 1] = {parts = {{q + 1, r}, {q, m - r}}}\n\
+         \x20 end\n\
+         \x20 return out\n\
+         end\n",
+    );
+    let spec = format!("script:{}?f=3", script.display());
     // The judge's sample: heaps 1 and 2 lose, 3 and 5 win.
     for (heap, outcome) in [("1", "P"), ("2", "P"), ("3", "N"), ("5", "N")] {
         let json = output(&["analyze", &spec, heap, "--format", "json"]);
