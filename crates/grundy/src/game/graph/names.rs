@@ -93,7 +93,7 @@ fn dense_limit(count: usize) -> usize {
 fn cache_dense(numbers: &[u64], dense: &mut Vec<u32>, x: u64, id: u32) {
     let limit = dense_limit(numbers.len()) as u64;
     let old = dense.len();
-    let new = (x + 1).max(old as u64 * 2);
+    let new = x.saturating_add(1).max(old as u64 * 2);
     if x >= old as u64 && new <= limit {
         let new = new as usize;
         dense.resize(new, 0);
