@@ -330,8 +330,22 @@ impl ScriptSpec {
             if let Some(a) = self.reachable_heaps(&sum, moves)? {
                 return Ok(a);
             }
-            // ... unless too many are: the dense table and its period.
-            return self.heap_table_analysis(positions, options, &sum, moves);
+            // ... unless too many are: the dense table and its period;
+            // for a heap past the table's reach with no period found, the
+            // search again, as far as the script's limits allow.
+            return match self.heap_table_analysis(positions, options, &sum, moves) {
+                Err(e) if matches!(e.kind(), ErrorKind::HeapTooLarge { .. }) => {
+                    let all = self.game.inner.limits.max_positions;
+                    self.reach.set_max_positions(all);
+                    let r = self.reachable_heaps(&sum, moves);
+                    self.reach.set_max_positions(REACHABLE_FIRST.min(all));
+                    match r? {
+                        Some(a) => Ok(a),
+                        None => Err(e),
+                    }
+                }
+                r => r,
+            };
         }
         let (game, memo) = (&self.game, &mut self.memo);
         let mut value_of = |components: &[ScriptPosition]| -> Result<Nimber> {

@@ -312,6 +312,12 @@ impl<G: Game> MemoSolver<G> {
         Self::with_config(game, MemoConfig::default())
     }
 
+    /// Raises (or lowers) the cap on positions remembered
+    /// ([`MemoConfig::max_positions`]); what is known is kept.
+    pub fn set_max_positions(&mut self, max_positions: usize) {
+        self.memo.limit = max_positions.min(MAX_POSITIONS);
+    }
+
     /// A solver for `game` with the given settings.
     pub fn with_config(game: G, config: MemoConfig) -> Self {
         MemoSolver {

@@ -4,8 +4,8 @@
 
 use grundy::error::ErrorKind;
 use grundy::games::TakeBreak;
-use grundy::HeapGame;
 use grundy::solve::{read_values, write_values, MappedU16, TakeBreakConfig, TakeBreakSolver};
+use grundy::HeapGame;
 use std::path::{Path, PathBuf};
 
 fn scratch(name: &str) -> PathBuf {
