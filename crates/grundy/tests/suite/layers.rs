@@ -201,15 +201,24 @@ fn the_checker_refuses_siblings_and_names_it_cannot_place() {
     assert_eq!(unknown.len(), 2, "{unknown:?}");
 }
 
-/// The one file whose code may be `unsafe` (issue 18 item 2): the take-and-
-/// break engine's kernels (AVX2 entry points, the table read by one thread
-/// while another pushes to it).
+/// The first file whose code may be `unsafe` (issue 18 item 2): the take-
+/// and-break engine's kernels (AVX2 entry points, the table read by one
+/// thread while another pushes to it).
 const UNSAFE_HOME: &str = "solve/takebreak/kernels.rs";
 
-/// `file:line` of every `unsafe` outside [`UNSAFE_HOME`] (comments and
+/// Every file whose code may be `unsafe`: (the file, the file declaring its
+/// module, the module's name). The kernels, and the table kept in a memory
+/// map of its values file (issue 38 item 2: a map is `unsafe` to create and
+/// to view as `&[u16]`).
+const UNSAFE_HOMES: [(&str, &str, &str); 2] = [
+    (UNSAFE_HOME, "solve/takebreak/mod.rs", "kernels"),
+    ("solve/table/mapped.rs", "solve/table.rs", "mapped"),
+];
+
+/// `file:line` of every `unsafe` outside [`UNSAFE_HOMES`] (comments and
 /// strings aside), and of every `unsafe_code` lint setting other than the
 /// crate root's `#![deny(unsafe_code)]` and the `#[allow(unsafe_code)]` on
-/// `mod kernels;` in the engine's `mod.rs`. Also fails if the crate root
+/// the `mod` line of each of those files. Also fails if the crate root
 /// does not deny it.
 fn unsafe_outside_kernels(files: &[(String, String)]) -> Vec<String> {
     let mut found = Vec::new();
@@ -219,7 +228,7 @@ fn unsafe_outside_kernels(files: &[(String, String)]) -> Vec<String> {
         let word = |k: usize| toks.get(k).map_or("", |t| t.0.as_str());
         for (k, (tok, line)) in toks.iter().enumerate() {
             let allowed = match tok.as_str() {
-                "unsafe" => rel == UNSAFE_HOME,
+                "unsafe" => UNSAFE_HOMES.iter().any(|h| rel == h.0),
                 "unsafe_code" => {
                     let before = [word(k.wrapping_sub(5)), word(k.wrapping_sub(4))];
                     let deny = rel == "lib.rs"
@@ -234,21 +243,23 @@ fn unsafe_outside_kernels(files: &[(String, String)]) -> Vec<String> {
                             "]",
                         ]);
                     denied |= deny;
-                    let kernels_mod = rel == "solve/takebreak/mod.rs"
-                        && k >= 4
-                        && (k - 4..=k + 5).map(word).eq([
-                            "#",
-                            "[",
-                            "allow",
-                            "(",
-                            "unsafe_code",
-                            ")",
-                            "]",
-                            "mod",
-                            "kernels",
-                            ";",
-                        ]);
-                    deny || kernels_mod
+                    let home_mod = UNSAFE_HOMES.iter().any(|&(_, parent, name)| {
+                        rel == parent
+                            && k >= 4
+                            && (k - 4..=k + 5).map(word).eq([
+                                "#",
+                                "[",
+                                "allow",
+                                "(",
+                                "unsafe_code",
+                                ")",
+                                "]",
+                                "mod",
+                                name,
+                                ";",
+                            ])
+                    });
+                    deny || home_mod
                 }
                 _ => true,
             };
@@ -276,7 +287,7 @@ fn unsafe_code_lives_only_in_the_engine_kernels() {
 }
 
 #[test]
-fn the_unsafe_check_fails_on_unsafe_elsewhere_and_allows_only_the_two_settings() {
+fn the_unsafe_check_fails_on_unsafe_elsewhere_and_allows_only_the_named_settings() {
     let root = (
         "lib.rs".to_string(),
         "#![deny(unsafe_code)]\npub mod solve;\n".to_string(),
@@ -292,6 +303,8 @@ fn the_unsafe_check_fails_on_unsafe_elsewhere_and_allows_only_the_two_settings()
             "// unsafe in a comment\n#[allow(unsafe_code)]\nmod kernels;\nconst S: &str = \"unsafe\";\n",
         ),
         ("solve/takebreak/kernels.rs", "unsafe fn f() {}\nfn g() { unsafe { f() } }\n"),
+        ("solve/table.rs", "#[allow(unsafe_code)]\nmod mapped;\n"),
+        ("solve/table/mapped.rs", "unsafe fn m() {}\n"),
     ]);
     assert!(clean.is_empty(), "{clean:?}");
     assert_eq!(
@@ -305,11 +318,13 @@ fn the_unsafe_check_fails_on_unsafe_elsewhere_and_allows_only_the_two_settings()
                 "solve/takebreak/mod.rs",
                 "#[allow(unsafe_code)]\nmod pipeline;\n"
             ),
+            ("solve/memo.rs", "#[allow(unsafe_code)]\nmod mapped;\n"),
         ]),
         [
             "src/solve/takebreak/block.rs:2: `unsafe`",
             "src/solve/dense.rs:1: `unsafe_code`",
             "src/solve/takebreak/mod.rs:1: `unsafe_code`",
+            "src/solve/memo.rs:1: `unsafe_code`",
         ]
     );
     let no_deny = unsafe_outside_kernels(&[("lib.rs".into(), "pub mod solve;\n".into())]);
