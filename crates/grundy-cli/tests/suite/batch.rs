@@ -316,6 +316,25 @@ fn cow_digit_script_answers_each_line_as_a_process_of_its_own() {
     assert_batch_matches_single(&cow, &["9", "21", "310"], &[]);
 }
 
+/// Luogu P2953 through the built-in family `digits:max,min`: the same
+/// lines as the game's script gives (values and outcomes of 400 heaps, the
+/// judge's sample among them: 9 is Bessie's win, 10 her loss).
+#[test]
+fn cow_digit_family_answers_as_the_script_does() {
+    let cow = format!("script:{}", examples().join("cow-digit.lua").display());
+    let heaps: String = (0..400u64)
+        .map(|i| (i * 2_654_435_761 % 1_000_000).to_string() + "\n")
+        .chain(["9\n".to_string(), "10\n".to_string()])
+        .collect();
+    let (code, family, err) = run(&["analyze", "digits:max,min", "-", "--no-moves"], &heaps);
+    assert_eq!(code, 0, "{err}");
+    let (code, script, err) = run(&["analyze", &cow, "-", "--no-moves"], &heaps);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(family, script);
+    let last: Vec<&str> = family.lines().rev().take(2).collect();
+    assert_eq!(last, ["0 P", "1 N"], "10 loses, 9 wins");
+}
+
 /// BZOJ 3576 (江南乐) through its script's split move: a batch answers as
 /// single runs do, and the winning moves name the numbers of parts.
 #[test]

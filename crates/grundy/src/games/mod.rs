@@ -15,12 +15,14 @@
 //! | [`square_box`] | `G(s, c)` by the threshold `t + t² < s` |
 //! | [`beans`] | no formula: a P-position table (three-pile Wythoff) |
 //! | [`take`] | none: heap rules `take:LO..HI`, solved by the dense solver |
+//! | [`digits`] | none: subtract a digit of the heap (`digits:max,min`), solved by the dense solver |
 //! | [`placement`] | Cram on a strip = Dawson's Kayles (0.07), on an even × even rectangle 0; Node Kayles on a path = 0.137; the rest by [`crate::solve::placement`] |
 //! | [`coins`] | coin-turning games: Ruler, Mock Turtles (odious numbers), …; Tartan theorem `G(x,y) = G₁(x) ⊗ G₂(y)` |
 
 pub mod beans;
 pub mod coins;
 pub mod cutting;
+pub mod digits;
 pub mod euclid;
 pub mod graph;
 pub mod hackenbush;

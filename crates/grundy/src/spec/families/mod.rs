@@ -56,6 +56,7 @@ registry! {
     mult,
     square_box,
     take,
+    digits,
     fibnim,
     coins,
     cram,
