@@ -553,3 +553,37 @@ fn the_rule_of_codeforces_2004e_is_found_from_its_script() {
         ]
     );
 }
+
+/// HDU 3404 (switch the corners of a rectangle, Tartan): from the example
+/// script's own table of pairs, `pattern` finds the nim product, observed
+/// (the table is 16 × 16: the nim products of numbers below 16 stay below
+/// 16, so a wrong table could not pass as the product by overflow); and
+/// the script's values are those of `grundy nim mul`.
+#[test]
+fn the_nim_product_of_hdu3404_is_found_from_its_script() {
+    let game = "script:examples/games/hdu3404.lua";
+    let v = pattern(game, &["--to", "15"]);
+    let f = claimed(&v, "values", "affine");
+    assert_eq!(f["rule"], "G(a,b) = a ⊗ b (the nim product)");
+    assert_eq!(f["proven"], false);
+    for (x, y) in [(3u64, 5u64), (7, 7), (12, 9)] {
+        let pos = format!("{x},{y}");
+        let out = grundy(&["analyze", game, &pos, "--no-moves", "--format", "json"])
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let a: Value = serde_json::from_slice(&out).unwrap();
+        let product = grundy(&["nim", "mul", &x.to_string(), &y.to_string()])
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let product = String::from_utf8(product).unwrap();
+        assert_eq!(
+            a["value"].as_u64().unwrap().to_string(),
+            product.trim(),
+            "{pos}"
+        );
+    }
+}
