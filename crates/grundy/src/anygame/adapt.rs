@@ -60,6 +60,80 @@ pub(crate) fn not_a_sequence(spec: &str, what: &str) -> Error {
     Error::unsupported(format!("`{spec}` has no nim-sequence to print: {what}"))
 }
 
+/// The refusal ([`ErrorKind::Partizan`](crate::error::ErrorKind::Partizan))
+/// of a turn-aware game (a script giving each player's moves,
+/// `pebbles:X,Y`) asked for nim-values: `asked` is `values`, `period`, or
+/// `analyze` of `positions` positions (one: its nim-value; several: a
+/// sum), and `written` says how one position of several parts is
+/// written, if the game's positions have parts. One wording for every
+/// turn-aware family, through [`turn_aware_refusals`].
+pub(crate) fn turn_aware_refusal(
+    game: String,
+    asked: &str,
+    positions: usize,
+    written: Option<&str>,
+) -> Error {
+    let reason = match (asked, positions) {
+        ("values", _) => "it has outcome classes, not nim-values (`grundy values` and `pattern` \
+                          tabulate them)"
+            .to_string(),
+        ("period", _) => "the period search is of nim-sequences (`grundy pattern` looks for \
+                          periods of its outcome classes)"
+            .to_string(),
+        (_, 1) => "it has an outcome class, not a nim-value (analyze it alone)".to_string(),
+        (_, n) => match written {
+            Some(w) => format!("{n} positions were given as one sum ({w})"),
+            None => format!("{n} positions were given as one sum"),
+        },
+    };
+    crate::error::ErrorKind::Partizan { game, reason }.into()
+}
+
+/// The three [`AnyGame`] methods a turn-aware game refuses (`values`,
+/// `period_within`, `analyze`: nim-values), written once for every such
+/// family: `turn_aware_refusals!(None)` inside `impl AnyGame`, or with
+/// `Some("how one position's parts are written")`.
+macro_rules! turn_aware_refusals {
+    ($written:expr) => {
+        fn values(&mut self, _: u64, _: u64) -> $crate::error::Result<Vec<$crate::Nimber>> {
+            Err($crate::anygame::adapt::turn_aware_refusal(
+                self.spec(),
+                "values",
+                0,
+                None,
+            ))
+        }
+
+        fn period_within(
+            &mut self,
+            _: u64,
+            _: Option<std::time::Duration>,
+            _: &mut dyn FnMut(u64),
+        ) -> $crate::error::Result<$crate::solve::PeriodReport> {
+            Err($crate::anygame::adapt::turn_aware_refusal(
+                self.spec(),
+                "period",
+                0,
+                None,
+            ))
+        }
+
+        fn analyze(
+            &mut self,
+            positions: &[String],
+            _: &$crate::anygame::AnalyzeOptions,
+        ) -> $crate::error::Result<$crate::strategy::Analysis<String>> {
+            Err($crate::anygame::adapt::turn_aware_refusal(
+                self.spec(),
+                "analyze",
+                positions.len(),
+                $written,
+            ))
+        }
+    };
+}
+pub(crate) use turn_aware_refusals;
+
 /// Parses `a,b,...` (exactly `len` numbers when `len` is given).
 pub(crate) fn parse_list(text: &str, len: Option<usize>) -> Result<Vec<u64>> {
     let parts: Vec<&str> = text.split(',').collect();

@@ -216,7 +216,7 @@ mod tests {
         // 19 -> 10 or 18, wins; 20 -> 18 only (2 is both digits); 18 ->
         // 10 wins, so 20 -> 18 leaves a win: 20 loses.
         let game = DigitSubtraction::parse("digits:max,min").unwrap();
-        let mut values = vec![Nimber::ZERO; 21];
+        let mut values = [Nimber::ZERO; 21];
         for n in 1..=20u64 {
             let opts = crate::game::collect_options(&game, &n);
             values[n as usize] = mex(opts.iter().map(|o| values[o[0] as usize]));

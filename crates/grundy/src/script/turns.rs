@@ -19,12 +19,11 @@
 use super::engine::{script_error, Backend, ScriptGame};
 use super::moves::ScriptMove;
 use super::position::ScriptPosition;
-use crate::anygame::{AnalyzeOptions, AnyGame};
+use crate::anygame::adapt::turn_aware_refusals;
+use crate::anygame::AnyGame;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::partizan::{OutcomeClass, PartizanAnalysis, PartizanGame, PartizanMove, Player};
-use crate::solve::{PartizanSolver, PeriodReport};
-use crate::strategy::Analysis;
-use crate::Nimber;
+use crate::solve::PartizanSolver;
 
 impl ScriptGame {
     /// The moves of `player` at `p` in a turn-aware script
@@ -137,34 +136,7 @@ impl AnyGame for TurnSpec {
         self.game.spec()
     }
 
-    fn values(&mut self, _: u64, _: u64) -> Result<Vec<Nimber>> {
-        Err(self.refuse(
-            "it has outcome classes, not nim-values (`grundy values` and `pattern` tabulate them)",
-        ))
-    }
-
-    fn period_within(
-        &mut self,
-        _: u64,
-        _: Option<std::time::Duration>,
-        _: &mut dyn FnMut(u64),
-    ) -> Result<PeriodReport> {
-        Err(self.refuse(
-            "the period search is of nim-sequences (`grundy pattern` looks for periods of \
-             its outcome classes)",
-        ))
-    }
-
-    fn analyze(&mut self, positions: &[String], _: &AnalyzeOptions) -> Result<Analysis<String>> {
-        Err(if positions.len() == 1 {
-            self.refuse("it has an outcome class, not a nim-value (analyze it alone)")
-        } else {
-            self.refuse(&format!(
-                "{} positions were given as one sum",
-                positions.len()
-            ))
-        })
-    }
+    turn_aware_refusals!(None);
 
     fn is_turn_aware(&self) -> bool {
         true
@@ -221,6 +193,7 @@ impl AnyGame for TurnSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::anygame::AnalyzeOptions;
 
     const LUA_SPLIT: &str = r#"
 -- Left takes 1 or 2, Right takes 2 or 3

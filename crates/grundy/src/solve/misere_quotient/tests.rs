@@ -184,8 +184,13 @@ proptest! {
             .chain(digits.iter().map(|d| d.to_string()))
             .collect();
         let g = TakeBreak::octal(&code).unwrap();
-        let q = quotient(&g, n);
-        agrees_with_search(&g, &q, n, 4);
+        // A quotient whose search passes its limits is refused, naming
+        // them (`0.354` at heap 5 needs more than the 12·10^6 moves of
+        // sums the search may make): a refusal, not a disagreement. Any
+        // other error still fails the test.
+        let q = misere_quotient(&g, n, &QuotientConfig::default());
+        prop_assume!(!matches!(&q, Err(e) if e.to_string().contains("beyond its limits")));
+        agrees_with_search(&g, &q.unwrap(), n, 4);
     }
 }
 

@@ -10,14 +10,11 @@
 //! and no nim-values: a sum of positions, a nim-value or a period of
 //! nim-values is refused with [`ErrorKind::Partizan`].
 
-use crate::anygame::adapt::parse_list;
+use crate::anygame::adapt::{parse_list, turn_aware_refusals};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::partizan::{OutcomeClass, PartizanAnalysis, PartizanMove, Player};
 use crate::games::pebbles::SetSubtraction;
-use crate::solve::PeriodReport;
-use crate::spec::{AnalyzeOptions, AnyGame, Family};
-use crate::strategy::Analysis;
-use crate::Nimber;
+use crate::spec::{AnyGame, Family};
 
 pub(super) const FAMILY: Family = Family {
     name: "pebbles",
@@ -136,35 +133,7 @@ impl AnyGame for PebblesSpec {
         self.spec.clone()
     }
 
-    fn values(&mut self, _: u64, _: u64) -> Result<Vec<Nimber>> {
-        Err(self.refuse(
-            "it has outcome classes, not nim-values (`grundy values` and `pattern` tabulate them)",
-        ))
-    }
-
-    fn period_within(
-        &mut self,
-        _: u64,
-        _: Option<std::time::Duration>,
-        _: &mut dyn FnMut(u64),
-    ) -> Result<PeriodReport> {
-        Err(self.refuse(
-            "the period search is of nim-sequences (`grundy pattern` looks for periods of \
-             its outcome classes)",
-        ))
-    }
-
-    fn analyze(&mut self, positions: &[String], _: &AnalyzeOptions) -> Result<Analysis<String>> {
-        Err(if positions.len() == 1 {
-            self.refuse("it has an outcome class, not a nim-value (analyze it alone)")
-        } else {
-            self.refuse(&format!(
-                "{} positions were given as one sum (the piles of one position are \
-                 written `A1,A2,...`)",
-                positions.len()
-            ))
-        })
-    }
+    turn_aware_refusals!(Some("the piles of one position are written `A1,A2,...`"));
 
     fn is_turn_aware(&self) -> bool {
         true
@@ -211,7 +180,7 @@ impl AnyGame for PebblesSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::parse;
+    use crate::spec::{parse, AnalyzeOptions};
 
     #[test]
     fn pebbles_answers_the_judge_samples_as_outcome_classes() {
