@@ -22,6 +22,7 @@ mod graph;
 mod hints;
 mod hostile_input;
 mod hostile_scripts;
+mod judge_commands;
 mod layers;
 mod longrun;
 mod nim_cmd;
