@@ -4,9 +4,11 @@
 # 4.406) computed with `grundy census`, first to its published extent, then
 # further with a time budget per game; the table goes to data/frontier/
 # (frontier.csv, frontier.json, README.md), cross-checked against the
-# figures tczajka published.
+# figures tczajka published. Between the two, the sparse games (those whose
+# rare heaps are few at the published extent, so that the engine's time per
+# heap stays small) go to at least 2^26 heaps with no time limit.
 #
-#   benches/frontier.sh                          # published extents only, 2 threads
+#   benches/frontier.sh                          # published extents, sparse games to 2^26
 #   THREADS=0 TIME_PER_CODE=600 benches/frontier.sh  # then 10 minutes a game, every core
 #   THREADS=0 WALL=480 benches/frontier.sh       # the further pass in about 8 minutes
 #   MERGE_ONLY=1 benches/frontier.sh             # rewrite the table from what is done
@@ -15,6 +17,9 @@
 #   THREADS        games computed at once (0: one per core; default 2)
 #   FLOOR          extent of a game tczajka lists without figures (default
 #                  131072 = 2^17, the smaller of his published extents)
+#   SPARSE_TO      last heap of the sparse pass (default 2^26 - 1; 0: none)
+#   SPARSE_RARE    a game is sparse when at most this share of its heaps is
+#                  rare at the published extent (default 0.02: 2%)
 #   TIME_PER_CODE  seconds per game for the further pass (none: no further pass)
 #   WALL           instead of TIME_PER_CODE: seconds for the whole further
 #                  pass, shared out (TIME_PER_CODE = WALL * threads / games)
@@ -39,6 +44,8 @@ FLOOR=${FLOOR:-131072}
 TIME_PER_CODE=${TIME_PER_CODE:-}
 WALL=${WALL:-}
 FURTHER_TO=${FURTHER_TO:-268435455}
+SPARSE_TO=${SPARSE_TO:-67108863}
+SPARSE_RARE=${SPARSE_RARE:-0.02}
 WORK=${WORK:-target/frontier}
 OUT=${OUT:-data/frontier}
 LIST=data/frontier/tczajka.csv
@@ -84,6 +91,22 @@ if [ -z "${MERGE_ONLY:-}" ]; then
         note "published extent $n: $(wc -l < "$f") games to heap $((n - 1)), $THREADS threads"
         census "$WORK/published-$n" --codes "$f" --to $((n - 1))
     done
+    if [ "$SPARSE_TO" != 0 ]; then
+        python3 - "$WORK" "$SPARSE_RARE" > "$WORK/sparse-codes.txt" <<'PY'
+import glob, json, os, sys
+for path in sorted(glob.glob(os.path.join(sys.argv[1], "published-*", "results.jsonl"))):
+    for line in open(path):
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue
+        if (not r.get("certified") and r.get("split_mask") is not None
+                and r["rare_heaps"] <= float(sys.argv[2]) * r["split_heaps"]):
+            print(r["code"])
+PY
+        note "sparse: $(wc -l < "$WORK/sparse-codes.txt") games to heap $SPARSE_TO, no time limit, $THREADS threads"
+        census "$WORK/sparse-$SPARSE_TO" --codes "$WORK/sparse-codes.txt" --to "$SPARSE_TO"
+    fi
     budget=$TIME_PER_CODE
     if [ -z "$budget" ] && [ -n "$WALL" ]; then
         games=$(($(wc -l < "$LIST") - 1))
@@ -92,16 +115,20 @@ if [ -z "${MERGE_ONLY:-}" ]; then
         [ "$budget" -lt 1 ] && budget=1
     fi
     if [ -n "$budget" ]; then
-        python3 - "$LIST" "$WORK" > "$WORK/all-codes.txt" <<'PY'
+        python3 - "$LIST" "$WORK" "$budget" > "$WORK/all-codes.txt" <<'PY'
 import csv, glob, json, os, sys
+# Left out: games certified periodic, and sparse games whose pass took more
+# than half the budget (the further pass starts again from heap 0, and
+# would not reach past the sparse pass's end).
 done = set()
-for path in glob.glob(os.path.join(sys.argv[2], "published-*", "results.jsonl")):
+for path in glob.glob(os.path.join(sys.argv[2], "*-*", "results.jsonl")):
+    sparse = os.path.basename(os.path.dirname(path)).startswith("sparse-")
     for line in open(path):
         try:
             r = json.loads(line)
         except ValueError:
             continue
-        if r.get("certified"):
+        if r.get("certified") or (sparse and 2 * r["seconds"] > float(sys.argv[3])):
             done.add(r["code"])
 for r in csv.DictReader(open(sys.argv[1])):
     if r["code"] not in done:
@@ -115,9 +142,10 @@ fi
 
 note "table: $OUT/frontier.csv, $OUT/frontier.json, $OUT/README.md"
 python3 - "$LIST" "$WORK" "$OUT" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
-    "$cores" "$("$G" --version)" <<'PY'
+    "$cores" "$("$G" --version)" "$SPARSE_TO" "$SPARSE_RARE" <<'PY'
 import csv, glob, json, os, sys
-listing, work, out, rev, cores, version = sys.argv[1:]
+listing, work, out, rev, cores, version, sparse_to, sparse_rare = sys.argv[1:]
+sparse_to = int(sparse_to)
 games = list(csv.DictReader(open(listing)))
 
 def rows(pattern):
@@ -132,9 +160,28 @@ def rows(pattern):
     return found
 
 published, further = rows("published-*"), rows("further-*")
+for code, rs in rows("sparse-*").items():
+    further.setdefault(code, []).extend(rs)
 passes = sorted(os.path.basename(d).split("-")[1:]
-                for d in glob.glob(os.path.join(work, "further-*")))
-passes = ", ".join(f"to heap {t} with {b} s a game" for t, b in passes) or "none"
+                for d in glob.glob(os.path.join(work, "sparse-*")))
+passes = [f"the sparse games to heap {t[0]} with no time limit" for t in passes]
+passes += [f"to heap {t} with {b} s a game" for t, b in sorted(
+    os.path.basename(d).split("-")[1:] for d in glob.glob(os.path.join(work, "further-*")))]
+passes = "; ".join(passes) or "none"
+sparse = set()
+for path in glob.glob(os.path.join(work, "sparse-codes.txt")):
+    sparse = {l.strip() for l in open(path) if l.strip()}
+
+# The checksum of the first 2^k heaps (census's prefix_checksums): every
+# pass that reached 2^k heaps of a game must give the same one.
+PREFIXES = [2**17, 2**21, 2**26]
+prefix = {}
+for code, rs in list(published.items()) + list(further.items()):
+    for r in rs:
+        for heaps, s in r.get("prefix_checksums", {}).items():
+            old = prefix.setdefault((code, int(heaps)), s)
+            if old != s:
+                sys.exit(f"{code}: two passes give the first {heaps} heaps checksums {old} and {s}")
 
 def cells(r):
     mask = r["split_mask"]
@@ -185,6 +232,8 @@ for g in games:
         "at_published_extent": pub,
         "furthest": best,
         "tczajka": agreement(g, pub),
+        "sparse": code in sparse,
+        "prefix_checksums": {str(h): prefix.get((code, h)) for h in PREFIXES},
     })
 
 json.dump({"source": "data/frontier/tczajka.csv", "grundy": version, "commit": rev,
@@ -194,13 +243,16 @@ cols = ["to", "status", "preperiod", "period", "max_value", "max_at", "rare_mask
         "rare_heaps", "last_rare", "checksum", "seconds"]
 with open(os.path.join(out, "frontier.csv"), "w", newline="") as f:
     w = csv.writer(f, lineterminator="\n")
-    w.writerow(["game", "code", "published_extent", "tczajka"]
-               + [f"first_{c}" for c in cols] + [f"far_{c}" for c in cols])
+    w.writerow(["game", "code", "published_extent", "tczajka", "sparse"]
+               + [f"first_{c}" for c in cols] + [f"far_{c}" for c in cols]
+               + [f"checksum_{h}" for h in PREFIXES])
     for t in table:
         a, b = t["at_published_extent"] or {}, t["furthest"] or {}
-        w.writerow([t["game"], t["code"], t["published_extent"] or "", t["tczajka"]]
+        w.writerow([t["game"], t["code"], t["published_extent"] or "", t["tczajka"],
+                    "yes" if t["sparse"] else ""]
                    + ["" if a.get(c) is None else a[c] for c in cols]
-                   + ["" if b.get(c) is None else b[c] for c in cols])
+                   + ["" if b.get(c) is None else b[c] for c in cols]
+                   + [t["prefix_checksums"][str(h)] or "" for h in PREFIXES])
 
 def fmt(v):
     return "" if v is None else str(v)
@@ -209,13 +261,15 @@ lines = []
 for t in table:
     b = t["furthest"]
     if b is None:
-        lines.append(f"| {t['game']} | | | | | | | | not computed |")
+        lines.append(f"| {t['game']} | | | | | | | | | | not computed |")
         continue
     status = (f"period {b['period']} from {b['preperiod']}" if b["status"] == "periodic"
               else "open")
-    lines.append(f"| {t['game']} | {b['to'] + 1} | {b['max_value']} at {b['max_at']} | "
+    at = [f"`{c}`" if c else "" for c in (t["prefix_checksums"][str(h)] for h in (2**21, 2**26))]
+    name = t["game"] + (" (sparse)" if t["sparse"] else "")
+    lines.append(f"| {name} | {b['to'] + 1} | {b['max_value']} at {b['max_at']} | "
                  f"{fmt(b['rare_mask'])} | {b['rare_heaps']} | {fmt(b['last_rare'])} | "
-                 f"`{b['checksum']}` | {status} | {t['tczajka']} |")
+                 f"`{b['checksum']}` | {at[0]} | {at[1]} | {status} | {t['tczajka']} |")
 done = sum(1 for t in table if t["furthest"])
 agree = sum(1 for t in table if t["tczajka"] == "agrees")
 listed = sum(1 for t in table if t["published_extent"])
@@ -232,7 +286,11 @@ run the script again. {done} of {len(table)} games computed; tczajka's published
   figures he published for four of them at `n` heaps (`0..n-1`). Grundy's game has no octal
   code; grundy names it `grundy-game`.
 - `frontier.csv`, `frontier.json`: per game, grundy's figures at the published extent (or
-  2^17 for a game without one; `first_*` columns) and the furthest heap reached (`far_*`).
+  2^17 for a game without one; `first_*` columns) and the furthest heap reached (`far_*`);
+  `sparse` marks the games at most {float(sparse_rare) * 100:g}% of whose heaps are rare at
+  that extent, taken to {sparse_to + 1} heaps whatever the time; `checksum_N` is the
+  checksum of the first `N` heaps (`grundy values CODE --to N-1`; empty where the game
+  was not computed that far).
   `to` is the last heap computed (the table covers `0..=to`), `rare_heaps` counts heaps
   `1..=to` (tczajka's count includes heap 0, so it is one more), `rare_mask` is in
   hexadecimal as he writes it, `checksum` is the FNV-1a of `G(0..=to)` that
@@ -242,15 +300,15 @@ Further passes in this table: {passes} (`far_*` columns; `far_seconds` is the
 time a game took, more than its budget for a game certified periodic, whose checksum
 covers every heap to the pass's end).
 
-Reproduce (published extents, then as far as `TIME_PER_CODE` seconds a game reach):
+Reproduce (published extents and the sparse games, then as far as `TIME_PER_CODE` seconds a game reach):
 
 ```sh
 benches/frontier.sh
 THREADS=0 TIME_PER_CODE=600 benches/frontier.sh
 ```
 
-| game | heaps | largest value | rare mask | rare heaps | last rare | checksum | status | tczajka |
-|---|---|---|---|---|---|---|---|---|
+| game | heaps | largest value | rare mask | rare heaps | last rare | checksum | first 2^21 | first 2^26 | status | tczajka |
+|---|---|---|---|---|---|---|---|---|---|---|
 """ + "\n".join(lines) + "\n"
 open(os.path.join(out, "README.md"), "w").write(readme)
 print(f"{done} of {len(table)} games; tczajka's figures agree for {agree} of {listed}")

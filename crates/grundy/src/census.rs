@@ -47,6 +47,12 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// The prefixes whose checksums a report gives besides the whole range's
+/// ([`CodeReport::prefix_checksums`]): the first 2^17, 2^21, 2^26 and 2^30
+/// heaps, so that runs to different ends (tczajka's tables stop at 2^17 and
+/// 2^21 heaps) can be compared where they overlap.
+pub const PREFIX_HEAPS: [u64; 4] = [1 << 17, 1 << 21, 1 << 26, 1 << 30];
+
 /// Largest shift [`canonical_forms`] looks for.
 pub const MAX_SHIFT: usize = 4;
 
@@ -120,6 +126,10 @@ pub struct CodeReport {
     pub last_rare: Option<u64>,
     /// FNV-1a checksum of `G(0..=checked_to)`.
     pub checksum: u64,
+    /// `(heaps, checksum)`: the FNV-1a checksum of `G(0..heaps)` for each
+    /// of [`PREFIX_HEAPS`] within `0..=checked_to` (what `grundy values
+    /// CODE --to HEAPS-1` prints).
+    pub prefix_checksums: Vec<(u64, u64)>,
     /// Fingerprints of `G(s..s + L)` for `s = 0..=MAX_SHIFT`, with
     /// `L = checked_to + 1 - MAX_SHIFT` (see [`canonical_forms`]).
     pub fingerprints: Vec<u64>,
@@ -351,11 +361,15 @@ pub fn classify(
     let stats = value_stats(&values, 0);
     let mut checksum = fnv1a(std::iter::empty());
     let (mut max_value, mut max_at) = (0, 0);
+    let mut prefix_checksums = Vec::new();
     for n in 0..=checked_to {
         let v = g(n);
         checksum = fnv1a_step(checksum, v);
         if v > max_value {
             (max_value, max_at) = (v, n);
+        }
+        if PREFIX_HEAPS.contains(&(n + 1)) {
+            prefix_checksums.push((n + 1, checksum));
         }
     }
     let last_rare = stats.split.and_then(|s| {
@@ -379,6 +393,7 @@ pub fn classify(
         split_heaps: stats.split.map_or(0, |s| s.heaps),
         last_rare,
         checksum,
+        prefix_checksums,
         fingerprints,
     })
 }
@@ -583,7 +598,7 @@ fn first_difference(stored: &CodeReport, fresh: &CodeReport) -> Option<(String, 
     if !same_period {
         return Some((period(stored), period(fresh)));
     }
-    let fields: [(&str, String, String); 10] = [
+    let fields: [(&str, String, String); 11] = [
         ("spec", stored.spec.clone(), fresh.spec.clone()),
         (
             "computed_to",
@@ -624,6 +639,11 @@ fn first_difference(stored: &CodeReport, fresh: &CodeReport) -> Option<(String, 
             "checksum",
             format!("{:016x}", stored.checksum),
             format!("{:016x}", fresh.checksum),
+        ),
+        (
+            "prefix checksums",
+            format!("{:x?}", stored.prefix_checksums),
+            format!("{:x?}", fresh.prefix_checksums),
         ),
         (
             "fingerprints",
@@ -705,12 +725,17 @@ pub fn row(r: &CodeReport, to: u64, seconds: f64) -> String {
         .iter()
         .map(|f| format!("\"{f:016x}\""))
         .collect();
+    let prefixes: Vec<String> = r
+        .prefix_checksums
+        .iter()
+        .map(|(heaps, sum)| format!("\"{heaps}\": \"{sum:016x}\""))
+        .collect();
     let seconds = serde_json::Value::from((seconds * 1000.0).round() / 1000.0);
     format!(
         "{{\"code\": {}, \"spec\": {}, \"status\": \"{}\", \"preperiod\": {}, \"period\": {}, \
          \"certified\": {}, \"computed_to\": {}, \"checked_to\": {}, \"max_value\": {}, \
          \"max_at\": {}, \"split_mask\": {}, \"rare_heaps\": {}, \"split_heaps\": {}, \
-         \"last_rare\": {}, \"checksum\": \"{:016x}\", \
+         \"last_rare\": {}, \"checksum\": \"{:016x}\", \"prefix_checksums\": {{{}}}, \
          \"to\": {to}, \"fingerprints\": [{}], \"seconds\": {seconds}}}",
         text(&r.code),
         text(&r.spec),
@@ -727,6 +752,7 @@ pub fn row(r: &CodeReport, to: u64, seconds: f64) -> String {
         r.split_heaps,
         opt(r.last_rare),
         r.checksum,
+        prefixes.join(", "),
         fingerprints.join(", "),
     )
 }
@@ -734,7 +760,8 @@ pub fn row(r: &CodeReport, to: u64, seconds: f64) -> String {
 /// A line of [`ResultsFile`] read back ([`row`]'s format, or the compact
 /// one of earlier versions): `(to, report, seconds)`, or `None` when the
 /// line is not a whole row (a row of a version before `max_at` is not: a
-/// resumed census computes its code again).
+/// resumed census computes its code again; nor is one before
+/// `prefix_checksums`).
 pub fn from_row(line: &str) -> Option<(u64, CodeReport, f64)> {
     let v: serde_json::Value = serde_json::from_str(line).ok()?;
     let u = |k: &str| v.get(k).and_then(serde_json::Value::as_u64);
@@ -761,6 +788,16 @@ pub fn from_row(line: &str) -> Option<(u64, CodeReport, f64)> {
         split_heaps: u("split_heaps")?,
         last_rare: u("last_rare"),
         checksum: hex(v.get("checksum")?)?,
+        prefix_checksums: {
+            let mut sums = v
+                .get("prefix_checksums")?
+                .as_object()?
+                .iter()
+                .map(|(k, s)| Some((k.parse::<u64>().ok()?, hex(s)?)))
+                .collect::<Option<Vec<(u64, u64)>>>()?;
+            sums.sort_unstable();
+            sums
+        },
         fingerprints: v
             .get("fingerprints")?
             .as_array()?
@@ -841,6 +878,11 @@ pub fn summary_row(r: &CensusRow) -> serde_json::Value {
         "split_heaps": c.split_heaps,
         "last_rare": c.last_rare,
         "checksum": format!("{:016x}", c.checksum),
+        "prefix_checksums": c
+            .prefix_checksums
+            .iter()
+            .map(|(heaps, sum)| (heaps.to_string(), format!("{sum:016x}").into()))
+            .collect::<serde_json::Map<String, serde_json::Value>>(),
         "seconds": (r.seconds * 1000.0).round() / 1000.0,
     })
 }

@@ -62,45 +62,25 @@ pub(crate) fn not_a_sequence(spec: &str, what: &str) -> Error {
 
 /// The refusal ([`ErrorKind::Partizan`](crate::error::ErrorKind::Partizan))
 /// of a turn-aware game (a script giving each player's moves,
-/// `pebbles:X,Y`) asked for nim-values: `asked` is `values`, `period`, or
-/// `analyze` of `positions` positions (one: its nim-value; several: a
-/// sum), and `written` says how one position of several parts is
-/// written, if the game's positions have parts. One wording for every
-/// turn-aware family, through [`turn_aware_refusals`].
-pub(crate) fn turn_aware_refusal(
-    game: String,
-    asked: &str,
-    positions: usize,
-    written: Option<&str>,
-) -> Error {
-    let reason = match (asked, positions) {
-        ("values", _) => "it has outcome classes, not nim-values (`grundy values` and `pattern` \
-                          tabulate them)"
-            .to_string(),
-        ("period", _) => "the period search is of nim-sequences (`grundy pattern` looks for \
-                          periods of its outcome classes)"
-            .to_string(),
-        (_, 1) => "it has an outcome class, not a nim-value (analyze it alone)".to_string(),
-        (_, n) => match written {
-            Some(w) => format!("{n} positions were given as one sum ({w})"),
-            None => format!("{n} positions were given as one sum"),
-        },
-    };
+/// `pebbles:X,Y`) asked for nim-values, `reason` saying why; the wordings
+/// are in [`turn_aware_refusals`], written once for every such family.
+pub(crate) fn turn_aware_refusal(game: String, reason: String) -> Error {
     crate::error::ErrorKind::Partizan { game, reason }.into()
 }
 
 /// The three [`AnyGame`] methods a turn-aware game refuses (`values`,
 /// `period_within`, `analyze`: nim-values), written once for every such
 /// family: `turn_aware_refusals!(None)` inside `impl AnyGame`, or with
-/// `Some("how one position's parts are written")`.
+/// `Some("how one position's parts are written")`, which the refusal of
+/// several positions given as one sum quotes.
 macro_rules! turn_aware_refusals {
     ($written:expr) => {
         fn values(&mut self, _: u64, _: u64) -> $crate::error::Result<Vec<$crate::Nimber>> {
             Err($crate::anygame::adapt::turn_aware_refusal(
                 self.spec(),
-                "values",
-                0,
-                None,
+                "it has outcome classes, not nim-values (`grundy values` and `pattern` \
+                 tabulate them)"
+                    .to_string(),
             ))
         }
 
@@ -112,9 +92,9 @@ macro_rules! turn_aware_refusals {
         ) -> $crate::error::Result<$crate::solve::PeriodReport> {
             Err($crate::anygame::adapt::turn_aware_refusal(
                 self.spec(),
-                "period",
-                0,
-                None,
+                "the period search is of nim-sequences (`grundy pattern` looks for periods \
+                 of its outcome classes)"
+                    .to_string(),
             ))
         }
 
@@ -123,11 +103,15 @@ macro_rules! turn_aware_refusals {
             positions: &[String],
             _: &$crate::anygame::AnalyzeOptions,
         ) -> $crate::error::Result<$crate::strategy::Analysis<String>> {
+            let written: Option<&str> = $written;
+            let reason = match (positions.len(), written) {
+                (1, _) => "it has an outcome class, not a nim-value (analyze it alone)".to_string(),
+                (n, Some(w)) => format!("{n} positions were given as one sum ({w})"),
+                (n, None) => format!("{n} positions were given as one sum"),
+            };
             Err($crate::anygame::adapt::turn_aware_refusal(
                 self.spec(),
-                "analyze",
-                positions.len(),
-                $written,
+                reason,
             ))
         }
     };

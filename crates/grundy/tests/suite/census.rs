@@ -99,6 +99,39 @@ fn classify_matches_the_definition() {
     }
 }
 
+/// The checksum of the first 2^17 heaps given by a census to past 2^17 is
+/// the checksum of a census to heap 2^17 - 1 (open `0.6`; Dawson's Kayles,
+/// certified early and extended by its period), and none is given past
+/// `checked_to`.
+#[test]
+fn prefix_checksums_are_those_of_a_census_to_the_prefix() {
+    use grundy::census::PREFIX_HEAPS;
+    let prefix = PREFIX_HEAPS[0];
+    assert_eq!(prefix, 1 << 17);
+    for code in ["0.6", "0.07"] {
+        let short = classify(
+            code,
+            &CensusConfig::default().to(prefix - 1),
+            &mut || Ok(()),
+        )
+        .unwrap();
+        assert_eq!(short.prefix_checksums, [(prefix, short.checksum)], "{code}");
+        let long = classify(code, &CensusConfig::default().to(prefix + 999), &mut || {
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(long.prefix_checksums, [(prefix, short.checksum)], "{code}");
+        assert_ne!(long.checksum, short.checksum, "{code}");
+        let below = classify(
+            code,
+            &CensusConfig::default().to(prefix - 2),
+            &mut || Ok(()),
+        )
+        .unwrap();
+        assert!(below.prefix_checksums.is_empty(), "{code}");
+    }
+}
+
 #[test]
 fn canonical_forms_are_true_shifts() {
     let to = 2000usize;
