@@ -19,7 +19,7 @@
 #                  131072 = 2^17, the smaller of his published extents)
 #   SPARSE_TO      last heap of the sparse pass (default 2^26 - 1; 0: none)
 #   SPARSE_RARE    a game is sparse when at most this share of its heaps is
-#                  rare at the published extent (default 0.02: 2%)
+#                  rare at the published extent (default 0.001: 0.1%)
 #   TIME_PER_CODE  seconds per game for the further pass (none: no further pass)
 #   WALL           instead of TIME_PER_CODE: seconds for the whole further
 #                  pass, shared out (TIME_PER_CODE = WALL * threads / games)
@@ -33,6 +33,11 @@
 #                  (`--resume`) and a later run with a larger budget redoes only
 #                  the further pass (delete WORK/further-* to recompute it)
 #   OUT            where the table is written (default data/frontier)
+#   EARLIER        an earlier frontier.json (say the committed one, copied
+#                  aside first): a game's furthest row there is kept where
+#                  it reaches further than this run, its source named in
+#                  the `far_source` column (the checksums of the first 2^k
+#                  heaps come from this run alone)
 #   GRUNDY         the binary to run (default: target/release/grundy, built)
 #
 # An extent n means the heaps 0..n-1, as tczajka counts (`--to n-1`).
@@ -45,7 +50,7 @@ TIME_PER_CODE=${TIME_PER_CODE:-}
 WALL=${WALL:-}
 FURTHER_TO=${FURTHER_TO:-268435455}
 SPARSE_TO=${SPARSE_TO:-67108863}
-SPARSE_RARE=${SPARSE_RARE:-0.02}
+SPARSE_RARE=${SPARSE_RARE:-0.001}
 WORK=${WORK:-target/frontier}
 OUT=${OUT:-data/frontier}
 LIST=data/frontier/tczajka.csv
@@ -142,10 +147,22 @@ fi
 
 note "table: $OUT/frontier.csv, $OUT/frontier.json, $OUT/README.md"
 python3 - "$LIST" "$WORK" "$OUT" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
-    "$cores" "$("$G" --version)" "$SPARSE_TO" "$SPARSE_RARE" <<'PY'
+    "$cores" "$("$G" --version)" "$SPARSE_TO" "$SPARSE_RARE" "${EARLIER:-}" \
+    "THREADS=$THREADS${TIME_PER_CODE:+ TIME_PER_CODE=$TIME_PER_CODE}${WALL:+ WALL=$WALL} SPARSE_TO=$SPARSE_TO SPARSE_RARE=$SPARSE_RARE${EARLIER:+ EARLIER=$(basename "$EARLIER")}" <<'PY'
 import csv, glob, json, os, sys
-listing, work, out, rev, cores, version, sparse_to, sparse_rare = sys.argv[1:]
+listing, work, out, rev, cores, version, sparse_to, sparse_rare, earlier, settings = sys.argv[1:]
 sparse_to = int(sparse_to)
+# (no commas: the csv has no quoted cells)
+here = f"this run: {version}; commit {rev}; {cores} cores"
+# An earlier table's furthest rows, each with where it came from.
+before = {}
+if earlier:
+    e = json.load(open(earlier))
+    for t in e["games"]:
+        if t.get("furthest"):
+            source = t.get("far_source") or f"{e['grundy']}; commit {e['commit']}; {e['cores']} cores"
+            source = source.replace("this run: ", "")
+            before[t["code"]] = (t["furthest"], source)
 games = list(csv.DictReader(open(listing)))
 
 def rows(pattern):
@@ -163,7 +180,7 @@ published, further = rows("published-*"), rows("further-*")
 for code, rs in rows("sparse-*").items():
     further.setdefault(code, []).extend(rs)
 passes = sorted(os.path.basename(d).split("-")[1:]
-                for d in glob.glob(os.path.join(work, "sparse-*")))
+                for d in glob.glob(os.path.join(work, "sparse-*")) if os.path.isdir(d))
 passes = [f"the sparse games to heap {t[0]} with no time limit" for t in passes]
 passes += [f"to heap {t} with {b} s a game" for t, b in sorted(
     os.path.basename(d).split("-")[1:] for d in glob.glob(os.path.join(work, "further-*")))]
@@ -225,6 +242,9 @@ for g in games:
     fur = further.get(code, [])
     fur = cells(max(fur, key=lambda r: r["checked_to"])) if fur else None
     best = max([c for c in (pub, fur) if c], key=lambda c: c["to"], default=None)
+    source = here if best else None
+    if code in before and (best is None or before[code][0]["to"] > best["to"]):
+        best, source = before[code]
     table.append({
         "game": g["game"],
         "code": code,
@@ -232,6 +252,7 @@ for g in games:
         "at_published_extent": pub,
         "furthest": best,
         "tczajka": agreement(g, pub),
+        "far_source": source,
         "sparse": code in sparse,
         "prefix_checksums": {str(h): prefix.get((code, h)) for h in PREFIXES},
     })
@@ -245,13 +266,14 @@ with open(os.path.join(out, "frontier.csv"), "w", newline="") as f:
     w = csv.writer(f, lineterminator="\n")
     w.writerow(["game", "code", "published_extent", "tczajka", "sparse"]
                + [f"first_{c}" for c in cols] + [f"far_{c}" for c in cols]
-               + [f"checksum_{h}" for h in PREFIXES])
+               + ["far_source"] + [f"checksum_{h}" for h in PREFIXES])
     for t in table:
         a, b = t["at_published_extent"] or {}, t["furthest"] or {}
         w.writerow([t["game"], t["code"], t["published_extent"] or "", t["tczajka"],
                     "yes" if t["sparse"] else ""]
                    + ["" if a.get(c) is None else a[c] for c in cols]
                    + ["" if b.get(c) is None else b[c] for c in cols]
+                   + [t["far_source"] or ""]
                    + [t["prefix_checksums"][str(h)] or "" for h in PREFIXES])
 
 def fmt(v):
@@ -267,15 +289,22 @@ for t in table:
               else "open")
     at = [f"`{c}`" if c else "" for c in (t["prefix_checksums"][str(h)] for h in (2**21, 2**26))]
     name = t["game"] + (" (sparse)" if t["sparse"] else "")
-    lines.append(f"| {name} | {b['to'] + 1} | {b['max_value']} at {b['max_at']} | "
+    mark = "" if t["far_source"] == here else " *"
+    lines.append(f"| {name} | {b['to'] + 1}{mark} | {b['max_value']} at {b['max_at']} | "
                  f"{fmt(b['rare_mask'])} | {b['rare_heaps']} | {fmt(b['last_rare'])} | "
                  f"`{b['checksum']}` | {at[0]} | {at[1]} | {status} | {t['tczajka']} |")
 done = sum(1 for t in table if t["furthest"])
+kept = sorted({t["far_source"] for t in table if t["far_source"] not in (None, here)})
+earlier_note = (f"Where the earlier table given as `EARLIER` reached further than this run, its row is "
+                f"kept (marked * below; `far_source` names it: {', '.join(kept)}): "
+                f"{sum(1 for t in table if t['far_source'] in kept)} games."
+                if kept else "")
 agree = sum(1 for t in table if t["tczajka"] == "agrees")
 listed = sum(1 for t in table if t["published_extent"])
 readme = f"""# The frontier: tczajka's unsolved octal games
 
-Written by `benches/frontier.sh` ({version}, commit {rev}, {cores} cores); do not edit:
+Written by `{settings} benches/frontier.sh` ({version}, commit {rev}, {cores} cores; the
+settings are those of the run that wrote the table, `MERGE_ONLY` aside); do not edit:
 run the script again. {done} of {len(table)} games computed; tczajka's published figures
 (largest value and where, rare mask, count of rare heaps, last rare heap) agree for
 {agree} of the {listed} games he gives them for.
@@ -298,7 +327,7 @@ run the script again. {done} of {len(table)} games computed; tczajka's published
 
 Further passes in this table: {passes} (`far_*` columns; `far_seconds` is the
 time a game took, more than its budget for a game certified periodic, whose checksum
-covers every heap to the pass's end).
+covers every heap to the pass's end). {earlier_note}
 
 Reproduce (published extents and the sparse games, then as far as `TIME_PER_CODE` seconds a game reach):
 

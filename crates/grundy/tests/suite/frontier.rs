@@ -126,6 +126,99 @@ fn the_committed_frontier_agrees_with_tczajkas_figures_at_his_extents() {
     }
 }
 
+/// Issue 38's extents: every game not certified periodic goes past
+/// tczajka's extent, and the sparse ones (marked in the table) reach 2^26
+/// heaps at least, each with the checksum of its first 2^21 and 2^26 heaps.
+#[test]
+fn the_committed_frontier_goes_past_tczajka_and_the_sparse_games_to_2_to_the_26() {
+    let table = csv("frontier.csv");
+    let sparse: Vec<&str> = table
+        .iter()
+        .filter(|r| r["sparse"] == "yes")
+        .map(|r| r["code"].as_str())
+        .collect();
+    for code in [".6", "grundy-game"] {
+        assert!(sparse.contains(&code), "{code} is among the sparse games");
+    }
+    for row in &table {
+        let code = &row["code"];
+        let n = |k: &str| {
+            row[k]
+                .parse::<u64>()
+                .unwrap_or_else(|_| panic!("{code}: {k}"))
+        };
+        let extent = if row["published_extent"].is_empty() {
+            1 << 17
+        } else {
+            n("published_extent")
+        };
+        if row["far_status"] != "periodic" {
+            assert!(
+                n("far_to") + 1 > extent,
+                "{code}: past tczajka's {extent} heaps"
+            );
+        }
+        // A row kept from an earlier table (`far_source`) has no checksums
+        // of prefixes beyond what this run computed.
+        let heaps = n("far_to") + 1;
+        let this_run = row["far_source"].starts_with("this run");
+        for prefix in [1u64 << 17, 1 << 21, 1 << 26] {
+            let cell = &row[&format!("checksum_{prefix}")];
+            assert!(cell.is_empty() || cell.len() == 16, "{code}: `{cell}`");
+            assert!(
+                cell.is_empty() || heaps >= prefix,
+                "{code}: {prefix} of {heaps} heaps"
+            );
+            if this_run {
+                assert_eq!(
+                    cell.is_empty(),
+                    heaps < prefix,
+                    "{code}: the first {prefix} heaps"
+                );
+            }
+        }
+        if row["sparse"] == "yes" {
+            assert!(heaps >= 1 << 26, "{code}: sparse, {heaps} heaps");
+            assert_eq!(row["checksum_67108864"].len(), 16, "{code}");
+        }
+    }
+}
+
+/// Flammenkamp's page on Grundy's game (Achim Flammenkamp, "Sprague-Grundy
+/// Values of Grundy's Game", wwwhomes.uni-bielefeld.de/achim/grundy.html,
+/// values computed to 2^35) says 1287 sparse values are known, heap 0
+/// among them, under the mask `01111...` (lowest bit first: every bit but
+/// the lowest, which grundy writes `1fe` while the values stay below 512):
+/// the committed table reaches them all by 2^26 heaps
+/// (1286 rare heaps counted from heap 1), the last past 2^24, where the
+/// table before this one stopped.
+#[test]
+fn the_frontier_finds_every_sparse_value_flammenkamp_knows_for_grundys_game() {
+    let table = csv("frontier.csv");
+    let row = table.iter().find(|r| r["code"] == "grundy-game").unwrap();
+    assert!(row["far_to"].parse::<u64>().unwrap() + 1 >= 1 << 26);
+    assert_eq!(row["far_rare_mask"], "1fe");
+    assert_eq!(row["far_rare_heaps"].parse::<u64>().unwrap() + 1, 1287);
+    assert!(row["far_last_rare"].parse::<u64>().unwrap() > 1 << 24);
+}
+
+/// The checksum of the first 2^17 heaps the table gives for `.6` and
+/// Grundy's game (from its furthest pass) is the one computed here.
+#[test]
+fn the_frontiers_checksums_of_the_first_2_to_the_17_heaps_are_recomputed() {
+    let table = csv("frontier.csv");
+    for code in [".6", "grundy-game"] {
+        let row = table.iter().find(|r| r["code"] == code).unwrap();
+        let config = CensusConfig::default().to((1 << 17) - 1);
+        let r = classify(code, &config, &mut || Ok(())).unwrap();
+        assert_eq!(
+            row["checksum_131072"],
+            format!("{:016x}", r.checksum),
+            "{code}"
+        );
+    }
+}
+
 #[test]
 fn grundy_recomputes_tczajkas_figures_for_04_at_2_to_the_17() {
     let want = &published()[".04"];
