@@ -378,29 +378,37 @@
 //! --threads 2 --output F`, table in memory 172.8 s of CPU, 129 MiB peak
 //! anonymous memory; table in the file 172.8 s of CPU (the same, to the
 //! 0.01 s), 1 MiB peak anonymous memory; the two files the same bytes,
-//! checksum `43ad00ca4598d49a`. 2^28 and 2^32 were not run (the machine's
-//! load); the projection to 2^32 (the script prints one from its loaded
-//! wall time, 16 µs a heap here): at the unloaded rate, about 1.5 µs a
-//! heap on two threads (the 2^30 rate below), 1.8 hours, 8 GiB of disk
-//! (two bytes per value, reserved at the start), the anonymous memory of
-//! the engine (as measured at 2^26: it does not grow with `n`), and page
-//! cache as the kernel gives.
+//! checksum `43ad00ca4598d49a`.
+//!
+//! **To 2^32** (`grundy values 0.6 --to 4294967296 --threads 2 --output F`,
+//! release build of commit `bbb7e11`, this 2-core machine; RssAnon sampled
+//! every 50 ms, `/usr/bin/time`): 5,670 s wall (1 h 34 min), 8,583 s of CPU
+//! (1.32 µs a heap of wall, 2.0 µs of CPU; for most of its first 46
+//! minutes builds and a niced census shared the machine, and the engine
+//! ran on about one core),
+//! **peak anonymous memory 1.5 MB** (1,496 kB; 1,116 kB for its first
+//! 56 minutes), 8 GiB of disk; peak RSS 8.0 GiB, all of it the file's pages
+//! mapped from the page cache (the machine has 23 GiB, so the kernel kept
+//! them). The values file: 4,294,967,297 values, checksum
+//! `5346ea2f81b0fe2c`; its first 2^26 + 1 values are byte for byte those of
+//! a run with the table in memory (`--to 67108864`, checksum
+//! `43ad00ca4598d49a` as above).
 //!
 //! What runs to 2^36 (Flammenkamp's extent for Grundy's game) and 2^40
-//! would take, from the rates measured: 0.6 ran to 2^30 in 1,598 s on two
-//! threads of a 2-core machine (1.49 µs per heap; 1.64 µs per heap to
-//! 2^24 on two threads of the 16-core machine: about flat), so 2^36 is
-//! about 29 hours on two threads and 2^40 about 19 days, divided by the
+//! would take, from the rates measured: 0.6 ran to 2^32 in 5,670 s on two
+//! threads of a 2-core machine (1.32 µs per heap; 1.49 µs to 2^30, 1.64
+//! µs to 2^24 on two threads of the 16-core machine: about flat), so 2^36
+//! is about 25 hours on two threads and 2^40 about 17 days, divided by the
 //! speed-up of more threads (`benches/scaling.sh`); memory, with the
-//! table in the file, the engine's alone (as above) and page cache for
-//! the pages read (the last values, the rare heaps' partners, the two
-//! ends of the searches: far less than the table, if the kernel keeps
-//! them); disk, the values file at two bytes per value: 128 GiB for 2^36,
-//! 2 TiB for 2^40. Not measured past 2^26 with the table in the file: how
-//! the page cache behaves when the file is larger than RAM (2^36 on a
-//! 64 GiB machine) is open; the reads are mostly near the end of the
-//! table, so they should stay in cache, but a period check may read far
-//! back (`values` without `--threads`, which certifies as it goes).
+//! table in the file, the engine's alone (1.5 MB at 2^32, not growing
+//! with `n`) and page cache for the pages read (the last values, the rare
+//! heaps' partners, the two ends of the searches: far less than the
+//! table, if the kernel keeps them); disk, the values file at two bytes
+//! per value: 128 GiB for 2^36, 2 TiB for 2^40. Not measured with a file
+//! larger than RAM: how the page cache behaves then (2^36 on a 64 GiB
+//! machine) is open; the reads are mostly near the end of the table, so
+//! they should stay in cache, but a period check may read far back
+//! (`values` without `--threads`, which certifies as it goes).
 //!
 //! # The 9-bit table
 //!
