@@ -725,17 +725,12 @@ pub fn row(r: &CodeReport, to: u64, seconds: f64) -> String {
         .iter()
         .map(|f| format!("\"{f:016x}\""))
         .collect();
-    let prefixes: Vec<String> = r
-        .prefix_checksums
-        .iter()
-        .map(|(heaps, sum)| format!("\"{heaps}\": \"{sum:016x}\""))
-        .collect();
     let seconds = serde_json::Value::from((seconds * 1000.0).round() / 1000.0);
     format!(
         "{{\"code\": {}, \"spec\": {}, \"status\": \"{}\", \"preperiod\": {}, \"period\": {}, \
          \"certified\": {}, \"computed_to\": {}, \"checked_to\": {}, \"max_value\": {}, \
          \"max_at\": {}, \"split_mask\": {}, \"rare_heaps\": {}, \"split_heaps\": {}, \
-         \"last_rare\": {}, \"checksum\": \"{:016x}\", \"prefix_checksums\": {{{}}}, \
+         \"last_rare\": {}, \"checksum\": \"{:016x}\", \"prefix_checksums\": {}, \
          \"to\": {to}, \"fingerprints\": [{}], \"seconds\": {seconds}}}",
         text(&r.code),
         text(&r.spec),
@@ -752,9 +747,19 @@ pub fn row(r: &CodeReport, to: u64, seconds: f64) -> String {
         r.split_heaps,
         opt(r.last_rare),
         r.checksum,
-        prefixes.join(", "),
+        prefix_checksums_json(r),
         fingerprints.join(", "),
     )
+}
+
+/// A report's prefix checksums as a JSON object, `{"HEAPS": "hex"}`: the
+/// one form of both [`row`] and [`summary_row`].
+fn prefix_checksums_json(r: &CodeReport) -> serde_json::Value {
+    r.prefix_checksums
+        .iter()
+        .map(|(heaps, sum)| (heaps.to_string(), format!("{sum:016x}").into()))
+        .collect::<serde_json::Map<String, serde_json::Value>>()
+        .into()
 }
 
 /// A line of [`ResultsFile`] read back ([`row`]'s format, or the compact
@@ -878,11 +883,7 @@ pub fn summary_row(r: &CensusRow) -> serde_json::Value {
         "split_heaps": c.split_heaps,
         "last_rare": c.last_rare,
         "checksum": format!("{:016x}", c.checksum),
-        "prefix_checksums": c
-            .prefix_checksums
-            .iter()
-            .map(|(heaps, sum)| (heaps.to_string(), format!("{sum:016x}").into()))
-            .collect::<serde_json::Map<String, serde_json::Value>>(),
+        "prefix_checksums": prefix_checksums_json(c),
         "seconds": (r.seconds * 1000.0).round() / 1000.0,
     })
 }
